@@ -1,0 +1,33 @@
+// `npm run backend` (serve), `npm run db:reset` (start the data directory over and exit).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalDb, ROOT_DIR } from './db.ts';
+import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
+import { startLocalSupabase } from './server.ts';
+
+const args = new Set(process.argv.slice(2));
+const memory = args.has('--memory');
+const portArg = process.argv.find((a) => a.startsWith('--port='));
+const port = portArg ? Number(portArg.split('=')[1]) : Number(process.env.LOCAL_SUPABASE_PORT ?? LOCAL_PORT);
+
+if (args.has('--reset-only')) {
+  rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
+  const db = await LocalDb.open({ reset: true });
+  await db.close();
+  console.log('Local database reset: migrations and seed applied to .local/db');
+  process.exit(0);
+}
+
+if (args.has('--reset')) rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
+const started = Date.now();
+const local = await startLocalSupabase({ memory, reset: args.has('--reset'), port });
+console.log(`Local Supabase stand-in on ${local.url} (${memory ? 'in memory' : local.db.location}), ready in ${Date.now() - started} ms`);
+console.log(`  anon key: ${LOCAL_ANON_KEY}`);
+console.log(`  admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}`);
+
+const stop = async () => {
+  await local.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

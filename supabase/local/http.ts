@@ -1,0 +1,73 @@
+// The small request/response shapes shared by the stand-in's services.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Claims, LocalDb } from './db.ts';
+import { JwtError, verifyJwt } from './jwt.ts';
+
+export interface LocalRequest {
+  method: string;
+  url: URL;
+  /** Path below the service prefix, e.g. `/blog_posts` for `/rest/v1/blog_posts`. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface LocalResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** Objects and arrays are sent as JSON; strings and buffers as they are. */
+  body?: unknown;
+}
+
+export interface WebhookSink {
+  received: { at: string; body: unknown }[];
+}
+
+export interface ServerContext {
+  db: LocalDb;
+  jwtSecret: string;
+  /** Where storage keeps object bytes; null keeps them in memory. */
+  storageDir: string | null;
+  /** Object bytes when storageDir is null, keyed by `${bucket}/${name}`. */
+  memoryObjects: Map<string, Buffer>;
+  webhook: WebhookSink;
+  /** Seconds an access token lives. */
+  jwtExpiry: number;
+}
+
+export type Handler = (req: LocalRequest, ctx: ServerContext) => Promise<LocalResponse>;
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): LocalResponse => ({
+  status,
+  body,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+});
+
+export function header(req: LocalRequest, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export type ClaimsResult = { ok: true; claims: Claims; token: string | null } | { ok: false; reason: JwtError['reason'] | 'role'; message: string };
+
+/**
+ * The caller's claims from `Authorization: Bearer` (or, failing that, the `apikey` header), as
+ * PostgREST and the storage API read them. No token at all means the anonymous role.
+ */
+export function resolveClaims(req: LocalRequest, secret: string): ClaimsResult {
+  const auth = header(req, 'authorization');
+  const bearer = auth?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const token = bearer || header(req, 'apikey')?.trim() || null;
+  if (!token) return { ok: true, claims: { role: 'anon' }, token: null };
+  try {
+    const payload = verifyJwt(token, secret);
+    const role = payload.role;
+    if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
+      return { ok: false, reason: 'role', message: `role "${String(role)}" does not exist` };
+    }
+    return { ok: true, claims: { ...payload, role } as Claims, token };
+  } catch (error) {
+    if (error instanceof JwtError) return { ok: false, reason: error.reason, message: error.message };
+    throw error;
+  }
+}
