@@ -94,8 +94,18 @@ async function applyPending(pg: PGlite): Promise<string[]> {
   return applied;
 }
 
+// As on hosted Supabase, extension functions (crypt, gen_salt) resolve without a schema prefix.
+async function setSearchPath(pg: PGlite): Promise<void> {
+  await pg.exec('set search_path to "$user", public, extensions');
+}
+
 async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
-  await pg.exec(readFileSync(PLATFORM_FILE, 'utf8'));
+  await setSearchPath(pg);
+  try {
+    await pg.exec(readFileSync(PLATFORM_FILE, 'utf8'));
+  } catch (error) {
+    throw new Error(`platform.sql failed: ${(error as Error).message}`, { cause: error });
+  }
   await applyPending(pg);
   if (seed) {
     const sql = readSeed();
@@ -153,6 +163,7 @@ export class LocalDb {
     if (options.memory) {
       const snapshot = await freshSnapshot(seed);
       const pg = await PGlite.create({ extensions: { pgcrypto }, loadDataDir: snapshot });
+      await setSearchPath(pg);
       return new LocalDb(pg, 'memory');
     }
     const dataDir = resolve(options.dataDir ?? join(ROOT_DIR, '.local', 'db'));
@@ -165,8 +176,10 @@ export class LocalDb {
       pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, loadDataDir: snapshot });
     } else {
       pg = await PGlite.create({ dataDir, extensions: { pgcrypto } });
+      await setSearchPath(pg);
       await applyPending(pg);
     }
+    await setSearchPath(pg);
     return new LocalDb(pg, dataDir);
   }
 

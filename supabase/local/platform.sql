@@ -3,7 +3,6 @@
 -- schema (users, identities, sessions, refresh tokens and the claim helpers) and the storage
 -- schema (buckets, objects and the path helpers). Runs once on a fresh data directory.
 
-create extension if not exists pgcrypto;
 
 do $$
 begin
@@ -18,6 +17,11 @@ begin
   end if;
 end
 $$;
+
+-- Hosted Supabase keeps extensions in their own schema, on the search path of every role.
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
 
 -- public: hosted Supabase grants the API roles everything by default and lets row-level
 -- security decide; migrations narrow this down where they want less.
