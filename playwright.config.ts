@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_OUT_DIR, E2E_PREVIEW_PORT, E2E_SITE_URL } from './scripts/e2e-env.mjs';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.cache/playwright-results.json' }]],
+  outputDir: '.cache/playwright-artifacts',
+  use: {
+    baseURL: E2E_SITE_URL,
+    locale: 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: `npx --no-install tsx supabase/local/cli.ts --memory --port=${E2E_BACKEND_PORT}`,
+      url: `${E2E_BACKEND_URL}/__local/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+    {
+      command: `npx --no-install vite preview --port ${E2E_PREVIEW_PORT} --strictPort --host 127.0.0.1 --outDir ${E2E_OUT_DIR}`,
+      url: E2E_SITE_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+  ],
+});
