@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx', 'tests/components/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/components/setup.ts'],
+          // the app's Supabase client needs a URL and key; MSW answers this host in the tests
+          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key', VITE_CHAT_WEBHOOK_URL: 'http://chat.test/webhook' },
         },
       },
       {

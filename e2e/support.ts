@@ -1,0 +1,40 @@
+// Shared helpers for the end-to-end suites: a service-role client to check what the database
+// holds, the webhook sink, and signing in through the real login page.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, type Page } from '@playwright/test';
+import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/e2e-env.mjs';
+
+const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+/** Bypasses row-level security: for arranging and checking rows only. */
+export const db: SupabaseClient = createClient(E2E_BACKEND_URL, LOCAL_SERVICE_ROLE_KEY, noPersist);
+/** What an anonymous visitor's browser can do. */
+export const anonDb: SupabaseClient = createClient(E2E_BACKEND_URL, LOCAL_ANON_KEY, noPersist);
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-local-password' } as const;
+
+export interface WebhookMessage {
+  at: string;
+  body: { content?: string; embeds?: { title?: string; color?: number; timestamp?: string; fields?: { name: string; value: string }[] }[] };
+}
+
+export async function webhookMessages(): Promise<WebhookMessage[]> {
+  const res = await fetch(`${E2E_BACKEND_URL}/__local/chat-webhook`);
+  return (await res.json()) as WebhookMessage[];
+}
+
+export async function clearWebhook(): Promise<void> {
+  await fetch(`${E2E_BACKEND_URL}/__local/chat-webhook`, { method: 'DELETE' });
+}
+
+/** A suffix that keeps names made by one test apart from another's. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in through /login and waits for the admin panel. */
+export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel(/имейл|e-mail|email/i).fill(email);
+  await page.getByLabel(/парола|password/i).fill(password);
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await expect(page).toHaveURL(/\/blog-admin$/);
+}

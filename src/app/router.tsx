@@ -1,0 +1,71 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireAdmin } from './RequireAdmin';
+import { RootLayout } from './RootLayout';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+/*
+ * The route table of spec section 2. Every page is its own lazily loaded chunk (pages export
+ * their component as `default`). Nothing under src/features/admin or src/features/auth may be
+ * imported statically from here or from public pages: the login and admin routes sit under a
+ * lazily loaded layout that mounts the auth provider, so visitors never download admin code.
+ */
+
+const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
+const BlogListPage = lazy(() => import('@/features/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('@/features/blog/BlogPostPage'));
+const ProjectPage = lazy(() => import('@/features/projects/ProjectPage'));
+const ResourcesPage = lazy(() => import('@/features/resources/ResourcesPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+// Login and admin: the auth layout (with its provider) and the pages are separate chunks.
+const AuthLayout = lazy(() => import('./AuthLayout'));
+const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
+const AdminPage = lazy(() => import('@/features/admin/AdminPage'));
+const WorkAdminPage = lazy(() => import('@/features/admin/work/WorkAdminPage'));
+
+function page(Component: ComponentType) {
+  return <Component />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Errors in RootLayout itself land here; page errors are caught by the pathless route below,
+    // so they render inside the layout (skip link, main landmark).
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, element: page(LandingPage) },
+          { path: 'blog', element: page(BlogListPage) },
+          { path: 'blog/:slug', element: page(BlogPostPage) },
+          { path: 'project/:slug', element: page(ProjectPage) },
+          { path: 'resources', element: page(ResourcesPage) },
+          { path: 'resources/:slug', element: page(ResourcesPage) },
+          {
+            element: page(AuthLayout),
+            children: [
+              { path: 'login', element: page(LoginPage) },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'blog-admin', element: page(AdminPage) },
+                  { path: 'work-admin', element: page(WorkAdminPage) },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: page(NotFoundPage) },
+        ],
+      },
+    ],
+  },
+];
+
+/** The browser router of the running app. Tests build their own with createMemoryRouter(routes). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

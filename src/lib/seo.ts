@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { site } from '@/config/site';
+
+/** What a page says about itself to browsers, search engines and link previews. */
+export interface PageMeta {
+  /** Page title without the brand; the brand is appended ('Блог | Синаптика'). Omit on the home page. */
+  title?: string;
+  description?: string;
+  /** Path of the canonical URL ('/blog/my-post'); defaults to the current path without query. */
+  canonicalPath?: string;
+  /** Preview image: absolute URL or a path on this site. */
+  image?: string | null;
+  /** Open Graph type: 'website' (default) or 'article' for blog posts and resources. */
+  type?: 'website' | 'article';
+  /** Keep the page out of search results (login, admin, 404). */
+  noIndex?: boolean;
+}
+
+/** Formats the document title: 'Блог | Синаптика', or the brand and tagline for the home page. */
+export function formatTitle(title?: string): string {
+  const trimmed = title?.trim();
+  if (!trimmed || trimmed === site.name) return `${site.name} — ${site.tagline}`;
+  return `${trimmed} | ${site.name}`;
+}
+
+/** Turns a site path or URL into an absolute URL on the public origin. */
+export function absoluteUrl(pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${site.url}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+function upsertMeta(attr: 'name' | 'property', key: string, content: string | null): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (content === null) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.setAttribute('content', content);
+}
+
+function upsertCanonical(href: string): void {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Writes title, description, canonical link, Open Graph and Twitter tags into <head>. */
+export function applyPageMeta(meta: PageMeta): void {
+  if (typeof document === 'undefined') return;
+  const title = formatTitle(meta.title);
+  const description = meta.description?.trim() || site.description;
+  const path = meta.canonicalPath ?? window.location.pathname;
+  const url = absoluteUrl(path);
+  const image = meta.image ? absoluteUrl(meta.image) : null;
+
+  document.title = title;
+  upsertMeta('name', 'description', description);
+  upsertMeta('name', 'robots', meta.noIndex ? 'noindex, nofollow' : null);
+  upsertCanonical(url);
+
+  upsertMeta('property', 'og:site_name', site.name);
+  upsertMeta('property', 'og:locale', 'bg_BG');
+  upsertMeta('property', 'og:type', meta.type ?? 'website');
+  upsertMeta('property', 'og:title', title);
+  upsertMeta('property', 'og:description', description);
+  upsertMeta('property', 'og:url', url);
+  upsertMeta('property', 'og:image', image);
+
+  upsertMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+  upsertMeta('name', 'twitter:title', title);
+  upsertMeta('name', 'twitter:description', description);
+  upsertMeta('name', 'twitter:image', image);
+}
+
+/**
+ * Sets the page's title and meta tags while the page is shown. Every page calls it once:
+ *   usePageMeta({ title: 'Блог', description: '...', canonicalPath: '/blog' });
+ */
+export function usePageMeta(meta: PageMeta): void {
+  const { title, description, canonicalPath, image, type, noIndex } = meta;
+  useEffect(() => {
+    applyPageMeta({ title, description, canonicalPath, image, type, noIndex });
+  }, [title, description, canonicalPath, image, type, noIndex]);
+}

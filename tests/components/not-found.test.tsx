@@ -1,0 +1,39 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('404 page', () => {
+  it("shows 'Oops! Page not found' for an unknown path, with a link home", async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Към началната страница' })).toHaveAttribute('href', '/');
+  });
+
+  it('sets its page title and keeps itself out of search results', async () => {
+    renderAt('/missing');
+    await screen.findByText('Oops! Page not found');
+    expect(document.title).toContain('Страницата не е намерена');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  });
+
+  it('the link goes back to the home page', async () => {
+    const router = renderAt('/missing');
+    await userEvent.click(await screen.findByRole('link', { name: 'Към началната страница' }));
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument());
+  });
+
+  it('a protected route without a user redirects to /login', async () => {
+    const router = renderAt('/blog-admin');
+    await screen.findByRole('heading', { level: 1, name: 'Вход' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
