@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown, safeUrl } from '@/components/markdown/Markdown';
+
+describe('Markdown', () => {
+  it('renders GitHub-flavoured markdown: headings, emphasis, lists and tables', () => {
+    const { container } = render(
+      <Markdown>{'## Заглавие\n\n**важно** и *курсив*\n\n- едно\n- две\n\n| a | b |\n| - | - |\n| 1 | 2 |'}</Markdown>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Заглавие' })).toBeInTheDocument();
+    expect(container.querySelector('strong')).toHaveTextContent('важно');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('never renders raw HTML', () => {
+    const { container } = render(
+      <Markdown>{'Текст <script>window.hacked = true</script> <img src=x onerror="alert(1)"> <b>bold</b>'}</Markdown>,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('makes dangerous links harmless and opens external ones safely', () => {
+    render(<Markdown>{'[зло](javascript:alert(1)) [данни](data:text/html,x) [сайт](https://example.com) [вътре](/blog)'}</Markdown>);
+    for (const name of ['зло', 'данни']) {
+      const el = screen.getByText(name);
+      expect(el.closest('a')?.getAttribute('href') ?? '').not.toMatch(/javascript|data:/i);
+    }
+    const external = screen.getByRole('link', { name: 'сайт' });
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'вътре' })).toHaveAttribute('href', '/blog');
+  });
+
+  it('safeUrl keeps web, mail and relative addresses only', () => {
+    expect(safeUrl('https://a.bg/x')).toBe('https://a.bg/x');
+    expect(safeUrl('mailto:a@b.bg')).toBe('mailto:a@b.bg');
+    expect(safeUrl('/blog/x')).toBe('/blog/x');
+    expect(safeUrl('#top')).toBe('#top');
+    expect(safeUrl('javascript:alert(1)')).toBe('');
+    expect(safeUrl(' JaVaScRiPt:alert(1)')).toBe('');
+    expect(safeUrl('vbscript:x')).toBe('');
+  });
+});
