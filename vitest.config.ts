@@ -33,6 +33,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
     ],
   },
 });

@@ -1,0 +1,45 @@
+// Visitors never pay for admin code: checked over the production build itself.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBuild, modulesOf, routeKeys, type BuildGraph } from './bundle-graph.ts';
+
+let graph: BuildGraph;
+beforeAll(() => {
+  graph = loadBuild();
+}, 180_000);
+
+const ADMIN_CODE = [/^src\/features\/admin\//, /^src\/features\/auth\//, /^src\/app\/AuthLayout/];
+const SUPABASE = /node_modules\/@supabase\//;
+
+const PUBLIC_PAGES: [string, string][] = [
+  ['/', 'src/features/landing/LandingPage.tsx'],
+  ['/blog', 'src/features/blog/BlogListPage.tsx'],
+  ['/blog/:slug', 'src/features/blog/BlogPostPage.tsx'],
+  ['/project/:slug', 'src/features/projects/ProjectPage.tsx'],
+  ['/resources/:slug', 'src/features/resources/ResourcesPage.tsx'],
+];
+
+describe('public pages hold no admin code', () => {
+  for (const [route, page] of PUBLIC_PAGES) {
+    it(`${route} loads no admin or auth module before it renders`, () => {
+      const modules = modulesOf(graph, routeKeys(graph, page));
+      expect(modules.length).toBeGreaterThan(0);
+      expect(modules.filter((m) => ADMIN_CODE.some((re) => re.test(m)))).toEqual([]);
+    });
+  }
+
+  it('the landing page does not wait for supabase-js before its first paint', () => {
+    const modules = modulesOf(graph, routeKeys(graph, 'src/features/landing/LandingPage.tsx'));
+    expect(modules.filter((m) => SUPABASE.test(m))).toEqual([]);
+  });
+
+  it('the admin pages are chunks of their own, loaded only on their routes', () => {
+    for (const key of ['src/features/admin/AdminPage.tsx', 'src/features/auth/LoginPage.tsx', 'src/app/AuthLayout.tsx']) {
+      expect(graph.manifest[key]?.isDynamicEntry, key).toBe(true);
+    }
+    // the module map does see admin code where it is: the check above is not vacuous
+    const admin = modulesOf(graph, [graph.manifest['src/features/admin/AdminPage.tsx'] ? 'src/features/admin/AdminPage.tsx' : '']);
+    expect(admin.some((m) => m.startsWith('src/features/admin/'))).toBe(true);
+    const entry = modulesOf(graph, ['index.html']);
+    expect(entry.filter((m) => ADMIN_CODE.some((re) => re.test(m)))).toEqual([]);
+  });
+});
