@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end suites: a service-role client to check what the database
 // holds, the webhook sink, and signing in through the real login page.
+import '../tests/backend/node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/e2e-env.mjs';

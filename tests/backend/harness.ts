@@ -1,4 +1,5 @@
 // Starts the stand-in in memory on a free port and hands out real supabase-js clients.
+import './node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';

@@ -1,3 +1,248 @@
-import { json, type Handler } from '../http.ts';
-// placeholder until the auth service lands (being written now)
-export const handleAuth: Handler = async () => json(501, { message: 'not implemented yet' });
+// /auth/v1: the part of GoTrue the product uses — password sign-in, refresh-token rotation,
+// the current user, sign-out — plus /settings and /health.
+import type { Tx } from '../db.ts';
+import { header, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
+import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
+import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
+import { endSessions, RefreshTokenReuse, refreshSession, revokeSessionTokens, startSession, type TokenContext } from './sessions.ts';
+import { findUserById, isBanned, isUuid, USER_COLUMNS, userJson, type UserRow } from './users.ts';
+
+function parseBody(req: LocalRequest): Record<string, unknown> {
+  const text = req.body.toString('utf8').trim();
+  if (!text) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw errors.badJson((error as Error).message);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.badJson('expected an object');
+  return value as Record<string, unknown>;
+}
+
+function issuer(req: LocalRequest): string {
+  const proto = header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
+  const host = header(req, 'x-forwarded-host')?.split(',')[0]?.trim() || header(req, 'host') || 'localhost';
+  return `${proto}://${host}/auth/v1`;
+}
+
+const tokenContext = (req: LocalRequest, ctx: ServerContext): TokenContext => ({
+  jwtSecret: ctx.jwtSecret,
+  jwtExpiry: ctx.jwtExpiry,
+  issuer: issuer(req),
+});
+
+// pgcrypto lives in `public` here and in `extensions` on hosted projects; ask where it is.
+const cryptSchema = new WeakMap<object, Promise<string>>();
+function pgcryptoSchema(ctx: ServerContext, tx: Tx): Promise<string> {
+  let pending = cryptSchema.get(ctx.db);
+  if (!pending) {
+    pending = tx
+      .query<{ nspname: string }>(
+        `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto'`,
+      )
+      .then(({ rows }) => {
+        if (!rows[0]) throw new Error('pgcrypto is not installed');
+        return `"${rows[0].nspname.replace(/"/g, '""')}"`;
+      });
+    cryptSchema.set(ctx.db, pending);
+    pending.catch(() => cryptSchema.delete(ctx.db));
+  }
+  return pending;
+}
+
+async function passwordGrant(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
+  const body = parseBody(req);
+  const email = typeof body.email === 'string' ? body.email.trim() : '';
+  const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!email && !phone) throw errors.validation('missing email or phone');
+  if (!password) throw errors.validation('missing password');
+
+  const session = await ctx.db.asSystem(async (tx) => {
+    const schema = await pgcryptoSchema(ctx, tx);
+    // $2b$/$2y$ hashes are the same algorithm as $2a$, which is the variant pgcrypto speaks
+    const { rows } = await tx.query<UserRow & { password_ok: boolean | null }>(
+      `with candidate as (
+         select ${USER_COLUMNS},
+                case when u.encrypted_password ~ '^\\$2[aby]\\$[0-9]{2}\\$'
+                     then '$2a$' || substr(u.encrypted_password, 5) end as hash
+           from auth.users u
+          where u.is_sso_user = false and ${email ? 'lower(u.email) = lower($1)' : 'u.phone = $1'}
+          order by u.created_at
+          limit 1
+       )
+       select c.*, (c.hash is not null and ${schema}.crypt($2, c.hash) = c.hash) as password_ok from candidate c`,
+      [email || phone, password],
+    );
+    const user = rows[0];
+    if (!user) {
+      // hash anyway, so an unknown e-mail costs as long as a wrong password
+      await tx.query(`select ${schema}.crypt($1, ${schema}.gen_salt('bf', 10))`, [password]);
+      throw errors.invalidCredentials();
+    }
+    if (!user.password_ok || user.deleted_at) throw errors.invalidCredentials();
+    if (isBanned(user)) throw errors.userBanned();
+    if (email && !user.email_confirmed_at) throw errors.emailNotConfirmed();
+    return startSession(tx, tokenContext(req, ctx), user.id);
+  });
+  return authJson(200, session);
+}
+
+async function refreshGrant(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
+  const body = parseBody(req);
+  const token = typeof body.refresh_token === 'string' ? body.refresh_token.trim() : '';
+  if (!token) throw errors.refreshNotFound();
+  try {
+    const session = await ctx.db.asSystem((tx) => refreshSession(tx, tokenContext(req, ctx), token));
+    return authJson(200, session);
+  } catch (error) {
+    if (error instanceof RefreshTokenReuse) {
+      await ctx.db.asSystem((tx) => revokeSessionTokens(tx, error.sessionId));
+    }
+    throw error;
+  }
+}
+
+interface Caller {
+  claims: JwtPayload;
+  user: UserRow;
+  sessionId: string | null;
+}
+
+/** The signed-in caller from `Authorization: Bearer`, checked as GoTrue's requireAuthentication does. */
+async function requireUser(req: LocalRequest, ctx: ServerContext, tx: Tx): Promise<Caller> {
+  const auth = header(req, 'authorization');
+  const token = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (!token) throw errors.noAuthorization();
+  let claims: JwtPayload;
+  try {
+    claims = verifyJwt(token, ctx.jwtSecret);
+  } catch (error) {
+    if (error instanceof JwtError) {
+      const detail =
+        error.reason === 'expired'
+          ? 'token has invalid claims: token is expired'
+          : error.reason === 'signature'
+            ? 'token signature is invalid: signature is invalid'
+            : 'token is malformed';
+      throw errors.badJwt(detail);
+    }
+    throw error;
+  }
+  if (typeof claims.sub !== 'string' || !claims.sub) throw errors.missingSub();
+  if (!isUuid(claims.sub)) throw errors.badJwt('invalid claim: sub claim must be a UUID');
+  const user = await findUserById(tx, claims.sub);
+  if (!user || user.deleted_at) throw errors.userNotFound();
+  let sessionId: string | null = null;
+  if (claims.session_id !== undefined && claims.session_id !== null && claims.session_id !== '') {
+    if (!isUuid(claims.session_id)) throw errors.sessionNotFound();
+    const { rows } = await tx.query<{ id: string; not_after: Date | null }>(
+      `select id, not_after from auth.sessions where id = $1 and user_id = $2`,
+      [claims.session_id, user.id],
+    );
+    if (!rows[0]) throw errors.sessionNotFound();
+    sessionId = rows[0].id;
+  }
+  return { claims, user, sessionId };
+}
+
+async function getUser(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
+  const body = await ctx.db.asSystem(async (tx) => {
+    const caller = await requireUser(req, ctx, tx);
+    return userJson(tx, caller.user);
+  });
+  return authJson(200, body);
+}
+
+async function logout(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
+  const scope = req.url.searchParams.get('scope') ?? 'global';
+  if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+    throw errors.validation(`Unsupported logout scope "${scope}"`);
+  }
+  await ctx.db.asSystem(async (tx) => {
+    const caller = await requireUser(req, ctx, tx);
+    await endSessions(tx, caller.user.id, caller.sessionId, scope);
+  });
+  return { status: 204, headers: { 'x-supabase-api-version': AUTH_HEADERS['x-supabase-api-version'] } };
+}
+
+const SETTINGS = {
+  external: {
+    anonymous_users: false,
+    apple: false,
+    azure: false,
+    bitbucket: false,
+    discord: false,
+    email: true,
+    facebook: false,
+    figma: false,
+    github: false,
+    gitlab: false,
+    google: false,
+    keycloak: false,
+    kakao: false,
+    linkedin_oidc: false,
+    notion: false,
+    phone: false,
+    saml: false,
+    slack_oidc: false,
+    spotify: false,
+    twitch: false,
+    twitter: false,
+    workos: false,
+    zoom: false,
+  },
+  disable_signup: true,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+};
+
+async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
+  const path = req.path.replace(/\/+$/, '') || '/';
+  switch (path) {
+    case '/token': {
+      if (req.method !== 'POST') throw errors.methodNotAllowed();
+      const grant = req.url.searchParams.get('grant_type') ?? '';
+      if (grant === 'password') return passwordGrant(req, ctx);
+      if (grant === 'refresh_token') return refreshGrant(req, ctx);
+      throw errors.unsupportedGrant(grant);
+    }
+    case '/user':
+      if (req.method !== 'GET') throw errors.methodNotAllowed();
+      return getUser(req, ctx);
+    case '/logout':
+      if (req.method !== 'POST') throw errors.methodNotAllowed();
+      return logout(req, ctx);
+    case '/signup':
+      if (req.method !== 'POST') throw errors.methodNotAllowed();
+      throw errors.signupDisabled();
+    case '/settings':
+      if (req.method !== 'GET') throw errors.methodNotAllowed();
+      return authJson(200, SETTINGS);
+    case '/.well-known/jwks.json':
+      // HS256 only: there are no public keys to publish
+      if (req.method !== 'GET') throw errors.methodNotAllowed();
+      return authJson(200, { keys: [] });
+    case '/health':
+      if (req.method !== 'GET') throw errors.methodNotAllowed();
+      return authJson(200, {
+        version: 'local',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
+    default:
+      throw errors.notFound();
+  }
+}
+
+export const handleAuth: Handler = async (req, ctx) => {
+  try {
+    return await route(req, ctx);
+  } catch (error) {
+    if (error instanceof AuthError) return error.toResponse();
+    throw error;
+  }
+};

@@ -1,0 +1,71 @@
+// Errors in the shape GoTrue answers with for API version 2024-01-01: `{ code, msg }`, plus the
+// legacy `error_code` so a client that cannot read the version header still finds the code.
+import type { LocalResponse } from '../http.ts';
+
+export const API_VERSION = '2024-01-01';
+
+export const AUTH_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-supabase-api-version': API_VERSION,
+};
+
+export function authJson(status: number, body: unknown): LocalResponse {
+  return { status, body, headers: { ...AUTH_HEADERS } };
+}
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  toResponse(): LocalResponse {
+    return authJson(this.status, { code: this.code, error_code: this.code, msg: this.message, ...this.extra });
+  }
+}
+
+export const INVALID_LOGIN = 'Invalid login credentials';
+
+export const errors = {
+  invalidCredentials: () =>
+    new AuthError(400, 'invalid_credentials', INVALID_LOGIN, {
+      error: 'invalid_grant',
+      error_description: INVALID_LOGIN,
+    }),
+  validation: (message: string) => new AuthError(400, 'validation_failed', message),
+  badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  missingSub: () => new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim'),
+  userNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  refreshNotFound: () =>
+    new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found', {
+      error: 'invalid_grant',
+      error_description: 'Invalid Refresh Token: Refresh Token Not Found',
+    }),
+  refreshAlreadyUsed: () =>
+    new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used', {
+      error: 'invalid_grant',
+      error_description: 'Invalid Refresh Token: Already Used',
+    }),
+  sessionExpired: () =>
+    new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired', {
+      error: 'invalid_grant',
+      error_description: 'Invalid Refresh Token: Session Expired',
+    }),
+  userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  unsupportedGrant: (grant: string) =>
+    new AuthError(400, 'unsupported_grant_type', `Unsupported grant type "${grant}"`, {
+      error: 'unsupported_grant_type',
+      error_description: `Unsupported grant type "${grant}"`,
+    }),
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  notFound: () => new AuthError(404, 'not_found', 'Not Found'),
+  methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+};
