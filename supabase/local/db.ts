@@ -1,7 +1,7 @@
 // One PGlite database for the stand-in: platform bootstrap, migrations, seed, and the
 // per-request transaction that runs under the caller's role with its JWT claims.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -35,6 +35,8 @@ export interface OpenOptions {
   reset?: boolean;
   /** Load seed.sql on a fresh database (default true). */
   seed?: boolean;
+  /** Reuse a cached snapshot of a fresh database (default true); false builds it from SQL. */
+  snapshotCache?: boolean;
 }
 
 interface Migration {
@@ -124,23 +126,29 @@ async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
 const snapshotCache = new Map<string, Promise<Blob>>();
 const CACHE_DIR = join(ROOT_DIR, 'node_modules', '.cache', 'local-supabase');
 
-async function freshSnapshot(seed: boolean): Promise<Blob> {
+async function buildSnapshot(seed: boolean): Promise<Blob> {
+  const pg = await PGlite.create({ extensions: { pgcrypto } });
+  await bootstrapFresh(pg, seed);
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  return dump;
+}
+
+async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {
+  if (!useCache) return buildSnapshot(seed);
   const key = `${schemaFingerprint(seed)}-${seed ? 'seed' : 'bare'}`;
   let pending = snapshotCache.get(key);
   if (!pending) {
     pending = (async () => {
       const file = join(CACHE_DIR, `${key}.tar`);
       if (existsSync(file)) return new Blob([readFileSync(file)]);
-      const pg = await PGlite.create({ extensions: { pgcrypto } });
-      await bootstrapFresh(pg, seed);
-      const dump = await pg.dumpDataDir('none');
-      await pg.close();
+      const dump = await buildSnapshot(seed);
       try {
         mkdirSync(CACHE_DIR, { recursive: true });
         const tmp = `${file}.${process.pid}.tmp`;
         writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
         // rename is atomic, so a parallel worker never reads half a file
-        (await import('node:fs')).renameSync(tmp, file);
+        renameSync(tmp, file);
       } catch {
         // the cache is an optimisation only
       }
@@ -161,7 +169,7 @@ export class LocalDb {
   static async open(options: OpenOptions = {}): Promise<LocalDb> {
     const seed = options.seed ?? true;
     if (options.memory) {
-      const snapshot = await freshSnapshot(seed);
+      const snapshot = await freshSnapshot(seed, options.snapshotCache ?? true);
       const pg = await PGlite.create({ extensions: { pgcrypto }, loadDataDir: snapshot });
       await setSearchPath(pg);
       return new LocalDb(pg, 'memory');
@@ -172,7 +180,7 @@ export class LocalDb {
     let pg: PGlite;
     if (fresh) {
       mkdirSync(dirname(dataDir), { recursive: true });
-      const snapshot = await freshSnapshot(seed);
+      const snapshot = await freshSnapshot(seed, options.snapshotCache ?? true);
       pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, loadDataDir: snapshot });
     } else {
       pg = await PGlite.create({ dataDir, extensions: { pgcrypto } });
