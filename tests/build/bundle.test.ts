@@ -1,8 +1,8 @@
 // Visitors never pay for admin code: checked over the production build itself.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBuild, modulesOf, routeKeys, type BuildGraph } from './bundle-graph.ts';
+import { loadBuild, modulesOf, routeKeys } from '../../scripts/bundle-graph.mjs';
 
-let graph: BuildGraph;
+let graph: ReturnType<typeof loadBuild>;
 beforeAll(() => {
   graph = loadBuild();
 }, 180_000);
