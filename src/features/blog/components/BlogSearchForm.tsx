@@ -1,0 +1,58 @@
+import { Search } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { blogListPath } from '../logic';
+
+export interface BlogSearchFormProps {
+  /** The term already applied (from ?q=), shown in the field. */
+  initialQuery?: string;
+  /** The category to keep while searching (the listing keeps its filter). */
+  category?: string | null;
+  className?: string;
+}
+
+/**
+ * The 'Търси в блога...' box. Submitting opens the listing with the term in the URL (?q=), so the
+ * search survives a reload and can be shared.
+ */
+export function BlogSearchForm({ initialQuery = '', category = null, className }: BlogSearchFormProps) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(initialQuery);
+  const [lastInitial, setLastInitial] = useState(initialQuery);
+  const id = useId();
+
+  // Follow the URL when it changes under the form (back button, 'Покажи всички публикации').
+  if (initialQuery !== lastInitial) {
+    setLastInitial(initialQuery);
+    setValue(initialQuery);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(blogListPath({ category, q: value }));
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className={className}>
+      <label htmlFor={id} className="sr-only">
+        Търси в блога
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="Търси в блога..."
+          maxLength={200}
+          autoComplete="off"
+        />
+        <Button type="submit" size="icon" aria-label="Търси">
+          <Search aria-hidden="true" />
+        </Button>
+      </div>
+    </form>
+  );
+}

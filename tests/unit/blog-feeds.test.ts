@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildRss,
+  buildSitemap,
+  escapeXml,
+  generateFeeds,
+  normalizeSiteUrl,
+  resourceSlugs,
+  withSitemapLine,
+} from '../../scripts/generate-feeds.mjs';
+
+const SITE = 'https://sinaptika.example';
+const posts = [
+  {
+    title: 'AI & автоматизация <нова>',
+    slug: 'ai-i-avtomatizatsiya',
+    excerpt: 'Кратко "резюме"',
+    category: 'AI Решения',
+    author: 'Мария Иванова',
+    published_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T08:00:00Z',
+  },
+  { title: 'Втора', slug: 'vtora', excerpt: null, category: null, author: 'М', published_at: '2026-11-10T10:00:00Z', updated_at: null },
+];
+
+describe('feed builders', () => {
+  it('the sitemap lists home, blog, posts, projects (slug else id) and resources with absolute URLs', () => {
+    const xml = buildSitemap({
+      siteUrl: SITE,
+      posts,
+      projects: [
+        { id: 'a0000000-0000-4000-8000-000000000001', slug: 'crm-za-brokeri', updated_at: '2026-10-01T00:00:00Z' },
+        { id: 'a0000000-0000-4000-8000-000000000002', slug: null, updated_at: null },
+      ],
+      resources: ['map-the-process'],
+    });
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      `${SITE}/`,
+      `${SITE}/blog`,
+      `${SITE}/blog/ai-i-avtomatizatsiya`,
+      `${SITE}/blog/vtora`,
+      `${SITE}/project/crm-za-brokeri`,
+      `${SITE}/project/a0000000-0000-4000-8000-000000000002`,
+      `${SITE}/resources/map-the-process`,
+    ]);
+    expect(xml).toContain('<lastmod>2026-11-21T08:00:00.000Z</lastmod>');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+  });
+
+  it('the RSS feed has one escaped item per post with link, guid, date, author, category and excerpt', () => {
+    const xml = buildRss({ siteUrl: SITE, posts, name: 'Синаптика', now: new Date('2026-11-22T00:00:00Z') });
+    expect(xml.match(/<item>/g)).toHaveLength(2);
+    expect(xml).toContain('<title>AI &amp; автоматизация &lt;нова&gt;</title>');
+    expect(xml).toContain(`<link>${SITE}/blog/ai-i-avtomatizatsiya</link>`);
+    expect(xml).toContain(`<guid isPermaLink="true">${SITE}/blog/ai-i-avtomatizatsiya</guid>`);
+    expect(xml).toContain('<pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>');
+    expect(xml).toContain('<dc:creator>Мария Иванова</dc:creator>');
+    expect(xml).toContain('<category>AI Решения</category>');
+    expect(xml).toContain('<description>Кратко &quot;резюме&quot;</description>');
+    expect(xml).toContain(`<atom:link href="${SITE}/rss.xml" rel="self" type="application/rss+xml"/>`);
+    expect(xml).not.toMatch(/<[^>]*<нова>/);
+  });
+
+  it('escapes XML and drops control characters', () => {
+    expect(escapeXml(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;');
+  });
+
+  it('robots.txt gets exactly one Sitemap line for the site', () => {
+    const robots = 'User-agent: *\nDisallow: /blog-admin\nSitemap: http://old.example/sitemap.xml\n';
+    expect(withSitemapLine(robots, SITE)).toBe(`User-agent: *\nDisallow: /blog-admin\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+
+  it('reads the resource slugs from the content source and checks the site URL', async () => {
+    const source = await readFile(path.resolve('src/content/resources.ts'), 'utf8');
+    expect(resourceSlugs(source)).toHaveLength(5);
+    const warnings: string[] = [];
+    expect(normalizeSiteUrl('https://a.example/', (m: string) => warnings.push(m))).toBe('https://a.example');
+    expect(normalizeSiteUrl('not a url', (m: string) => warnings.push(m))).toBe('http://localhost:5173');
+    expect(normalizeSiteUrl(undefined, (m: string) => warnings.push(m))).toBe('http://localhost:5173');
+    expect(warnings).toHaveLength(2);
+  });
+});
+
+describe('generateFeeds', () => {
+  let server: Server;
+  let base: string;
+  const requests: { url: string; apikey?: string }[] = [];
+  let outDir: string;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests.push({ url: req.url ?? '', apikey: req.headers.apikey as string | undefined });
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/rest/v1/blog_posts')) res.end(JSON.stringify(posts));
+      else if (req.url?.startsWith('/rest/v1/projects')) res.end(JSON.stringify([{ id: 'x1', slug: 'qr-menu', updated_at: null }]));
+      else res.writeHead(404).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    outDir = await mkdtemp(path.join(tmpdir(), 'feeds-'));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('reads published posts and projects with the anon key and writes the three files', async () => {
+    await writeFile(path.join(outDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    const result = await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    expect(result).toEqual({ databaseAnswered: true, posts: 2, projects: 1, resources: 5 });
+    const postsRequest = requests.find((r) => r.url.startsWith('/rest/v1/blog_posts'))!;
+    expect(postsRequest.url).toContain('is_published=eq.true');
+    expect(postsRequest.url).toContain('order=published_at.desc');
+    expect(postsRequest.apikey).toBe('anon-key');
+    expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).toContain(`<loc>${SITE}/project/qr-menu</loc>`);
+    expect(await readFile(path.join(outDir, 'rss.xml'), 'utf8')).toContain(`<link>${SITE}/blog/vtora</link>`);
+    expect(await readFile(path.join(outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  it('warns and still writes the static sitemap when the database does not answer', async () => {
+    const warnings: string[] = [];
+    const result = await generateFeeds({
+      outDir,
+      supabaseUrl: 'http://127.0.0.1:9',
+      anonKey: 'anon-key',
+      siteUrl: SITE,
+      timeoutMs: 2000,
+      log: { warn: (m: string) => warnings.push(m) },
+    });
+    expect(result.databaseAnswered).toBe(false);
+    expect(warnings[0]).toMatch(/did not answer/);
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(`<loc>${SITE}/blog</loc>`);
+    expect(sitemap).not.toContain('/blog/vtora');
+    expect(await readFile(path.join(outDir, 'rss.xml'), 'utf8')).not.toContain('<item>');
+  });
+});
