@@ -9,8 +9,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.cache/playwright-results.json' }]],
-  outputDir: '.cache/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? '.cache/playwright-results.json' }]],
+  outputDir: `.cache/playwright-artifacts-${E2E_BACKEND_PORT}`,
   use: {
     baseURL: E2E_SITE_URL,
     locale: 'bg-BG',

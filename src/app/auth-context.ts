@@ -33,6 +33,16 @@ export interface AuthState {
   signIn: (email: string, password: string) => Promise<void>;
   /** Signs out and removes the stored session. */
   signOut: () => Promise<void>;
+  /**
+   * Why the last session was refused or ended (e.g. 'Your account is inactive. Please contact
+   * administrator.'), for the login page to show; null when there is nothing to say.
+   */
+  notice: string | null;
+  /**
+   * Looks the signed-in account's blog user up again and signs it out when it is no longer
+   * admitted (deactivated or removed). Admin pages call it after a refused write.
+   */
+  recheck: () => Promise<void>;
 }
 
 function notMounted(): Promise<never> {
@@ -46,6 +56,8 @@ export const signedOutState: AuthState = {
   loading: false,
   signIn: notMounted,
   signOut: notMounted,
+  notice: null,
+  recheck: () => Promise.resolve(),
 };
 
 export const AuthContext = createContext<AuthState>(signedOutState);

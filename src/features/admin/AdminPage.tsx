@@ -1,12 +1,100 @@
+import { CalendarDays, FileText, FolderKanban, Building2, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/errors';
 import { usePageMeta } from '@/lib/seo';
+import { useStorageCheck } from './api';
+import { CalendarTab } from './calendar/CalendarTab';
+import { ClientsTab } from './clients/ClientsTab';
+import { AdminFrame } from './components/AdminFrame';
+import { ErrorCard } from './components/ErrorCard';
+import { LogoutButton } from './components/LogoutButton';
+import { PostsTab } from './posts/PostsTab';
+import { UsersTab } from './users/UsersTab';
 
-// Placeholder from the app shell, so the route table compiles; the feature replaces it.
+const TABS = ['posts', 'users', 'clients', 'calendar'] as const;
+type TabId = (typeof TABS)[number];
+
+const isTab = (value: string | null): value is TabId => TABS.includes(value as TabId);
+
+/** /blog-admin: 'Администраторски панел' (spec section 2). */
 export default function AdminPage() {
   usePageMeta({ title: 'Администраторски панел', noIndex: true });
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = isTab(requested) ? requested : 'posts';
+  const storage = useStorageCheck();
+
+  const actions = (
+    <>
+      <Link to="/work-admin" className={buttonClasses({ variant: 'outline' })}>
+        <FolderKanban aria-hidden="true" />
+        Управление на проекти
+      </Link>
+      <LogoutButton />
+    </>
+  );
+
   return (
-    <div className="container py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Администраторски панел</h1>
-      <p className="mt-4 text-slate-700">Тази страница все още се изгражда: тук ще се управляват публикации, потребители, клиенти и календар.</p>
-    </div>
+    <AdminFrame title="Администраторски панел" actions={actions}>
+      {storage.isError ? (
+        <ErrorCard
+          message={errorMessage(storage.error, 'Хранилището за изображения не е достъпно.')}
+          onRetry={() => void storage.refetch()}
+          retrying={storage.isFetching}
+        />
+      ) : (
+        <>
+          {storage.isPending && (
+            <p className="mb-4 flex items-center gap-2 text-sm text-slate-600" role="status">
+              <Spinner size="sm" label="Проверка на хранилището" />
+              Проверка на хранилището за изображения...
+            </p>
+          )}
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              const next = new URLSearchParams(params);
+              if (value === 'posts') next.delete('tab');
+              else next.set('tab', value);
+              setParams(next, { replace: true });
+            }}
+          >
+            <TabsList aria-label="Раздели на панела">
+              <TabsTrigger value="posts">
+                <FileText aria-hidden="true" />
+                Публикации
+              </TabsTrigger>
+              <TabsTrigger value="users">
+                <Users aria-hidden="true" />
+                Потребители
+              </TabsTrigger>
+              <TabsTrigger value="clients">
+                <Building2 aria-hidden="true" />
+                Клиенти
+              </TabsTrigger>
+              <TabsTrigger value="calendar">
+                <CalendarDays aria-hidden="true" />
+                Календар
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="posts">
+              <PostsTab />
+            </TabsContent>
+            <TabsContent value="users">
+              <UsersTab />
+            </TabsContent>
+            <TabsContent value="clients">
+              <ClientsTab />
+            </TabsContent>
+            <TabsContent value="calendar">
+              <CalendarTab />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </AdminFrame>
   );
 }

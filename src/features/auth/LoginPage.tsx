@@ -1,12 +1,168 @@
+import { AlertCircle } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '@/app/auth-context';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { site } from '@/config/site';
+import { errorMessage } from '@/lib/errors';
 import { usePageMeta } from '@/lib/seo';
+import { authMessages } from './messages';
 
-// Placeholder from the app shell, so the route table compiles; the feature replaces it.
+const ADMIN_PATHS = ['/blog-admin', '/work-admin'];
+
+/** Where to go after signing in: the admin page the visitor was sent away from, else /blog-admin. */
+function targetOf(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && ADMIN_PATHS.includes(from) ? from : '/blog-admin';
+}
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+}
+
+function validate(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email.trim()) errors.email = 'Моля, въведете имейл.';
+  if (!password) errors.password = 'Моля, въведете парола.';
+  return errors;
+}
+
+/** /login (spec sections 2, 5 and 8). */
 export default function LoginPage() {
-  usePageMeta({ title: 'Вход', noIndex: true });
+  usePageMeta({ title: 'Вход', description: 'Вход за администраторите на сайта.', noIndex: true });
+  const { user, loading, notice, signIn } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = targetOf(location.state);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
+
+  if (loading) {
+    return (
+      <main id="main" tabIndex={-1} className="min-h-screen bg-slate-50">
+        <PageSpinner label="Проверка на сесията" />
+      </main>
+    );
+  }
+  // Already signed in (and admitted): straight to the panel.
+  if (user && !busy) return <Navigate to={target} replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = validate(email, password);
+    setFieldErrors(errors);
+    if (errors.email || errors.password) {
+      document.getElementById(errors.email ? ids.email : ids.password)?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signIn(email, password);
+      toast({ title: authMessages.signInSuccess });
+      navigate(target, { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, authMessages.signInFailedFallback);
+      setFailure(message);
+      toast({ title: authMessages.signInFailedTitle, description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The reason a session was refused (shown after the sign-out), unless this form just failed.
+  const alert = failure ?? notice;
+
   return (
-    <div className="container py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Вход</h1>
-      <p className="mt-4 text-slate-700">Тази страница все още се изгражда: тук ще бъде формата за вход на администраторите.</p>
-    </div>
+    <main id="main" tabIndex={-1} className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-12">
+      <Link to="/" className="mb-6 text-2xl font-bold text-brand-700 hover:text-brand-900">
+        {site.name}
+      </Link>
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-bold text-slate-900">Вход</h1>
+          <CardDescription>Вход в администраторския панел.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+            {alert && (
+              <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
+                <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <div>
+                  <p className="font-semibold">{authMessages.signInFailedTitle}</p>
+                  <p>{alert}</p>
+                </div>
+              </div>
+            )}
+            <div className="grid gap-2">
+              <Label htmlFor={ids.email} required>
+                Имейл
+              </Label>
+              <Input
+                id={ids.email}
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (fieldErrors.email) setFieldErrors((f) => ({ ...f, email: undefined }));
+                }}
+                aria-invalid={fieldErrors.email ? true : undefined}
+                aria-describedby={fieldErrors.email ? ids.emailError : undefined}
+              />
+              {fieldErrors.email && (
+                <p id={ids.emailError} className="text-sm text-danger-700">
+                  {fieldErrors.email}
+                </p>
+              )}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={ids.password} required>
+                Парола
+              </Label>
+              <Input
+                id={ids.password}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  if (fieldErrors.password) setFieldErrors((f) => ({ ...f, password: undefined }));
+                }}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
+              />
+              {fieldErrors.password && (
+                <p id={ids.passwordError} className="text-sm text-danger-700">
+                  {fieldErrors.password}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? 'Влизане...' : 'Вход'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <Link to="/" className={buttonClasses({ variant: 'ghost', className: 'mt-6' })}>
+        Към началната страница
+      </Link>
+    </main>
   );
 }

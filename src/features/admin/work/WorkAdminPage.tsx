@@ -1,12 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/seo';
+import { AdminFrame } from '../components/AdminFrame';
+import { LogoutButton } from '../components/LogoutButton';
 
-// Placeholder from the app shell, so the route table compiles; the feature replaces it.
+// Placeholder so the route has a page (and a main landmark) until the project management
+// feature replaces it; it already uses the shared admin frame.
 export default function WorkAdminPage() {
   usePageMeta({ title: 'Управление на Проекти', noIndex: true });
   return (
-    <div className="container py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Управление на Проекти</h1>
-      <p className="mt-4 text-slate-700">Тази страница все още се изгражда: тук ще се управляват проектите и категориите.</p>
-    </div>
+    <AdminFrame
+      title="Управление на Проекти"
+      actions={
+        <>
+          <Link to="/blog-admin" className={buttonClasses({ variant: 'outline' })}>
+            <ArrowLeft aria-hidden="true" />
+            Към администраторския панел
+          </Link>
+          <LogoutButton />
+        </>
+      }
+    >
+      <p className="text-slate-700">Тази страница все още се изгражда: тук ще се управляват проектите и категориите.</p>
+    </AdminFrame>
   );
 }

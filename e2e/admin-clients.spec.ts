@@ -1,0 +1,76 @@
+// Clients (spec sections 2, 5 and 8): create one with an uploaded logo, see it in the landing
+// carousel, edit it, delete it.
+import { expect, test, type Page } from '@playwright/test';
+import { db, signIn, unique } from './support';
+import { openTab, pngFile, toasts } from './admin-helpers';
+
+function clientCard(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+async function carousel(page: Page) {
+  await page.goto('/');
+  const list = page.locator('#clients-list');
+  await list.scrollIntoViewIfNeeded();
+  return list;
+}
+
+test('a client with an uploaded logo appears in the landing carousel, follows edits and disappears when deleted', async ({ page, browser }) => {
+  const name = unique('Хотел Изгрев');
+  const renamed = `${name} Спа`;
+  await signIn(page);
+  await openTab(page, 'Клиенти');
+  await page.getByRole('button', { name: 'Нов клиент' }).click();
+  await expect(page.getByRole('heading', { name: 'Нов клиент' })).toBeVisible();
+
+  // both fields are required
+  await page.getByRole('button', { name: 'Създай клиента' }).click();
+  await expect(page.getByText('Моля, въведете име на клиента.')).toBeVisible();
+  await page.getByLabel('Име на клиента').fill(name);
+  await page.getByRole('button', { name: 'Създай клиента' }).click();
+  await expect(page.getByText('Моля, качете лого на клиента').first()).toBeVisible();
+
+  await page.getByLabel('Качи лого').setInputFiles(pngFile('logo.png'));
+  await expect(toasts(page).getByText('Логото е качено')).toBeVisible();
+  const preview = page.getByRole('img', { name: `Лого на ${name}` });
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/clients\/[a-z0-9]+-\d+\.png$/);
+  const logo = (await preview.getAttribute('src'))!;
+  await page.getByRole('button', { name: 'Създай клиента' }).click();
+  await expect(toasts(page).getByText('Клиентът е създаден')).toBeVisible();
+  await expect(clientCard(page, name)).toBeVisible();
+
+  const { data: row } = await db.from('clients').select('name, logo').eq('name', name).single();
+  expect(row).toEqual({ name, logo });
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  let list = await carousel(visitor);
+  await expect(list.getByText(name, { exact: true })).toBeAttached();
+  await expect(list.locator(`img[src="${logo}"]`)).toBeAttached();
+
+  // edit
+  await clientCard(page, name).getByRole('button', { name: /^Редактирай/ }).click();
+  await expect(page.getByRole('heading', { name: 'Редактиране на клиент' })).toBeVisible();
+  await page.getByLabel('Име на клиента').fill(renamed);
+  await page.getByRole('button', { name: 'Обнови клиента' }).click();
+  await expect(toasts(page).getByText('Клиентът е обновен')).toBeVisible();
+  await expect(clientCard(page, renamed)).toBeVisible();
+
+  list = await carousel(visitor);
+  await expect(list.getByText(renamed, { exact: true })).toBeAttached();
+  await expect(list.getByText(name, { exact: true })).toHaveCount(0);
+
+  // delete
+  await clientCard(page, renamed).getByRole('button', { name: /^Изтрий/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Сигурни ли сте, че искате да изтриете този клиент?');
+  await dialog.getByRole('button', { name: 'Изтрий' }).click();
+  await expect(toasts(page).getByText('Клиентът е изтрит')).toBeVisible();
+  await expect(clientCard(page, renamed)).toHaveCount(0);
+  const { data: gone } = await db.from('clients').select('id').eq('name', renamed);
+  expect(gone).toEqual([]);
+
+  list = await carousel(visitor);
+  await expect(list.getByText(renamed, { exact: true })).toHaveCount(0);
+  await visitorContext.close();
+});

@@ -1,0 +1,42 @@
+// The panel's frame (spec section 2): storage check, tabs, header actions in a drawer on phones.
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+import { toasts } from './admin-helpers';
+
+test('the panel checks the image storage and shows its four tabs', async ({ page }) => {
+  const storageChecks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/storage/v1/object/list/blog-images')) storageChecks.push(r.method());
+  });
+  await signIn(page);
+  await expect(page.getByRole('tab')).toHaveText(['Публикации', 'Потребители', 'Клиенти', 'Календар']);
+  await expect(page.getByText('Възникна грешка')).toHaveCount(0);
+  expect(storageChecks).toEqual(['POST']);
+  // the posts list makes one request for posts and their authors together
+  await expect(page.getByRole('heading', { name: 'Публикации', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin');
+});
+
+test('on a phone the header actions sit in a side drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  await expect(page.getByRole('button', { name: 'Изход' })).toBeHidden();
+  await page.getByRole('button', { name: 'Меню', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Меню' });
+  await expect(drawer.getByRole('link', { name: 'Управление на проекти' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Изход' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toasts(page).getByText('Успешно излизане')).toBeVisible();
+});
+
+test('the posts list asks for each post with its blog user in a single request', async ({ page }) => {
+  const postRequests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/rest/v1/blog_posts') && r.method() === 'GET') postRequests.push(url.searchParams.get('select') ?? '');
+  });
+  await signIn(page);
+  await expect(page.getByRole('list', { name: 'Публикации' }).getByRole('listitem').first()).toBeVisible();
+  expect(postRequests).toEqual(['*,blog_users(full_name,username)']);
+  await expect(page.getByRole('list', { name: 'Публикации' })).toContainText('Потребител:');
+});

@@ -1,0 +1,132 @@
+// Posts (spec sections 2, 4, 5, 7 and 8): create one with an uploaded image, publish it, read it
+// as a visitor, hide it, see it gone, delete it.
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, db, signIn, unique } from './support';
+import { pngFile, toasts } from './admin-helpers';
+
+function postCard(page: Page, title: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+test('a post with an uploaded image: create, publish, read, hide, delete', async ({ page, browser }) => {
+  const title = unique('Автоматизация на офиса');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  await expect(page.getByRole('heading', { name: 'Нова публикация' })).toBeVisible();
+  await expect(page.getByText('Моля, попълнете всички задължителни полета във формата')).toBeVisible();
+
+  // basic information: the slug follows the title; the author user fills the display name
+  await page.getByLabel('Заглавие').fill(title);
+  const slug = await page.getByLabel('Адрес (slug)').inputValue();
+  expect(slug).toMatch(/^avtomatizatsia-na-ofisa-[a-z0-9]+$/);
+  await page.getByLabel('Автор (потребител)').selectOption({ label: 'Мария Иванова' });
+  await expect(page.getByLabel('Показвано име на автора')).toHaveValue('Мария Иванова');
+  await expect(page.getByText('Моля, попълнете всички задължителни полета във формата')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Продължете към съдържание' }).click();
+
+  // content: markdown with a live preview, category, tags and the uploaded image
+  await expect(page.getByText('Добавете съдържание и основно изображение за по-добра публикация')).toBeVisible();
+  await page.getByLabel('Кратко описание').fill('Как малкият офис спестява време с автоматизация.');
+  await page.getByLabel('Съдържание (Markdown)').fill('## Първи стъпки\n\nЗапочнете с **фактурите**.');
+  await expect(page.getByRole('region', { name: 'Преглед' }).getByRole('heading', { name: 'Първи стъпки' })).toBeVisible();
+  await page.getByRole('button', { name: 'Автоматизация', exact: true }).click();
+  await page.getByLabel('Етикети').fill('офис, автоматизация, ');
+  await page.getByLabel('Качи изображение').setInputFiles(pngFile('офис.png'));
+  await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Основно изображение' });
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/blog\/[a-z0-9]+-\d+\.png$/);
+  const imageUrl = (await preview.getAttribute('src'))!;
+  await expect(page.getByText('Добавете съдържание и основно изображение за по-добра публикация')).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Попълненост на публикацията' })).toHaveAttribute('aria-valuenow', '100');
+  await page.getByRole('button', { name: 'Продължете към медия и настройки' }).click();
+
+  // saved as a draft first
+  await page.getByRole('button', { name: 'Създай публикацията' }).click();
+  await expect(toasts(page).getByText('Публикацията е създадена')).toBeVisible();
+  const card = postCard(page, title);
+  await expect(card).toContainText('Чернова');
+
+  const { data: draft } = await db.from('blog_posts').select('*').eq('slug', slug).single();
+  const { data: admin } = await db.from('blog_users').select('id').eq('email', ADMIN.email).single();
+  expect(draft).toMatchObject({
+    title,
+    author: 'Мария Иванова',
+    created_by: admin!.id,
+    category: 'Автоматизация',
+    tags: ['офис', 'автоматизация'],
+    is_published: false,
+    published_at: null,
+    featured_image: imageUrl,
+  });
+  const image = await page.request.get(imageUrl);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/png');
+
+  // publish from the list: published_at is set now
+  const before = Date.now();
+  await card.getByRole('button', { name: /^Публикувай/ }).click();
+  await expect(toasts(page).getByText('Публикацията е публикувана')).toBeVisible();
+  await expect(card).toContainText('Публикувана');
+  const { data: published } = await db.from('blog_posts').select('is_published, published_at').eq('slug', slug).single();
+  expect(published?.is_published).toBe(true);
+  expect(Date.parse(published!.published_at)).toBeGreaterThan(before - 60_000);
+
+  // a visitor sees it on /blog and on its own page
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/blog');
+  await expect(visitor.getByRole('heading', { name: 'Нашият блог' })).toBeVisible();
+  await visitor.getByRole('link', { name: new RegExp(title) }).first().click();
+  await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Първи стъпки' })).toBeVisible();
+  await expect(visitor.locator(`img[src="${imageUrl}"]`).first()).toBeVisible();
+
+  // hide it: published_at is kept, and visitors no longer see it
+  await card.getByRole('button', { name: /^Скрий/ }).click();
+  await expect(toasts(page).getByText('Публикацията е скрита')).toBeVisible();
+  await expect(card).toContainText('Чернова');
+  const { data: hidden } = await db.from('blog_posts').select('is_published, published_at').eq('slug', slug).single();
+  expect(hidden).toEqual({ is_published: false, published_at: published!.published_at });
+
+  await visitor.goto(`/blog/${slug}`);
+  await expect(visitor.getByRole('heading', { name: 'Публикацията не е намерена' })).toBeVisible();
+  await visitor.goto('/blog');
+  await expect(visitor.getByRole('heading', { name: 'Нашият блог' })).toBeVisible();
+  await expect(visitor.getByText(title)).toHaveCount(0);
+  await visitorContext.close();
+
+  // edit keeps the slug even when the title changes
+  await card.getByRole('button', { name: /^Редактирай/ }).click();
+  await expect(page.getByRole('heading', { name: 'Редактиране на публикация' })).toBeVisible();
+  await page.getByLabel('Заглавие').fill(`${title} (обновена)`);
+  await expect(page.getByLabel('Адрес (slug)')).toHaveValue(slug);
+  await page.getByRole('tab', { name: 'Медия и настройки' }).click();
+  await page.getByRole('button', { name: 'Обнови публикацията' }).click();
+  await expect(toasts(page).getByText('Публикацията е обновена')).toBeVisible();
+  const updated = postCard(page, `${title} (обновена)`);
+  await expect(updated).toBeVisible();
+
+  // delete, after the confirmation
+  await updated.getByRole('button', { name: /^Изтрий/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Сигурни ли сте, че искате да изтриете тази публикация?');
+  await dialog.getByRole('button', { name: 'Изтрий' }).click();
+  await expect(toasts(page).getByText('Публикацията е изтрита')).toBeVisible();
+  await expect(postCard(page, `${title} (обновена)`)).toHaveCount(0);
+  const { data: gone } = await db.from('blog_posts').select('id').eq('slug', slug);
+  expect(gone).toEqual([]);
+});
+
+test('a file that is not an image is refused before anything is sent', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  await page.getByRole('tab', { name: 'Съдържание' }).click();
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/storage/v1/object/blog-images')) uploads += 1;
+  });
+  await page.getByLabel('Качи изображение').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Може да качвате само изображения.' })).toBeVisible();
+  expect(uploads).toBe(0);
+});

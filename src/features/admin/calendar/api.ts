@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isNoRowsError } from '@/lib/errors';
+import { getSupabase } from '@/lib/supabase';
+import { adminKeys, changedRows, invalidatePublic } from '../api';
+
+export interface WorkingHours {
+  start: string;
+  end: string;
+  days: string[];
+}
+
+export interface CalendarSettings {
+  id: string;
+  consultant_name: string;
+  photo_url: string | null;
+  working_hours: WorkingHours;
+  is_active: boolean;
+  updated_at: string;
+}
+
+export interface CalendarSettingsInput {
+  consultant_name: string;
+  photo_url: string | null;
+  working_hours: WorkingHours;
+  is_active: boolean;
+}
+
+const COLUMNS = 'id, consultant_name, photo_url, working_hours, is_active, updated_at';
+
+/** The one settings row, or null when there is none yet (PGRST116 is not an error here). */
+export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('calendar_settings').select(COLUMNS).limit(1).single();
+  if (error) {
+    if (isNoRowsError(error)) return null;
+    throw error;
+  }
+  return data as CalendarSettings;
+}
+
+export function useCalendarSettings() {
+  return useQuery({ queryKey: adminKeys.calendar, queryFn: fetchCalendarSettings });
+}
+
+/** Updates the row by id, or inserts it when there is none (spec section 7). */
+export async function saveCalendarSettings({ id, input }: { id?: string | null; input: CalendarSettingsInput }): Promise<void> {
+  const supabase = await getSupabase();
+  const row = { ...input, updated_at: new Date().toISOString() };
+  const { data, error } = id
+    ? await supabase.from('calendar_settings').update(row).eq('id', id).select('id')
+    : await supabase.from('calendar_settings').insert(row).select('id');
+  if (error) throw error;
+  changedRows(data);
+}
+
+export function useSaveCalendarSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCalendarSettings,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.calendar });
+      invalidatePublic(queryClient, 'calendar');
+    },
+  });
+}

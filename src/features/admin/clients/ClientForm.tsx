@@ -1,0 +1,147 @@
+import { Info } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useRecheckOnDenied, writeErrorMessage } from '../api';
+import { FormAlert } from '../components/FormAlert';
+import { ImageUploadField } from '../components/ImageUploadField';
+import { useSaveClient, type AdminClient } from './api';
+import { clientFormText, validateClient, type ClientFormErrors } from './client-form';
+
+export interface ClientFormProps {
+  client: AdminClient | null;
+  onDone: () => void;
+}
+
+/** 'Нов клиент' / 'Редактиране на клиент' (spec sections 2 and 5). */
+export function ClientForm({ client, onDone }: ClientFormProps) {
+  const [name, setName] = useState(client?.name ?? '');
+  const [logo, setLogo] = useState(client?.logo ?? '');
+  const [errors, setErrors] = useState<ClientFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = useSaveClient();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const nameId = `${uid}-name`;
+
+  function update(next: { name: string; logo: string }) {
+    setName(next.name);
+    setLogo(next.logo);
+    if (submitted) setErrors(validateClient(next));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateClient({ name, logo });
+    setErrors(found);
+    if (found.name) {
+      document.getElementById(nameId)?.focus();
+      return;
+    }
+    if (found.logo) {
+      toast({ title: 'Грешка', description: found.logo, variant: 'destructive' });
+      return;
+    }
+    setSaveError(null);
+    save.mutate(
+      { id: client?.id, input: { name, logo } },
+      {
+        onSuccess: () => {
+          toast({ title: client ? 'Клиентът е обновен' : 'Клиентът е създаден' });
+          onDone();
+        },
+        onError: (error) => {
+          console.error('[admin] saving the client failed', error);
+          const message = writeErrorMessage(error, clientFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
+      <h2 id={`${uid}-heading`} className="text-xl font-semibold text-slate-900">
+        {client ? 'Редактиране на клиент' : 'Нов клиент'}
+      </h2>
+      <div className="flex items-start gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p>
+          Таблицата <code>clients</code> се създава с миграция на базата данни (<code>supabase/migrations</code>). Клиентите се показват в
+          карусела на началната страница.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <Card>
+          <CardContent className="pt-6">
+            <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
+              {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+              <div className="grid gap-1.5">
+                <Label htmlFor={nameId} required>
+                  Име на клиента
+                </Label>
+                <Input
+                  id={nameId}
+                  value={name}
+                  onChange={(e) => update({ name: e.target.value, logo })}
+                  required
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={errors.name ? `${nameId}-error` : undefined}
+                />
+                {errors.name && (
+                  <p id={`${nameId}-error`} className="text-sm text-danger-700">
+                    {errors.name}
+                  </p>
+                )}
+              </div>
+              <ImageUploadField
+                label="Лого"
+                required
+                value={logo}
+                onChange={(url) => update({ name, logo: url })}
+                folder="clients"
+                fit="contain"
+                previewWidth={300}
+                previewHeight={200}
+                hint="Препоръчителен размер: 300x200 px, PNG с прозрачен фон."
+                successTitle="Логото е качено"
+                error={errors.logo}
+                onBusyChange={setUploading}
+                uploadLabel="Качи лого"
+              />
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+                  Отказ
+                </Button>
+                <Button type="submit" disabled={save.isPending || uploading}>
+                  {save.isPending ? 'Запазване...' : client ? 'Обнови клиента' : 'Създай клиента'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-2">
+          <h3 className="text-sm font-medium text-slate-800">Преглед в карусела</h3>
+          <Card className="flex flex-col items-center gap-3 p-6">
+            <div className="flex h-[100px] w-[150px] items-center justify-center">
+              {logo ? (
+                <img src={logo} alt={name ? `Лого на ${name}` : 'Лого'} width={150} height={100} className="max-h-full max-w-full object-contain" />
+              ) : (
+                <span className="text-sm text-slate-600">Няма лого</span>
+              )}
+            </div>
+            <p className="font-medium text-slate-800">{name.trim() || 'Име на клиента'}</p>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,446 @@
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
+import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useAuth } from '@/app/auth-context';
+import { Markdown } from '@/components/markdown/Markdown';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input, fieldClasses } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { formatDateBg } from '@/lib/dates';
+import { errorMessage } from '@/lib/errors';
+import { slugifyPost } from '@/lib/slug';
+import { useRecheckOnDenied, writeErrorMessage } from '../api';
+import { FormAlert, FormWarning } from '../components/FormAlert';
+import { ImageUploadField } from '../components/ImageUploadField';
+import { useActiveBlogUsers } from '../users/api';
+import { useSavePost } from './api';
+import {
+  buildPostPayload,
+  displayNameOf,
+  emptyPostValues,
+  EXCERPT_HINT_LENGTH,
+  missingRequired,
+  needsContentWarning,
+  parseTags,
+  POST_CATEGORY_SUGGESTIONS,
+  postCompleteness,
+  postFormText,
+  postValuesFrom,
+  slugAfterTitleChange,
+  slugProblem,
+  type PostFormValues,
+} from './post-form';
+import type { AdminPost, PostPayload } from './types';
+
+type TabId = 'basic' | 'content' | 'media';
+
+function TabState({ done }: { done: boolean }) {
+  return done ? (
+    <CheckCircle2 aria-hidden="true" className="text-accent-700" />
+  ) : (
+    <AlertTriangle aria-hidden="true" className="text-amber-600" />
+  );
+}
+
+function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string | null; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint: boolean, error: boolean) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+export interface PostFormProps {
+  /** The post being edited, or null for a new one. */
+  post: AdminPost | null;
+  /** Back to the list (after saving or on 'Назад'). */
+  onDone: () => void;
+}
+
+/** 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). */
+export function PostForm({ post, onDone }: PostFormProps) {
+  const editing = post !== null;
+  const { blogUser } = useAuth();
+  const [values, setValues] = useState<PostFormValues>(() => (post ? postValuesFrom(post) : emptyPostValues()));
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [tab, setTab] = useState<TabId>('basic');
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [lastPayload, setLastPayload] = useState<PostPayload | null>(null);
+  const save = useSavePost();
+  const recheckOnDenied = useRecheckOnDenied();
+  const authors = useActiveBlogUsers();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+
+  const set = useCallback(<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+  }, []);
+
+  const missing = missingRequired(values);
+  const completeness = postCompleteness(values);
+  const slugError = slugProblem(values.slug);
+  const tags = parseTags(values.tags);
+  const contentWarning = needsContentWarning(values);
+  const canSubmit = missing.length === 0 && !slugError && !save.isPending && !uploading;
+
+  // Author picker: active users, plus the post's current user if that one is no longer active.
+  const authorOptions = useMemo(() => {
+    const list = (authors.data ?? []).map((u) => ({ id: u.id, label: displayNameOf(u) }));
+    if (values.created_by && !list.some((u) => u.id === values.created_by)) {
+      const name = post?.created_by === values.created_by ? displayNameOf(post.blog_users) : '';
+      list.unshift({ id: values.created_by, label: `${name || 'Неизвестен потребител'} (неактивен)` });
+    }
+    return list;
+  }, [authors.data, values.created_by, post]);
+
+  function onTitle(title: string) {
+    setValues((v) => ({ ...v, title, slug: slugAfterTitleChange({ editing, slugEdited, title, slug: v.slug }) }));
+  }
+
+  function onAuthorUser(userId: string) {
+    const chosen = authors.data?.find((u) => u.id === userId);
+    setValues((v) => ({ ...v, created_by: userId, author: chosen ? displayNameOf(chosen) : v.author }));
+  }
+
+  function submit(payload: PostPayload) {
+    setLastPayload(payload);
+    setSaveError(null);
+    save.mutate(
+      { id: post?.id, payload },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' });
+          onDone();
+        },
+        onError: (error) => {
+          console.error('[admin] saving the post failed', error);
+          const message = writeErrorMessage(error, postFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    submit(buildPostPayload(values, { existing: post, signedIn: blogUser, now: new Date() }));
+  }
+
+  const basicDone = missing.length === 0 && !slugError;
+  const contentDone = !contentWarning && values.excerpt.trim() !== '' && values.category.trim() !== '' && tags.length > 0;
+  const previewDate = formatDateBg(post?.published_at ?? post?.created_at ?? new Date());
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+          {editing ? 'Редактиране на публикация' : 'Нова публикация'}
+        </h2>
+        <Button variant="outline" onClick={onDone}>
+          <ArrowLeft aria-hidden="true" />
+          Назад към публикациите
+        </Button>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm text-slate-700">
+          <span id={id('progress-label')}>Попълненост на публикацията</span>
+          <span aria-hidden="true">{completeness}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby={id('progress-label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={completeness}
+          aria-valuetext={`${completeness}%`}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
+        </div>
+      </div>
+
+      {missing.length > 0 && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
+      {saveError && (
+        <FormAlert
+          title="Грешка"
+          onRetry={lastPayload ? () => submit(lastPayload) : undefined}
+          retrying={save.isPending}
+        >
+          {saveError}
+        </FormAlert>
+      )}
+
+      <form noValidate onSubmit={onSubmit} aria-labelledby={id('heading')} aria-busy={save.isPending}>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+          <TabsList aria-label="Части на формата">
+            <TabsTrigger value="basic">
+              <TabState done={basicDone} />
+              Основна информация
+            </TabsTrigger>
+            <TabsTrigger value="content">
+              <TabState done={contentDone} />
+              Съдържание
+            </TabsTrigger>
+            <TabsTrigger value="media">
+              <TabState done={basicDone && !contentWarning} />
+              Медия и настройки
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="basic" className="grid gap-5">
+            <Field id={id('title')} label="Заглавие" required>
+              <Input id={id('title')} value={values.title} onChange={(e) => onTitle(e.target.value)} required aria-required="true" />
+            </Field>
+            <Field
+              id={id('slug')}
+              label="Адрес (slug)"
+              required
+              hint={
+                <>
+                  Адресът на публикацията: /blog/{values.slug || '...'}
+                  {editing ? ' При редакция адресът не се променя автоматично.' : ' Създава се от заглавието.'}
+                </>
+              }
+              error={slugError}
+            >
+              <Input
+                id={id('slug')}
+                value={values.slug}
+                onChange={(e) => {
+                  setSlugEdited(true);
+                  set('slug', e.target.value);
+                }}
+                onBlur={() => {
+                  const cleaned = slugifyPost(values.slug);
+                  if (cleaned && cleaned !== values.slug) set('slug', cleaned);
+                }}
+                required
+                aria-required="true"
+                aria-invalid={slugError ? true : undefined}
+                aria-describedby={describedBy(id('slug'), true, Boolean(slugError))}
+              />
+            </Field>
+            <Field
+              id={id('author-user')}
+              label="Автор (потребител)"
+              hint="Само активни потребители. Изборът попълва показваното име."
+              error={authors.isError ? `Error fetching users: ${errorMessage(authors.error, 'unknown error')}` : null}
+            >
+              <select
+                id={id('author-user')}
+                className={cn(fieldClasses, 'h-10 py-2')}
+                value={values.created_by}
+                onChange={(e) => onAuthorUser(e.target.value)}
+                aria-describedby={describedBy(id('author-user'), true, authors.isError)}
+              >
+                <option value="">{authors.isLoading ? 'Зареждане на потребители...' : 'Изберете автор'}</option>
+                {authorOptions.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={id('author')} label="Показвано име на автора" required hint="Името, което посетителите виждат под публикацията.">
+              <Input
+                id={id('author')}
+                value={values.author}
+                onChange={(e) => set('author', e.target.value)}
+                required
+                aria-required="true"
+                aria-describedby={describedBy(id('author'), true, false)}
+              />
+            </Field>
+            <div className="flex justify-end">
+              <Button onClick={() => setTab('content')}>
+                Продължете към съдържание
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent value="content" className="grid gap-5">
+            {contentWarning && <FormWarning>{postFormText.contentWarning}</FormWarning>}
+            <Field
+              id={id('excerpt')}
+              label="Кратко описание"
+              hint={`${values.excerpt.length}/${EXCERPT_HINT_LENGTH} символа. Препоръчително до ${EXCERPT_HINT_LENGTH}.`}
+            >
+              <Textarea
+                id={id('excerpt')}
+                rows={3}
+                className="min-h-0"
+                value={values.excerpt}
+                onChange={(e) => set('excerpt', e.target.value)}
+                aria-describedby={describedBy(id('excerpt'), true, false)}
+              />
+            </Field>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Field id={id('content')} label="Съдържание (Markdown)" hint="Заглавия с ##, списъци с -, **удебелен** текст, [връзки](https://...).">
+                <Textarea
+                  id={id('content')}
+                  rows={12}
+                  className="min-h-[300px] font-mono text-sm"
+                  value={values.content}
+                  onChange={(e) => set('content', e.target.value)}
+                  aria-describedby={describedBy(id('content'), true, false)}
+                />
+              </Field>
+              <div className="grid content-start gap-1.5">
+                <h3 id={id('preview')} className="text-sm font-medium text-slate-800">
+                  Преглед
+                </h3>
+                <div
+                  role="region"
+                  aria-labelledby={id('preview')}
+                  className="min-h-[300px] overflow-auto rounded-md border border-slate-200 bg-white p-4"
+                >
+                  {values.content.trim() ? (
+                    <Markdown>{values.content}</Markdown>
+                  ) : (
+                    <p className="text-sm text-slate-600">Тук ще видите съдържанието така, както ще изглежда в блога.</p>
+                  )}
+                </div>
+              </div>
+            </div>
+            <Field id={id('category')} label="Категория">
+              <Input id={id('category')} value={values.category} onChange={(e) => set('category', e.target.value)} />
+              <div className="max-h-[200px] overflow-y-auto" role="group" aria-label="Предложения за категория">
+                <div className="flex flex-wrap gap-2 pt-1">
+                  {POST_CATEGORY_SUGGESTIONS.map((c) => (
+                    <Button
+                      key={c}
+                      size="sm"
+                      variant={values.category === c ? 'default' : 'outline'}
+                      aria-pressed={values.category === c}
+                      onClick={() => set('category', c)}
+                    >
+                      {c}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+            </Field>
+            <Field id={id('tags')} label="Етикети" hint="Разделете етикетите със запетая. Препоръчват се 3–5.">
+              <Input
+                id={id('tags')}
+                value={values.tags}
+                onChange={(e) => set('tags', e.target.value)}
+                aria-describedby={describedBy(id('tags'), true, false)}
+              />
+              {tags.length > 0 && (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Етикети на публикацията">
+                  {tags.map((t, i) => (
+                    <li key={`${t}-${i}`}>
+                      <Badge variant="secondary">{t}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Field>
+            <ImageUploadField
+              label="Основно изображение"
+              value={values.featured_image}
+              onChange={(url) => set('featured_image', url)}
+              folder="blog"
+              successTitle="Изображението е качено"
+              hint="Препоръчителен размер: 1200x630 px."
+              previewWidth={360}
+              previewHeight={189}
+              onBusyChange={setUploading}
+            />
+            <div className="flex justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('basic')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button onClick={() => setTab('media')}>
+                Продължете към медия и настройки
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent value="media" className="grid gap-5">
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium text-slate-800">Преглед на картата в блога</h3>
+              <Card className="max-w-sm overflow-hidden">
+                {values.featured_image ? (
+                  <img
+                    src={values.featured_image}
+                    alt=""
+                    width={384}
+                    height={202}
+                    className="aspect-[1200/630] w-full object-cover"
+                  />
+                ) : (
+                  <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">Без изображение</div>
+                )}
+                <CardContent className="grid gap-2 pt-4">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                    <span>{previewDate}</span>
+                    {values.category.trim() && <Badge variant="secondary">{values.category.trim()}</Badge>}
+                  </div>
+                  <p className="text-lg font-semibold text-slate-900">{values.title.trim() || 'Заглавие на публикацията'}</p>
+                  {values.excerpt.trim() && <p className="line-clamp-2 text-sm text-slate-700">{values.excerpt.trim()}</p>}
+                  <p className="text-sm text-slate-700">Автор: {values.author.trim() || displayNameOf(blogUser) || '—'}</p>
+                </CardContent>
+              </Card>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id={id('published')}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-brand-600"
+                checked={values.is_published}
+                onChange={(e) => set('is_published', e.target.checked)}
+                aria-describedby={`${id('published')}-hint`}
+              />
+              <div className="grid gap-0.5">
+                <Label htmlFor={id('published')}>Публикувай</Label>
+                <p id={`${id('published')}-hint`} className="text-xs text-slate-600">
+                  Публикуваните публикации са видими за всички посетители.
+                </p>
+              </div>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('content')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button type="submit" disabled={!canSubmit} aria-busy={save.isPending}>
+                {save.isPending ? 'Запазване...' : editing ? 'Обнови публикацията' : 'Създай публикацията'}
+              </Button>
+            </div>
+          </TabsContent>
+        </Tabs>
+      </form>
+    </section>
+  );
+}

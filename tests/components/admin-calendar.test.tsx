@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CalendarTab } from '@/features/admin/calendar/CalendarTab';
+import { renderAdmin, resetToasts } from './admin-fixtures';
+import { rest, server } from './msw';
+
+afterEach(() => resetToasts());
+
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+const ROW = {
+  id: 'cal-1',
+  consultant_name: 'Мария Иванова',
+  photo_url: '/demo/consultant.svg',
+  working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
+  is_active: true,
+  updated_at: '2026-01-01T10:00:00.000Z',
+};
+
+describe('calendar settings', () => {
+  it('updates the existing row by id with the new working hours', async () => {
+    const patches: { id: string | null; body: Record<string, unknown> }[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
+      http.patch(rest('calendar_settings'), async ({ request }) => {
+        patches.push({ id: new URL(request.url).searchParams.get('id'), body: (await request.json()) as Record<string, unknown> });
+        return HttpResponse.json([{ id: 'cal-1' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    expect(await screen.findByRole('heading', { name: 'Настройки на календара' })).toBeInTheDocument();
+    expect(screen.getByText('Работните дни са от понеделник до петък.')).toBeInTheDocument();
+    const start = screen.getByLabelText(/^Начало/);
+    const end = screen.getByLabelText(/^Край/);
+    expect(start).toHaveAttribute('type', 'time');
+    expect(start).toHaveValue('09:00');
+    const user = userEvent.setup();
+    await user.clear(start);
+    await user.type(start, '10:00');
+    await user.clear(end);
+    await user.type(end, '13:00');
+    expect(screen.getByText('10:00 – 13:00')).toBeInTheDocument(); // the preview follows
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0].id).toBe('eq.cal-1');
+    expect(patches[0].body).toMatchObject({
+      consultant_name: 'Мария Иванова',
+      photo_url: '/demo/consultant.svg',
+      working_hours: { start: '10:00', end: '13:00', days: ROW.working_hours.days },
+      is_active: true,
+    });
+    expect(await within(toasts()).findByText('Настройките на календара са запазени')).toBeInTheDocument();
+  });
+
+  it('inserts the row when there is none (PGRST116 is not an error)', async () => {
+    const inserts: Record<string, unknown>[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () =>
+        HttpResponse.json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows', hint: null }, { status: 406 }),
+      ),
+      http.post(rest('calendar_settings'), async ({ request }) => {
+        inserts.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'cal-new' }], { status: 201 });
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    expect(await screen.findByLabelText(/^Име на консултанта/)).toHaveValue('Консултант');
+    await userEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await waitFor(() => expect(inserts).toHaveLength(1));
+    expect(inserts[0]).toMatchObject({ consultant_name: 'Консултант', photo_url: null, working_hours: { start: '09:00', end: '17:00' }, is_active: true });
+  });
+
+  it('refuses an end before the start', async () => {
+    server.use(http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)));
+    renderAdmin(<CalendarTab />);
+    const end = await screen.findByLabelText(/^Край/);
+    await userEvent.clear(end);
+    await userEvent.type(end, '08:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(screen.getByText('Краят на работното време трябва да е след началото.')).toBeInTheDocument();
+  });
+
+  it('shows the spec texts when loading or saving fails', async () => {
+    server.use(http.get(rest('calendar_settings'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    renderAdmin(<CalendarTab />);
+    expect(await screen.findByText('Не можахме да заредим настройките на календара')).toBeInTheDocument();
+
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
+      http.patch(rest('calendar_settings'), () => HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 })),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Опитайте отново' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Запази настройките' }));
+    expect(await within(toasts()).findByText('Не можахме да запазим настройките')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+// Shared pieces of the admin and login component tests: providers, a fake signed-in admin, and
+// Supabase-shaped answers (sessions, rows) for MSW.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/app/auth-context';
+import { Toaster } from '@/components/ui/toast';
+import { clearToasts } from '@/components/ui/use-toast';
+import type { AdminPost } from '@/features/admin/posts/types';
+
+export const ADMIN_BLOG_USER: BlogUser = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  username: 'admin',
+  full_name: 'Мария Иванова',
+  email: 'admin@example.com',
+  is_active: true,
+  created_at: '2026-01-01T10:00:00.000Z',
+};
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function adminAuth(overrides: Partial<AuthState> = {}): AuthState {
+  return {
+    ...signedOutState,
+    user: { id: 'acc-1', email: ADMIN_BLOG_USER.email },
+    blogUser: ADMIN_BLOG_USER,
+    loading: false,
+    recheck: () => Promise.resolve(),
+    ...overrides,
+  };
+}
+
+/** Renders an admin component as the signed-in admin, with React Query, a router and the toaster. */
+export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: string } = {}) {
+  const queryClient = testQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.path ?? '/blog-admin']}>
+        <AuthContext.Provider value={options.auth ?? adminAuth()}>
+          {ui}
+          <Toaster />
+        </AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export function resetToasts() {
+  act(() => clearToasts());
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** A token endpoint answer for a password sign-in, valid for an hour. */
+export function sessionFor(email: string, id = 'acc-1') {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: id, email, role: 'authenticated', aud: 'authenticated', exp: now + 3600, iat: now };
+  return {
+    access_token: `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.c2lnbmF0dXJl`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: now + 3600,
+    refresh_token: 'refresh-token',
+    user: {
+      id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      app_metadata: { provider: 'email' },
+      user_metadata: {},
+      created_at: '2026-01-01T10:00:00.000Z',
+    },
+  };
+}
+
+export function postRow(overrides: Partial<AdminPost> = {}): AdminPost {
+  return {
+    id: 'p-1',
+    title: 'Първа публикация',
+    slug: 'parva-publikatsia',
+    content: '## Здравейте',
+    excerpt: 'Кратко описание на първата публикация.',
+    featured_image: '/demo/post-1.svg',
+    category: 'AI',
+    author: 'Мария Иванова',
+    tags: ['AI', 'бизнес'],
+    is_published: true,
+    published_at: '2026-02-10T09:00:00.000Z',
+    created_at: '2026-02-09T09:00:00.000Z',
+    updated_at: '2026-02-10T09:00:00.000Z',
+    created_by: ADMIN_BLOG_USER.id,
+    blog_users: { full_name: 'Мария Иванова', username: 'admin' },
+    ...overrides,
+  };
+}

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PostForm } from '@/features/admin/posts/PostForm';
+import { ADMIN_BLOG_USER, postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { rest, server } from './msw';
+
+afterEach(() => resetToasts());
+
+const AUTHORS = [
+  { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', is_active: true },
+  { id: 'u-3', username: 'petya', full_name: null, is_active: true },
+];
+
+function authorAnswers(rows: unknown[] = AUTHORS) {
+  const seen: URLSearchParams[] = [];
+  server.use(
+    http.get(rest('blog_users'), ({ request }) => {
+      seen.push(new URL(request.url).searchParams);
+      return HttpResponse.json(rows);
+    }),
+  );
+  return seen;
+}
+
+const progress = () => screen.getByRole('progressbar', { name: 'Попълненост на публикацията' });
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+
+async function goTo(tab: 'Основна информация' | 'Съдържание' | 'Медия и настройки') {
+  await userEvent.click(screen.getByRole('tab', { name: tab }));
+}
+
+describe('post form: basic information', () => {
+  it("a new post: 'Нова публикация', 0% complete and the required-fields warning", async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Нова публикация' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('Моля, попълнете всички задължителни полета във формата')).toBeInTheDocument();
+  });
+
+  it('generates the slug from the title while creating, until the slug is edited by hand', async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Заглавие/), 'AI & Автоматизация');
+    expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('ai-and-avtomatizatsia');
+    expect(progress()).toHaveAttribute('aria-valuenow', '22'); // title + slug of 9
+
+    await user.clear(screen.getByLabelText(/^Адрес \(slug\)/));
+    await user.type(screen.getByLabelText(/^Адрес \(slug\)/), 'moy-adres');
+    await user.type(screen.getByLabelText(/^Заглавие/), ' за бизнеса');
+    expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('moy-adres');
+  });
+
+  it('keeps the slug while editing, even when the title changes', async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={postRow()} onDone={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Редактиране на публикация' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Заглавие/));
+    await user.type(screen.getByLabelText(/^Заглавие/), 'Съвсем ново заглавие');
+    expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('parva-publikatsia');
+  });
+
+  it('warns about a slug the database would refuse', async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={postRow()} onDone={() => {}} />);
+    const slug = screen.getByLabelText(/^Адрес \(slug\)/);
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'Лош Адрес');
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/само малки латински букви/)).toBeInTheDocument();
+  });
+
+  it('offers only active users as authors; choosing one fills the display name (full name, else username)', async () => {
+    const seen = authorAnswers();
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    const picker = screen.getByLabelText('Автор (потребител)');
+    await within(picker).findByRole('option', { name: 'Иван Петров' });
+    expect(seen[0].get('is_active')).toBe('eq.true');
+    expect(seen[0].get('select')).toBe('id,username,full_name,is_active');
+    await userEvent.selectOptions(picker, 'u-2');
+    expect(screen.getByLabelText(/^Показвано име на автора/)).toHaveValue('Иван Петров');
+    await userEvent.selectOptions(picker, 'u-3');
+    expect(screen.getByLabelText(/^Показвано име на автора/)).toHaveValue('petya');
+  });
+
+  it("reports a failed author list as 'Error fetching users: ...'", async () => {
+    server.use(http.get(rest('blog_users'), () => HttpResponse.json({ code: '42501', message: 'permission denied for table blog_users' }, { status: 403 })));
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    expect(await screen.findByText('Error fetching users: permission denied for table blog_users')).toBeInTheDocument();
+  });
+});
+
+describe('post form: content', () => {
+  it('parses comma-separated tags, shows the content warning and a live markdown preview', async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await goTo('Съдържание');
+    expect(screen.getByText('Добавете съдържание и основно изображение за по-добра публикация')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Етикети'), 'AI, , бизнес ,');
+    const tagList = screen.getByRole('list', { name: 'Етикети на публикацията' });
+    expect(within(tagList).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['AI', 'бизнес']);
+
+    const editor = screen.getByLabelText('Съдържание (Markdown)');
+    expect(editor).toHaveAttribute('rows', '12');
+    expect(editor).toHaveClass('min-h-[300px]');
+    await user.type(editor, '## Подзаглавие{enter}{enter}**важно**');
+    const preview = screen.getByRole('region', { name: 'Преглед' });
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Подзаглавие' })).toBeInTheDocument();
+    expect(within(preview).getByText('важно').tagName).toBe('STRONG');
+
+    await user.click(screen.getByRole('button', { name: 'Автоматизация' }));
+    expect(screen.getByLabelText('Категория')).toHaveValue('Автоматизация');
+    await user.type(screen.getByLabelText('или URL адрес на изображение'), 'https://example.com/a.png');
+    expect(screen.queryByText('Добавете съдържание и основно изображение за по-добра публикация')).not.toBeInTheDocument();
+  });
+});
+
+describe('post form: saving', () => {
+  it('cannot be submitted while a required field is missing', async () => {
+    authorAnswers();
+    renderAdmin(<PostForm post={null} onDone={() => {}} />);
+    await goTo('Медия и настройки');
+    expect(screen.getByRole('button', { name: 'Създай публикацията' })).toBeDisabled();
+  });
+
+  it('creates a published post with created_by, author and published_at defaults', async () => {
+    authorAnswers();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(rest('blog_posts'), async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'new-1' }], { status: 201 });
+      }),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={null} onDone={onDone} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Заглавие/), 'Нова статия');
+    await user.type(screen.getByLabelText(/^Показвано име на автора/), 'Екипът');
+    await goTo('Съдържание');
+    await user.type(screen.getByLabelText('Етикети'), 'a, b');
+    await goTo('Медия и настройки');
+    await user.click(screen.getByLabelText('Публикувай'));
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Създай публикацията' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      title: 'Нова статия',
+      slug: 'nova-statia',
+      author: 'Екипът',
+      created_by: ADMIN_BLOG_USER.id,
+      is_published: true,
+      tags: ['a', 'b'],
+      excerpt: null,
+      featured_image: null,
+      category: null,
+    });
+    expect(Date.parse(bodies[0].published_at as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await within(toasts()).findByText('Публикацията е създадена')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Промените са запазени успешно.')).toBeInTheDocument();
+  });
+
+  it('a failed save shows the inline error and a destructive toast, loses nothing, and retries', async () => {
+    authorAnswers();
+    let attempts = 0;
+    server.use(
+      http.patch(rest('blog_posts'), () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return HttpResponse.json(
+            { code: '23505', message: 'duplicate key value violates unique constraint "blog_posts_slug_key"', details: null, hint: null },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json([{ id: 'p-1' }]);
+      }),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={postRow()} onDone={onDone} />);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Заглавие/));
+    await user.type(screen.getByLabelText(/^Заглавие/), 'Променено заглавие');
+    await goTo('Медия и настройки');
+    await user.click(screen.getByRole('button', { name: 'Обнови публикацията' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Вече има запис с този адрес (slug). Изберете друг.')).toBeInTheDocument();
+    const toast = await within(toasts()).findByText('Грешка');
+    expect(toast.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(onDone).not.toHaveBeenCalled();
+
+    await goTo('Основна информация');
+    expect(screen.getByLabelText(/^Заглавие/)).toHaveValue('Променено заглавие');
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Опитайте отново' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(attempts).toBe(2);
+    expect(await within(toasts()).findByText('Публикацията е обновена')).toBeInTheDocument();
+  });
+});

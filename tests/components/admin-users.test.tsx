@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserForm } from '@/features/admin/users/UserForm';
+import { UsersTab } from '@/features/admin/users/UsersTab';
+import type { AdminBlogUser } from '@/features/admin/users/types';
+import { ADMIN_BLOG_USER, renderAdmin, resetToasts } from './admin-fixtures';
+import { rest, server } from './msw';
+
+afterEach(() => resetToasts());
+
+const IVAN: AdminBlogUser = {
+  id: 'u-2',
+  username: 'ivan',
+  full_name: 'Иван Петров',
+  email: 'ivan@example.com',
+  is_active: true,
+  created_at: '2026-01-15T10:00:00.000Z',
+};
+const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z' };
+
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+
+function captureWrites() {
+  const seen = { posts: [] as Record<string, unknown>[], patches: [] as { query: URLSearchParams; body: Record<string, unknown> }[] };
+  server.use(
+    http.post(rest('blog_users'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      seen.posts.push(body);
+      return HttpResponse.json([{ ...IVAN, ...body, id: 'u-new' }], { status: 201 });
+    }),
+    http.patch(rest('blog_users'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      seen.patches.push({ query: new URL(request.url).searchParams, body });
+      return HttpResponse.json([{ ...IVAN, ...body }]);
+    }),
+  );
+  return seen;
+}
+
+describe('user form', () => {
+  it('a new user needs a username, a valid e-mail and a password of at least 8 characters', async () => {
+    const seen = captureWrites();
+    renderAdmin(<UserForm user={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { name: 'Нов потребител' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
+    expect(screen.getByText('Моля, въведете потребителско име.')).toBeInTheDocument();
+    expect(screen.getByText('Моля, въведете имейл.')).toBeInTheDocument();
+    expect(screen.getByText('Моля, въведете парола.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Потребителско име/)).toHaveFocus();
+
+    await user.type(screen.getByLabelText(/^Потребителско име/), 'ivan');
+    await user.type(screen.getByLabelText(/^Имейл/), 'ivan@example');
+    await user.type(screen.getByLabelText(/^Парола/), 'short');
+    expect(screen.getByText('Моля, въведете валиден имейл адрес.')).toBeInTheDocument();
+    expect(screen.getByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
+    expect(seen.posts).toHaveLength(0);
+  });
+
+  it('creates a user with the password and the explicit columns', async () => {
+    const seen = captureWrites();
+    const onDone = vi.fn();
+    renderAdmin(<UserForm user={null} onDone={onDone} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Потребителско име/), 'ivan');
+    await user.type(screen.getByLabelText(/^Пълно име/), 'Иван Петров');
+    await user.type(screen.getByLabelText(/^Имейл/), 'Ivan@Example.com');
+    await user.type(screen.getByLabelText(/^Парола/), 'dobra-parola-1');
+    await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(seen.posts).toEqual([{ username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, password: 'dobra-parola-1' }]);
+    expect(await within(toasts()).findByText('Потребителят е създаден')).toBeInTheDocument();
+  });
+
+  it('editing with a blank password keeps the current one: the field is not sent', async () => {
+    const seen = captureWrites();
+    const onDone = vi.fn();
+    renderAdmin(<UserForm user={IVAN} onDone={onDone} />);
+    expect(screen.getByRole('heading', { name: 'Редактиране на потребител' })).toBeInTheDocument();
+    expect(screen.getByText(/Оставете празно, за да запазите текущата парола/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Пълно име/));
+    await user.type(screen.getByLabelText(/^Пълно име/), 'Иван Иванов');
+    await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(seen.patches[0].query.get('id')).toBe('eq.u-2');
+    expect(seen.patches[0].body).not.toHaveProperty('password');
+    expect(seen.patches[0].body).toEqual({ username: 'ivan', full_name: 'Иван Иванов', email: 'ivan@example.com', is_active: true });
+    expect(await within(toasts()).findByText('Потребителят е обновен')).toBeInTheDocument();
+  });
+
+  it('a new password typed while editing is sent, and must be 8 characters long', async () => {
+    const seen = captureWrites();
+    renderAdmin(<UserForm user={IVAN} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Парола/), '1234567');
+    await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
+    expect(screen.getByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
+    expect(seen.patches).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Парола/), '8');
+    await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
+    await waitFor(() => expect(seen.patches).toHaveLength(1));
+    expect(seen.patches[0].body.password).toBe('12345678');
+  });
+
+  it("shows the server's message inline and as a toast when saving fails", async () => {
+    server.use(
+      http.post(rest('blog_users'), () =>
+        HttpResponse.json({ code: '23505', message: 'duplicate key value violates unique constraint "blog_users_username_key"' }, { status: 409 }),
+      ),
+    );
+    renderAdmin(<UserForm user={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Потребителско име/), 'admin');
+    await user.type(screen.getByLabelText(/^Имейл/), 'new@example.com');
+    await user.type(screen.getByLabelText(/^Парола/), 'dobra-parola-1');
+    await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Вече има потребител с това потребителско име.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Потребителско име/)).toHaveValue('admin');
+  });
+});
+
+describe('users tab', () => {
+  it('lists users with named columns (never the password), status badges and dates', async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(
+      http.get(rest('blog_users'), ({ request }) => {
+        seen.push(new URL(request.url).searchParams);
+        return HttpResponse.json([IVAN, { ...ADMIN_ROW }, { ...IVAN, id: 'u-4', username: 'georgi', full_name: null, email: 'georgi@example.com', is_active: false }]);
+      }),
+    );
+    renderAdmin(<UsersTab />);
+    expect(screen.getByRole('heading', { name: 'Управление на потребители' })).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(seen[0].get('select')).toBe('id,username,full_name,email,is_active,created_at');
+    expect(seen[0].get('select')).not.toContain('password');
+    expect(seen[0].get('order')).toBe('created_at.desc');
+    expect(within(items[0]).getByRole('heading', { name: 'Иван Петров' })).toBeInTheDocument();
+    expect(within(items[0]).getByText('Активен')).toBeInTheDocument();
+    expect(within(items[0]).getByText('15 януари 2026 г.')).toBeInTheDocument();
+    expect(within(items[2]).getByRole('heading', { name: 'georgi' })).toBeInTheDocument();
+    expect(within(items[2]).getByText('Неактивен')).toBeInTheDocument();
+    expect(within(items[2]).getByRole('button', { name: /^Активирай/ })).toBeInTheDocument();
+    // one cannot lock oneself out
+    expect(within(items[1]).getByRole('button', { name: /^Деактивирай/ })).toBeDisabled();
+    expect(within(items[1]).getByRole('button', { name: /^Изтрий/ })).toBeDisabled();
+  });
+
+  it('deactivates a user and says so', async () => {
+    server.use(http.get(rest('blog_users'), () => HttpResponse.json([IVAN])));
+    const seen = captureWrites();
+    renderAdmin(<UsersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Деактивирай/ }));
+    await waitFor(() => expect(seen.patches).toHaveLength(1));
+    expect(seen.patches[0].body).toEqual({ is_active: false });
+    expect(await within(toasts()).findByText('Потребителят е деактивиран')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a user', async () => {
+    server.use(http.get(rest('blog_users'), () => HttpResponse.json([IVAN])));
+    const deletes: string[] = [];
+    server.use(
+      http.delete(rest('blog_users'), ({ request }) => {
+        deletes.push(new URL(request.url).searchParams.get('id') ?? '');
+        return HttpResponse.json([{ id: 'u-2' }]);
+      }),
+    );
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този потребител?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
+    await waitFor(() => expect(deletes).toEqual(['eq.u-2']));
+    expect(await within(toasts()).findByText('Потребителят е изтрит')).toBeInTheDocument();
+  });
+
+  it("shows 'Неуспешно зареждане на потребители.' when the list fails", async () => {
+    server.use(http.get(rest('blog_users'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    renderAdmin(<UsersTab />);
+    expect(await screen.findByText('Неуспешно зареждане на потребители.')).toBeInTheDocument();
+  });
+});

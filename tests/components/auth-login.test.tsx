@@ -1,0 +1,176 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RequireAdmin } from '@/app/RequireAdmin';
+import { Toaster } from '@/components/ui/toast';
+import { AuthProvider } from '@/features/auth/AuthProvider';
+import LoginPage from '@/features/auth/LoginPage';
+import { AUTH_STORAGE_KEY } from '@/lib/supabase';
+import { ADMIN_BLOG_USER, resetToasts, sessionFor, testQueryClient } from './admin-fixtures';
+import { authUrl, rest, server } from './msw';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { element: <RequireAdmin />, children: [{ path: '/blog-admin', element: <h1>Панелът е отворен</h1> }] },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Имейл/), email);
+  await user.type(screen.getByLabelText(/Парола/), password);
+  await user.click(screen.getByRole('button', { name: 'Вход' }));
+  return user;
+}
+
+/** Answers the password grant with a session, and the admission look-up with the given rows. */
+function signInAnswers(rows: unknown[]) {
+  const seen = { token: [] as unknown[], lookups: [] as string[], logouts: 0 };
+  server.use(
+    http.post(authUrl('token'), async ({ request }) => {
+      seen.token.push(await request.json());
+      return HttpResponse.json(sessionFor('admin@example.com'));
+    }),
+    http.get(rest('blog_users'), ({ request }) => {
+      seen.lookups.push(new URL(request.url).search);
+      return HttpResponse.json(rows);
+    }),
+    http.post(authUrl('logout'), () => {
+      seen.logouts += 1;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return seen;
+}
+
+afterEach(() => resetToasts());
+
+describe('/login', () => {
+  it('requires e-mail and password before sending anything', async () => {
+    renderAt('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Вход' }));
+    expect(screen.getByText('Моля, въведете имейл.')).toBeInTheDocument();
+    expect(screen.getByText('Моля, въведете парола.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Имейл/)).toHaveFocus();
+  });
+
+  it("shows 'Грешка при влизане' with the server's message and keeps what was typed", async () => {
+    server.use(http.post(authUrl('token'), () => HttpResponse.json({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }, { status: 400 })));
+    renderAt('/login');
+    await fillAndSubmit('admin@example.com', 'wrong-password');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Грешка при влизане')).toBeInTheDocument();
+    expect(within(alert).getByText('Invalid login credentials')).toBeInTheDocument();
+    // the toast says the same
+    const toasts = screen.getByRole('region', { name: /Известия/ });
+    expect(await within(toasts).findByText('Invalid login credentials')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Имейл/)).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText(/Парола/)).toHaveValue('wrong-password');
+  });
+
+  it("falls back to 'Невалидни данни за влизане.' when the server gives no message", async () => {
+    server.use(http.post(authUrl('token'), () => HttpResponse.json({ msg: ' ' }, { status: 400 })));
+    renderAt('/login');
+    await fillAndSubmit('admin@example.com', 'x');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Невалидни данни за влизане.')).toBeInTheDocument();
+  });
+
+  it("reads 'Влизане...' while signing in, then 'Успешно влизане' and the panel", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(authUrl('token'), async ({ request }) => {
+        await gate;
+        expect(await request.json()).toMatchObject({ email: 'admin@example.com', password: 'admin-local-password' });
+        return HttpResponse.json(sessionFor('admin@example.com'));
+      }),
+      http.get(rest('blog_users'), () => HttpResponse.json([ADMIN_BLOG_USER])),
+    );
+    const router = renderAt('/login');
+    await fillAndSubmit('admin@example.com', 'admin-local-password');
+    expect(await screen.findByRole('button', { name: 'Влизане...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Панелът е отворен' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/blog-admin');
+    expect(await screen.findByText('Успешно влизане')).toBeInTheDocument();
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toContain('access_token');
+  });
+
+  it('looks the blog user up by the e-mail, naming the columns (never the password)', async () => {
+    const seen = signInAnswers([ADMIN_BLOG_USER]);
+    renderAt('/login');
+    await fillAndSubmit('Admin@Example.com', 'admin-local-password');
+    await screen.findByRole('heading', { name: 'Панелът е отворен' });
+    const query = new URLSearchParams(seen.lookups[0]);
+    expect(query.get('email')).toBe('eq.admin@example.com');
+    expect(query.get('select')).toBe('id,username,full_name,email,is_active,created_at');
+  });
+
+  it('refuses an account without a blog user: signed out, with the spec text on /login', async () => {
+    const seen = signInAnswers([]);
+    const router = renderAt('/login');
+    await fillAndSubmit('admin@example.com', 'admin-local-password');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('User not authorized. Please contact administrator.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(seen.logouts).toBe(1));
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('refuses an inactive blog user with the spec text', async () => {
+    const seen = signInAnswers([{ ...ADMIN_BLOG_USER, is_active: false }]);
+    const router = renderAt('/login');
+    await fillAndSubmit('admin@example.com', 'admin-local-password');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your account is inactive. Please contact administrator.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(seen.logouts).toBe(1));
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('restores a stored session: a signed-in admin who opens /login goes to /blog-admin', async () => {
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(sessionFor('admin@example.com')));
+    server.use(http.get(rest('blog_users'), async () => {
+      await delay(20);
+      return HttpResponse.json([ADMIN_BLOG_USER]);
+    }));
+    const router = renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Панелът е отворен' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/blog-admin');
+  });
+
+  it('a stored session of a deactivated user is signed out on load and /blog-admin sends to /login with the reason', async () => {
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(sessionFor('admin@example.com')));
+    const seen = signInAnswers([{ ...ADMIN_BLOG_USER, is_active: false }]);
+    const router = renderAt('/blog-admin');
+    expect(screen.getByRole('status', { name: 'Зареждане' })).toBeInTheDocument(); // spinner while it resolves
+    expect(await screen.findByText('Your account is inactive. Please contact administrator.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(seen.logouts).toBe(1));
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+});
