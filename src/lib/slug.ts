@@ -61,6 +61,9 @@ export function slugifyProject(title: string): string {
     transliterateBg(title)
       .replace(/[^\w\s-]/g, '')
       .trim()
-      .replace(/\s+/g, '-'),
+      .replace(/\s+/g, '-')
+      // a title's own hyphens next to a space ('a - b') would give 'a---b', which the database's
+      // slug check refuses: runs of hyphens become one
+      .replace(/-{2,}/g, '-'),
   );
 }

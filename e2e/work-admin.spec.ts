@@ -1,0 +1,258 @@
+// Project management at /work-admin (spec sections 2, 4, 5 and 8): a project with an uploaded
+// main image and a three-picture gallery, reordered; the public project page shows the new order;
+// a category rename follows into the project, the landing filter and the project page; a used
+// category cannot be deleted; then the project and the category are deleted.
+import { expect, test, type Page } from '@playwright/test';
+import { anonDb, db, signIn, unique } from './support';
+import { pngFile, toasts } from './admin-helpers';
+
+async function openWorkAdmin(page: Page) {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Управление на проекти' }).first().click();
+  await expect(page).toHaveURL(/\/work-admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Управление на Проекти' })).toBeVisible();
+}
+
+async function openTab(page: Page, name: 'Проекти' | 'Категории') {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The toast region even while a modal dialog hides the rest of the page from the accessibility tree. */
+function toastsBehindDialog(page: Page) {
+  return page.locator('[role="region"][aria-label^="Известия"]');
+}
+
+async function addGalleryItem(page: Page, title: string, description: string) {
+  await page.getByRole('button', { name: 'Добави изображение' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Нов елемент в галерията' });
+  await expect(dialog).toBeVisible();
+  const save = dialog.getByRole('button', { name: 'Добави в галерията' });
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Заглавие').fill(title);
+  await dialog.getByLabel('Описание').fill(description);
+  await dialog.getByLabel('Изображение').setInputFiles(pngFile(`${title}.png`));
+  await expect(toastsBehindDialog(page).getByText('Изображението е качено успешно!')).toBeVisible();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).getByText('Елементът е добавен успешно!')).toBeVisible();
+}
+
+function galleryList(page: Page) {
+  return page.getByRole('list', { name: 'Изображения в галерията' });
+}
+
+function categoryRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Списък с категории' }).getByRole('listitem').filter({ hasText: name });
+}
+
+test('a project with a gallery, a category rename that everything follows, and guarded deletes', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const category = unique('Категория E2E');
+  const renamed = `${category} нова`;
+  const title = unique('Проект E2E');
+
+  await openWorkAdmin(page);
+
+  // ---- a category ------------------------------------------------------------------------------
+  await openTab(page, 'Категории');
+  await page.getByRole('button', { name: 'Добави' }).click();
+  await expect(page.getByText('Моля, въведете име на категорията.', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Ново име на категория').fill(`  ${category}  `);
+  await page.getByRole('button', { name: 'Добави' }).click();
+  await expect(toasts(page).getByText('Категорията е добавена')).toBeVisible();
+  await expect(categoryRow(page, category)).toBeVisible();
+  const { data: catRow } = await db.from('project_categories').select('id, name').eq('name', category).single();
+  expect(catRow?.name).toBe(category);
+
+  await expect(page.getByRole('button', { name: '+ Добави нов проект' })).toBeHidden();
+
+  // ---- a project -------------------------------------------------------------------------------
+  await openTab(page, 'Проекти');
+  await page.getByRole('button', { name: '+ Добави нов проект' }).click();
+  await expect(page.getByRole('heading', { name: 'Нов проект' })).toBeVisible();
+  const bar = page.getByRole('progressbar', { name: 'Попълненост на проекта' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+
+  await page.getByLabel('Заглавие').fill(title);
+  const link = page.getByLabel('Линк към проекта');
+  await link.fill('e2e-proekt.example.com');
+  await link.blur();
+  await expect(link).toHaveValue('https://e2e-proekt.example.com');
+  await page.getByLabel('Кратко описание').fill('Проект, създаден от теста от край до край.');
+  await page.getByLabel('Технологии').fill('Playwright');
+  await page.getByLabel('Технологии').press('Enter');
+  await expect(bar).toHaveAttribute('aria-valuenow', '65');
+  await expect(page.getByRole('tab', { name: /Основна информация/ })).toHaveAccessibleName(/\(попълнено\)/);
+
+  await page.getByRole('button', { name: 'Продължете към медия' }).click();
+  // one tab at a time: the basic fields are out of sight now
+  await expect(page.getByLabel('Заглавие')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Продължете към галерия' })).toBeVisible();
+  await page.getByLabel('Качи изображение').setInputFiles(pngFile('glavno.png'));
+  await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Основно изображение' });
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/projects\/[a-z0-9]+-\d+\.png$/);
+  const mainImage = (await preview.getAttribute('src'))!;
+  await page.getByRole('combobox', { name: /^Категория/ }).selectOption(category);
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('tab', { name: /Медия и категория/ })).toHaveAccessibleName(/\(попълнено\)/);
+
+  await page.getByRole('button', { name: 'Продължете към галерия' }).click();
+  await expect(page.getByRole('combobox', { name: /^Категория/ })).toBeHidden();
+  await addGalleryItem(page, 'Първа', 'Описание на първата');
+  await addGalleryItem(page, 'Втора', 'Описание на втората');
+  await addGalleryItem(page, 'Трета', 'Описание на третата');
+  await expect(galleryList(page).getByRole('listitem')).toHaveText([/Първа/, /Втора/, /Трета/]);
+
+  // reorder: the third to the top, then the first (now second) one down
+  await page.getByRole('button', { name: 'Премести нагоре: Трета' }).click();
+  await page.getByRole('button', { name: 'Премести нагоре: Трета' }).click();
+  await expect(galleryList(page).getByRole('listitem')).toHaveText([/Трета/, /Първа/, /Втора/]);
+  await page.getByRole('button', { name: 'Премести надолу: Първа' }).click();
+  await expect(galleryList(page).getByRole('listitem')).toHaveText([/Трета/, /Втора/, /Първа/]);
+
+  await page.getByRole('button', { name: 'Създай проекта' }).click();
+  await expect(toasts(page).getByText('Проектът е създаден')).toBeVisible();
+  const card = page.getByRole('list', { name: 'Списък с проекти' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(category, { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: /Отвори линк/ })).toHaveAttribute('href', 'https://e2e-proekt.example.com');
+
+  const { data: project } = await db.from('projects').select('id, slug, category, image, link, status, technologies, gallery').eq('title', title).single();
+  expect(project).not.toBeNull();
+  const slug = project!.slug as string;
+  expect(slug).toMatch(/^proekt-e2e-[a-z0-9]+$/);
+  expect(project).toMatchObject({ category, image: mainImage, link: 'https://e2e-proekt.example.com', status: 'in_progress', technologies: ['Playwright'] });
+  const gallery = project!.gallery as { id: string; title: string; image: string; order: number; description: string }[];
+  expect(gallery.map((g) => [g.title, g.order])).toEqual([
+    ['Трета', 0],
+    ['Втора', 1],
+    ['Първа', 2],
+  ]);
+  for (const item of gallery) {
+    expect(item.id).toMatch(/^\d{13}$/);
+    expect(item.image).toMatch(/\/storage\/v1\/object\/public\/project-gallery\/\d{13}-[a-z0-9]+\.png$/);
+  }
+  expect(gallery[0].description).toBe('Описание на третата');
+
+  // ---- what a visitor sees -----------------------------------------------------------------------
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/project/${slug}`);
+  const main = visitor.locator('main');
+  await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const carousel = main.getByRole('region', { name: /Галерия на проекта/ });
+  const thumbs = carousel.getByRole('list', { name: 'Миниатюри' }).getByRole('button');
+  await expect(thumbs).toHaveCount(3);
+  await expect(carousel.getByText(/^\s*(Изображение\s*)?1 \/ 3\s*$/)).toBeVisible();
+  await expect(carousel.locator('figure img')).toHaveAttribute('alt', 'Трета');
+  await expect(thumbs.nth(0)).toHaveAccessibleName(/Покажи изображение 1: Трета/);
+  await expect(thumbs.nth(1)).toHaveAccessibleName(/Покажи изображение 2: Втора/);
+  await expect(thumbs.nth(2)).toHaveAccessibleName(/Покажи изображение 3: Първа/);
+  await expect(main.getByText(category, { exact: true }).first()).toBeVisible();
+
+  // ---- rename the category -----------------------------------------------------------------------
+  await openTab(page, 'Категории');
+  await categoryRow(page, category).getByRole('button', { name: `Преименувай ${category}` }).click();
+  const renameInput = page.getByLabel(`Ново име за категория ${category}`);
+  await renameInput.fill('   ');
+  await page.getByRole('button', { name: 'Запази' }).click();
+  await expect(page.getByText('Името на категорията не може да бъде празно.', { exact: true }).first()).toBeVisible();
+  await renameInput.fill(renamed);
+  await page.getByRole('button', { name: 'Запази' }).click();
+  await expect(toasts(page).getByText('Категорията е обновена')).toBeVisible();
+  await expect(categoryRow(page, renamed)).toBeVisible();
+
+  const { data: afterRename } = await db.from('projects').select('category').eq('id', project!.id).single();
+  expect(afterRename).toEqual({ category: renamed });
+  const { data: oldName } = await db.from('project_categories').select('id').eq('name', category);
+  expect(oldName).toEqual([]);
+  // the projects list in the admin follows too
+  await openTab(page, 'Проекти');
+  await expect(card.getByText(renamed, { exact: true })).toBeVisible();
+
+  // the landing filter and the project page follow
+  await visitor.goto('/');
+  const work = visitor.locator('#work');
+  await work.scrollIntoViewIfNeeded();
+  const chips = work.getByRole('list', { name: 'Филтър по категория' });
+  await expect(chips.getByRole('button', { name: renamed, exact: true })).toBeVisible();
+  await expect(chips.getByRole('button', { name: category, exact: true })).toHaveCount(0);
+  await chips.getByRole('button', { name: renamed, exact: true }).click();
+  const grid = work.getByRole('list', { name: 'Проекти' });
+  await expect(grid.getByRole('listitem')).toHaveCount(1);
+  await expect(grid.getByRole('heading', { name: title })).toBeVisible();
+  await expect(grid.locator(`img[src="${mainImage}"]`)).toBeAttached();
+  await visitor.goto(`/project/${slug}`);
+  await expect(visitor.locator('main').getByText(renamed, { exact: true }).first()).toBeVisible();
+
+  // ---- a used category cannot be deleted ----------------------------------------------------------
+  await openTab(page, 'Категории');
+  await categoryRow(page, renamed).getByRole('button', { name: `Изтрий ${renamed}` }).click();
+  let dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Сигурни ли сте, че искате да изтриете тази категория?');
+  await dialog.getByRole('button', { name: 'Изтрий' }).click();
+  await expect(toasts(page).getByText('Тази категория се използва в съществуващи проекти.')).toBeVisible();
+  await expect(categoryRow(page, renamed)).toBeVisible();
+  const { data: stillThere } = await db.from('project_categories').select('name').eq('name', renamed);
+  expect(stillThere).toEqual([{ name: renamed }]);
+
+  // ---- delete the project, then the category -------------------------------------------------------
+  await openTab(page, 'Проекти');
+  await card.getByRole('button', { name: `Изтрий ${title}` }).click();
+  dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Сигурни ли сте, че искате да изтриете този проект?');
+  await dialog.getByRole('button', { name: 'Изтрий' }).click();
+  await expect(toasts(page).getByText('Проектът е изтрит')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const { data: goneProject } = await db.from('projects').select('id').eq('id', project!.id);
+  expect(goneProject).toEqual([]);
+
+  await openTab(page, 'Категории');
+  await categoryRow(page, renamed).getByRole('button', { name: `Изтрий ${renamed}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Изтрий' }).click();
+  await expect(toasts(page).getByText('Категорията е изтрита')).toBeVisible();
+  await expect(categoryRow(page, renamed)).toHaveCount(0);
+  const { data: goneCategory } = await db.from('project_categories').select('id').eq('name', renamed);
+  expect(goneCategory).toEqual([]);
+
+  // the visitor's project page is gone too
+  await visitor.goto(`/project/${slug}`);
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitorContext.close();
+});
+
+test('the database guards categories too: rename only for admins, trimmed, never blank; a used category is never deleted', async () => {
+  const name = unique('Пазена категория');
+  const { data: cat, error } = await db.from('project_categories').insert({ name }).select('id, name').single();
+  expect(error).toBeNull();
+  const { error: projectError } = await db.from('projects').insert({
+    title: unique('Пазен проект'),
+    category: name,
+    image: '/demo/project-crm.svg',
+    link: 'https://example.com',
+  });
+  expect(projectError).toBeNull();
+
+  // a visitor may not call the function at all
+  const anon = await anonDb.rpc('rename_project_category', { category_id: cat!.id, new_name: 'Хакната' });
+  expect(anon.error?.code).toBe('42501');
+
+  const blank = await db.rpc('rename_project_category', { category_id: cat!.id, new_name: '   ' });
+  expect(blank.error?.code).toBe('22023');
+  expect(blank.error?.message).toBe('Името на категорията не може да бъде празно.');
+
+  const renamed = await db.rpc('rename_project_category', { category_id: cat!.id, new_name: `  ${name} 2  ` });
+  expect(renamed.error).toBeNull();
+  expect(renamed.data).toBe(`${name} 2`);
+  const { data: projects } = await db.from('projects').select('category').eq('category', `${name} 2`);
+  expect(projects).toHaveLength(1);
+
+  const refused = await db.from('project_categories').delete().eq('id', cat!.id);
+  expect(['23503', '23001']).toContain(refused.error?.code);
+
+  await db.from('projects').delete().eq('category', `${name} 2`);
+  expect((await db.from('project_categories').delete().eq('id', cat!.id)).error).toBeNull();
+});

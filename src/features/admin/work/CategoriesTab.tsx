@@ -1,0 +1,242 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useRecheckOnDenied } from '../api';
+import { ErrorCard } from '../components/ErrorCard';
+import { useConfirm } from '../components/useConfirm';
+import {
+  CATEGORY_MAX_LENGTH,
+  categoryText,
+  useAddCategory,
+  useDeleteCategory,
+  useProjectCategories,
+  useRenameCategory,
+  workErrorMessage,
+  type ProjectCategory,
+} from './api';
+
+function failed(error: unknown, fallback: string) {
+  toast({ title: 'Грешка', description: workErrorMessage(error, fallback), variant: 'destructive' });
+}
+
+/** One category in the list: its name, or the inline rename with 'Запази' and 'Отказ'. */
+function CategoryRow({ category, onDelete, deleting }: { category: ProjectCategory; onDelete: () => void; deleting: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(category.name);
+  const [error, setError] = useState<string | null>(null);
+  const rename = useRenameCategory();
+  const recheckOnDenied = useRecheckOnDenied();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const inputId = useId();
+
+  function start() {
+    setName(category.name);
+    setError(null);
+    setEditing(true);
+  }
+
+  function stop() {
+    setEditing(false);
+    setError(null);
+    // back to the row's own button, which is rendered again after this update
+    window.setTimeout(() => editButton.current?.focus(), 0);
+  }
+
+  function save(event?: FormEvent) {
+    event?.preventDefault();
+    if (!name.trim()) {
+      setError(categoryText.renameBlank);
+      toast({ title: 'Грешка', description: categoryText.renameBlank, variant: 'destructive' });
+      return;
+    }
+    if (name.trim() === category.name) {
+      stop();
+      return;
+    }
+    setError(null);
+    rename.mutate(
+      { id: category.id, name },
+      {
+        onSuccess: () => {
+          toast({ title: categoryText.updated });
+          stop();
+        },
+        onError: (caught) => {
+          console.error('[work-admin] renaming a category failed', caught);
+          const message = workErrorMessage(caught, categoryText.updateFailed);
+          setError(message);
+          failed(caught, categoryText.updateFailed);
+          recheckOnDenied(caught);
+        },
+      },
+    );
+  }
+
+  function onKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      stop();
+    }
+  }
+
+  if (editing) {
+    return (
+      <form noValidate onSubmit={save} className="flex flex-wrap items-start gap-2" aria-busy={rename.isPending}>
+        <div className="grid min-w-[12rem] flex-1 gap-1">
+          <Label htmlFor={inputId} className="sr-only">
+            Ново име за категория {category.name}
+          </Label>
+          <Input
+            id={inputId}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={onKey}
+            maxLength={CATEGORY_MAX_LENGTH}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+          />
+          {error && (
+            <p id={`${inputId}-error`} className="text-sm text-danger-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <Button type="submit" size="sm" className="h-10" disabled={rename.isPending}>
+          {rename.isPending ? 'Запазване...' : 'Запази'}
+        </Button>
+        <Button size="sm" variant="outline" className="h-10" onClick={stop} disabled={rename.isPending}>
+          Отказ
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{category.name}</span>
+      <Button ref={editButton} size="sm" variant="outline" onClick={start} aria-label={`Преименувай ${category.name}`}>
+        <Pencil aria-hidden="true" />
+        Преименувай
+      </Button>
+      <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" onClick={onDelete} disabled={deleting} aria-label={`Изтрий ${category.name}`}>
+        <Trash2 aria-hidden="true" />
+        Изтрий
+      </Button>
+    </div>
+  );
+}
+
+/** The 'Категории' tab (spec sections 2 and 5): add, rename inline, delete when unused. */
+export function CategoriesTab() {
+  const categories = useProjectCategories();
+  const add = useAddCategory();
+  const remove = useDeleteCategory();
+  const recheckOnDenied = useRecheckOnDenied();
+  const { confirm, dialog } = useConfirm();
+  const [name, setName] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const inputId = useId();
+
+  function onAdd(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setAddError(categoryText.nameRequired);
+      toast({ title: 'Грешка', description: categoryText.nameRequired, variant: 'destructive' });
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    setAddError(null);
+    add.mutate(name, {
+      onSuccess: () => {
+        toast({ title: categoryText.added });
+        setName('');
+      },
+      onError: (error) => {
+        console.error('[work-admin] adding a category failed', error);
+        setAddError(workErrorMessage(error, categoryText.addFailed));
+        failed(error, categoryText.addFailed);
+        recheckOnDenied(error);
+      },
+    });
+  }
+
+  async function onDelete(category: ProjectCategory) {
+    if (!(await confirm({ message: categoryText.deleteQuestion }))) return;
+    setBusyId(category.id);
+    remove.mutate(category, {
+      onSuccess: () => toast({ title: categoryText.deleted }),
+      onError: (error) => {
+        console.error('[work-admin] deleting a category failed', error);
+        failed(error, categoryText.deleteFailed);
+        recheckOnDenied(error);
+      },
+      onSettled: () => setBusyId(null),
+    });
+  }
+
+  return (
+    <section aria-labelledby="work-categories-heading" className="grid max-w-2xl gap-4">
+      <h2 id="work-categories-heading" className="text-xl font-semibold text-slate-900">
+        Категории
+      </h2>
+      <p className="text-sm text-slate-700">
+        Категориите са филтрите на раздела „Нашата работа“ на началната страница. Преименуването се отразява във всички проекти от
+        категорията; категория, която се използва от проект, не може да бъде изтрита.
+      </p>
+      <Card className="p-4">
+        <form noValidate onSubmit={onAdd} className="grid gap-1.5" aria-busy={add.isPending}>
+          <Label htmlFor={inputId}>Ново име на категория</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id={inputId}
+              className="min-w-[12rem] flex-1"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={CATEGORY_MAX_LENGTH}
+              aria-invalid={addError ? true : undefined}
+              aria-describedby={addError ? `${inputId}-error` : undefined}
+            />
+            <Button type="submit" disabled={add.isPending}>
+              <Plus aria-hidden="true" />
+              Добави
+            </Button>
+          </div>
+          {addError && (
+            <p id={`${inputId}-error`} className="text-sm text-danger-700">
+              {addError}
+            </p>
+          )}
+        </form>
+      </Card>
+
+      {categories.isPending ? (
+        <p className="flex items-center gap-3 py-6 text-slate-700" role="status">
+          <Spinner size="sm" label="Зареждане" />
+          Зареждане на категории...
+        </p>
+      ) : categories.isError ? (
+        <ErrorCard message={categoryText.loadFailed} onRetry={() => void categories.refetch()} retrying={categories.isFetching} />
+      ) : categories.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          Няма категории. Добавете първата, за да можете да създавате проекти.
+        </p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Списък с категории">
+          {categories.data.map((category) => (
+            <li key={category.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              <CategoryRow category={category} onDelete={() => void onDelete(category)} deleting={busyId === category.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { ImageOff } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { GALLERY_BUCKET, useImageUpload } from '@/lib/upload';
+import { canSaveDraft, galleryText, type GalleryDraft, type GalleryItem } from './gallery';
+
+export interface GalleryItemDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item being edited, or null for a new one. */
+  item: GalleryItem | null;
+  onSave: (draft: GalleryDraft) => void;
+}
+
+/**
+ * Adds or edits one gallery picture (spec section 5): title and image required, description
+ * optional. The image is a file (images only) uploaded at once to the 'project-gallery' bucket under
+ * a timestamp-random name. Save is disabled without a title and an image, and while an upload runs.
+ */
+export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryItemDialogProps) {
+  const [draft, setDraft] = useState<GalleryDraft>(() => ({
+    title: item?.title ?? '',
+    description: item?.description ?? '',
+    image: item?.image ?? '',
+  }));
+  const { upload, busy } = useImageUpload({ bucket: GALLERY_BUCKET, folder: '', order: 'timestamp-first' });
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const ready = canSaveDraft(draft);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0] ?? null;
+    if (!file) return;
+    const outcome = await upload(file);
+    input.value = '';
+    if (outcome.ok) {
+      setDraft((d) => ({ ...d, image: outcome.url }));
+      toast({ title: galleryText.uploaded });
+    } else {
+      toast({ title: galleryText.uploadFailed, description: outcome.error.message, variant: 'destructive' });
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    event.stopPropagation(); // the dialog sits inside the project form in the React tree
+    if (busy) return;
+    if (!ready) {
+      toast({ title: galleryText.required, variant: 'destructive' });
+      return;
+    }
+    onSave(draft);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={item ? 'Редактиране на елемент от галерията' : 'Нов елемент в галерията'}
+        description="Заглавието и изображението са задължителни."
+        maxWidth={560}
+      >
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('title')} required>
+              Заглавие
+            </Label>
+            <Input
+              id={id('title')}
+              value={draft.title}
+              onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+              required
+              aria-required="true"
+              maxLength={200}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('description')}>Описание</Label>
+            <Textarea
+              id={id('description')}
+              rows={3}
+              className="min-h-0"
+              value={draft.description}
+              onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('file')} required>
+              Изображение
+            </Label>
+            <Input
+              id={id('file')}
+              type="file"
+              accept="image/*"
+              className="h-auto py-1.5"
+              onChange={(e) => void onFile(e)}
+              disabled={busy}
+              aria-required={draft.image ? undefined : true}
+              aria-describedby={id('file-hint')}
+            />
+            <p id={id('file-hint')} className="text-xs text-slate-600">
+              {draft.image ? 'Изберете нов файл, за да смените изображението.' : 'Изберете файл с изображение; качва се веднага.'}
+            </p>
+            <div className="flex aspect-[3/2] w-full max-w-[300px] items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
+              {busy ? (
+                <span className="flex items-center gap-2 text-sm text-slate-700" aria-live="polite">
+                  <Spinner size="sm" label="Качване на изображението" />
+                  Качване...
+                </span>
+              ) : draft.image ? (
+                <img src={draft.image} alt={draft.title.trim() ? `Преглед: ${draft.title.trim()}` : 'Преглед на изображението'} width={300} height={200} className="size-full object-cover" />
+              ) : (
+                <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
+                  <ImageOff aria-hidden="true" className="size-6" />
+                  Няма избрано изображение
+                </span>
+              )}
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {!ready && !busy && <p className="mr-auto text-sm text-slate-700">Попълнете заглавие и изберете изображение.</p>}
+            <DialogClose asChild>
+              <Button variant="outline">Отказ</Button>
+            </DialogClose>
+            <Button type="submit" disabled={!ready || busy}>
+              {item ? 'Запази промените' : 'Добави в галерията'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,513 @@
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Plus, X } from 'lucide-react';
+import { useCallback, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { fieldClasses, Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { useRecheckOnDenied } from '../api';
+import { FormAlert, FormWarning } from '../components/FormAlert';
+import { ImageUploadField } from '../components/ImageUploadField';
+import { useProjectCategories, useSaveProject, workErrorMessage } from './api';
+import { GalleryEditor } from './GalleryEditor';
+import type { GalleryItem } from './gallery';
+import {
+  addTechnologies,
+  buildProjectPayload,
+  emptyProjectValues,
+  FIELD_TAB,
+  normalizeUrl,
+  projectCompleteness,
+  projectFormText,
+  projectSlugFromTitle,
+  projectValuesFrom,
+  tabCompleteness,
+  validateProject,
+  type AdminProject,
+  type ProjectField,
+  type ProjectFormValues,
+  type ProjectPayload,
+} from './project-form';
+
+type TabId = 'basic' | 'media' | 'gallery';
+
+/** The order in which a failed submit looks for the first field to fix. */
+const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'category'];
+
+function TabState({ done }: { done: boolean }) {
+  return done ? (
+    <>
+      <CheckCircle2 aria-hidden="true" className="text-accent-700" />
+      <span className="sr-only">(попълнено)</span>
+    </>
+  ) : (
+    <>
+      <AlertTriangle aria-hidden="true" className="text-amber-600" />
+      <span className="sr-only">(непопълнено)</span>
+    </>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}
+
+function Field({ id, label, required, hint, error, children }: FieldProps) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint: boolean, error: boolean) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+export interface ProjectFormProps {
+  /** The project being edited, or null for a new one. */
+  project: AdminProject | null;
+  /** Back to the list (after saving or on 'Назад към проектите'). */
+  onDone: () => void;
+}
+
+/** The project form in three tabs (spec sections 2, 4 and 5). */
+export function ProjectForm({ project, onDone }: ProjectFormProps) {
+  const editing = project !== null;
+  const [values, setValues] = useState<ProjectFormValues>(() => (project ? projectValuesFrom(project) : emptyProjectValues()));
+  const [touched, setTouched] = useState<Partial<Record<ProjectField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [tab, setTab] = useState<TabId>('basic');
+  const [uploading, setUploading] = useState(false);
+  const [techInput, setTechInput] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [lastPayload, setLastPayload] = useState<ProjectPayload | null>(null);
+  const save = useSaveProject();
+  const categories = useProjectCategories();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+
+  const set = useCallback(<K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+  }, []);
+  const touch = (field: ProjectField) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  const onGallery = useCallback((gallery: GalleryItem[]) => setValues((v) => ({ ...v, gallery })), []);
+
+  const errors = validateProject(values);
+  const shown = (field: ProjectField) => (submitted || touched[field] ? (errors[field] ?? null) : null);
+  const completeness = projectCompleteness(values);
+  const done = tabCompleteness(values);
+  const generatedSlug = projectSlugFromTitle(values.title);
+
+  const categoryNames = useMemo(() => {
+    const names = (categories.data ?? []).map((c) => c.name);
+    if (values.category && !names.includes(values.category)) names.unshift(values.category);
+    return names;
+  }, [categories.data, values.category]);
+  const noCategories = categories.isSuccess && categories.data.length === 0;
+  const submitDisabled = save.isPending || noCategories || uploading;
+
+  function onUrlBlur(field: 'link' | 'documentation_url') {
+    touch(field);
+    setValues((v) => {
+      const normalized = normalizeUrl(v[field]);
+      return normalized && normalized !== v[field] ? { ...v, [field]: normalized } : v;
+    });
+  }
+
+  function onTechKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      addTech();
+    }
+  }
+
+  function addTech() {
+    if (!techInput.trim()) return;
+    setValues((v) => ({ ...v, technologies: addTechnologies(v.technologies, techInput) }));
+    setTechInput('');
+  }
+
+  function submit(payload: ProjectPayload) {
+    setLastPayload(payload);
+    setSaveError(null);
+    save.mutate(
+      { id: project?.id, payload },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Проектът е обновен' : 'Проектът е създаден' });
+          onDone();
+        },
+        onError: (error) => {
+          console.error('[work-admin] saving the project failed', error);
+          const message = workErrorMessage(error, projectFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitDisabled) return;
+    setSubmitted(true);
+    // The blur rule, for a URL typed and submitted with Enter.
+    const normalized: ProjectFormValues = {
+      ...values,
+      link: normalizeUrl(values.link),
+      documentation_url: normalizeUrl(values.documentation_url),
+    };
+    setValues(normalized);
+    const found = validateProject(normalized);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      setTab(FIELD_TAB[first]);
+      toast({ title: 'Грешка', description: found[first], variant: 'destructive' });
+      // focus the field once its tab panel is shown
+      window.setTimeout(() => {
+        const target = first === 'image' ? document.getElementById(id('media'))?.querySelector<HTMLElement>('input') : document.getElementById(id(first));
+        target?.focus();
+      }, 0);
+      return;
+    }
+    submit(buildProjectPayload(normalized));
+  }
+
+  // Every panel stays mounted (an upload in progress on a tab the person left still finishes and
+  // reports to the form); the inactive ones are hidden.
+  const panel = (value: TabId) => ({
+    value,
+    forceMount: true as const,
+    hidden: tab !== value,
+    className: 'grid gap-5 data-[state=inactive]:hidden',
+  });
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+          {editing ? 'Редактиране на проект' : 'Нов проект'}
+        </h2>
+        <Button variant="outline" onClick={onDone}>
+          <ArrowLeft aria-hidden="true" />
+          Назад към проектите
+        </Button>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm text-slate-700">
+          <span id={id('progress-label')}>Попълненост на проекта</span>
+          <span aria-hidden="true">{completeness}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby={id('progress-label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={completeness}
+          aria-valuetext={`${completeness}%`}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
+        </div>
+      </div>
+
+      {submitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
+      {saveError && (
+        <FormAlert title="Грешка" onRetry={lastPayload ? () => submit(lastPayload) : undefined} retrying={save.isPending}>
+          {saveError}
+        </FormAlert>
+      )}
+
+      <form noValidate onSubmit={onSubmit} aria-labelledby={id('heading')} aria-busy={save.isPending} className="grid gap-6">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+          <TabsList aria-label="Части на формата">
+            <TabsTrigger value="basic">
+              <TabState done={done.basic} />
+              Основна информация
+            </TabsTrigger>
+            <TabsTrigger value="media">
+              <TabState done={done.media} />
+              Медия и категория
+            </TabsTrigger>
+            <TabsTrigger value="gallery">
+              <TabState done={done.gallery} />
+              Галерия
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent {...panel('basic')}>
+            <Field id={id('title')} label="Заглавие" required error={shown('title')}>
+              <Input
+                id={id('title')}
+                value={values.title}
+                onChange={(e) => set('title', e.target.value)}
+                onBlur={() => touch('title')}
+                maxLength={300}
+                required
+                aria-required="true"
+                aria-invalid={shown('title') ? true : undefined}
+                aria-describedby={describedBy(id('title'), false, Boolean(shown('title')))}
+              />
+            </Field>
+            <Field
+              id={id('slug')}
+              label="Адрес (slug)"
+              hint={
+                <>
+                  Страницата на проекта: /project/{values.slug.trim() || generatedSlug || '...'}.{' '}
+                  {values.slug.trim() ? 'Оставете полето празно, за да се създаде от заглавието.' : 'Ако го оставите празно, адресът се създава от заглавието.'}
+                </>
+              }
+              error={shown('slug')}
+            >
+              <Input
+                id={id('slug')}
+                value={values.slug}
+                placeholder={generatedSlug || undefined}
+                onChange={(e) => set('slug', e.target.value)}
+                onBlur={() => {
+                  touch('slug');
+                  setValues((v) => {
+                    const cleaned = projectSlugFromTitle(v.slug);
+                    return cleaned && cleaned !== v.slug ? { ...v, slug: cleaned } : v;
+                  });
+                }}
+                aria-invalid={shown('slug') ? true : undefined}
+                aria-describedby={describedBy(id('slug'), true, Boolean(shown('slug')))}
+              />
+            </Field>
+            <Field id={id('link')} label="Линк към проекта" required hint="Адресът, на който проектът работи на живо. https:// се добавя, ако липсва." error={shown('link')}>
+              <Input
+                id={id('link')}
+                type="url"
+                inputMode="url"
+                value={values.link}
+                placeholder="https://example.com"
+                onChange={(e) => set('link', e.target.value)}
+                onBlur={() => onUrlBlur('link')}
+                required
+                aria-required="true"
+                aria-invalid={shown('link') ? true : undefined}
+                aria-describedby={describedBy(id('link'), true, Boolean(shown('link')))}
+              />
+            </Field>
+            <Field id={id('description')} label="Кратко описание" hint="Показва се в картата на проекта на началната страница.">
+              <Textarea
+                id={id('description')}
+                rows={3}
+                className="min-h-0"
+                value={values.description}
+                onChange={(e) => set('description', e.target.value)}
+                aria-describedby={describedBy(id('description'), true, false)}
+              />
+            </Field>
+            <Field
+              id={id('detailed')}
+              label="Подробно описание"
+              hint="Показва се на страницата на проекта. Поддържа лека маркировка: **удебелен** текст, списъци с -, [връзки](https://...)."
+            >
+              <Textarea
+                id={id('detailed')}
+                rows={10}
+                className="min-h-[200px]"
+                value={values.detailed_description}
+                onChange={(e) => set('detailed_description', e.target.value)}
+                aria-describedby={describedBy(id('detailed'), true, false)}
+              />
+            </Field>
+            <Field id={id('documentation_url')} label="Документация (URL)" hint="По избор. https:// се добавя, ако липсва." error={shown('documentation_url')}>
+              <Input
+                id={id('documentation_url')}
+                type="url"
+                inputMode="url"
+                value={values.documentation_url}
+                placeholder="https://example.com/docs"
+                onChange={(e) => set('documentation_url', e.target.value)}
+                onBlur={() => onUrlBlur('documentation_url')}
+                aria-invalid={shown('documentation_url') ? true : undefined}
+                aria-describedby={describedBy(id('documentation_url'), true, Boolean(shown('documentation_url')))}
+              />
+            </Field>
+            <div className="grid gap-1.5">
+              <Label htmlFor={id('tech')}>Технологии</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={id('tech')}
+                  value={techInput}
+                  onChange={(e) => setTechInput(e.target.value)}
+                  onKeyDown={onTechKey}
+                  aria-describedby={`${id('tech')}-hint`}
+                />
+                <Button variant="outline" onClick={addTech} disabled={!techInput.trim()}>
+                  <Plus aria-hidden="true" />
+                  Добави технология
+                </Button>
+              </div>
+              <p id={`${id('tech')}-hint`} className="text-xs text-slate-600">
+                Натиснете Enter или запетая след всяка технология.
+              </p>
+              {values.technologies.length > 0 && (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Технологии на проекта">
+                  {values.technologies.map((tech) => (
+                    <li key={tech}>
+                      <Badge variant="secondary" className="gap-1 py-1 pr-1">
+                        {tech}
+                        <button
+                          type="button"
+                          className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                          aria-label={`Премахни ${tech}`}
+                          onClick={() => set('technologies', values.technologies.filter((t) => t !== tech))}
+                        >
+                          <X aria-hidden="true" className="size-3" />
+                        </button>
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field id={id('client')} label="Клиент">
+                <Input id={id('client')} value={values.client} onChange={(e) => set('client', e.target.value)} />
+              </Field>
+              <Field id={id('duration')} label="Продължителност">
+                <Input id={id('duration')} value={values.duration} placeholder="напр. 3 месеца" onChange={(e) => set('duration', e.target.value)} />
+              </Field>
+              <Field id={id('team_size')} label="Размер на екипа (хора)" error={shown('team_size')}>
+                <Input
+                  id={id('team_size')}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={1000}
+                  step={1}
+                  value={values.team_size}
+                  onChange={(e) => set('team_size', e.target.value)}
+                  onBlur={() => touch('team_size')}
+                  aria-invalid={shown('team_size') ? true : undefined}
+                  aria-describedby={describedBy(id('team_size'), false, Boolean(shown('team_size')))}
+                />
+              </Field>
+            </div>
+            <div className="flex justify-end">
+              <Button onClick={() => setTab('media')}>
+                Продължете към медия
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent {...panel('media')}>
+            <div id={id('media')}>
+              <ImageUploadField
+                label="Основно изображение"
+                required
+                value={values.image}
+                onChange={(url) => set('image', url)}
+                folder="projects"
+                successTitle="Изображението е качено"
+                hint="Препоръчителен размер: 1200x800 px."
+                previewWidth={360}
+                previewHeight={240}
+                error={shown('image') ?? undefined}
+                onBusyChange={setUploading}
+              />
+            </div>
+            <Field
+              id={id('category')}
+              label="Категория"
+              required
+              error={shown('category')}
+              hint={noCategories ? undefined : 'Категориите се управляват в раздел „Категории“.'}
+            >
+              <select
+                id={id('category')}
+                className={cn(fieldClasses, 'h-10 py-2')}
+                value={values.category}
+                onChange={(e) => {
+                  touch('category');
+                  set('category', e.target.value);
+                }}
+                required
+                aria-required="true"
+                aria-invalid={shown('category') ? true : undefined}
+                aria-describedby={describedBy(id('category'), !noCategories, Boolean(shown('category')))}
+              >
+                <option value="">{categories.isPending ? 'Зареждане на категории...' : 'Изберете категория'}</option>
+                {categoryNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {categories.isError && <p className="text-sm text-danger-700">Неуспешно зареждане на категории.</p>}
+            {noCategories && (
+              <FormWarning>
+                {projectFormText.noCategories}{' '}
+                <Link to="/work-admin?tab=categories" className="font-medium underline underline-offset-4">
+                  Към категориите
+                </Link>
+              </FormWarning>
+            )}
+            <div className="flex justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('basic')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button onClick={() => setTab('gallery')}>
+                Продължете към галерия
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent {...panel('gallery')}>
+            <GalleryEditor items={values.gallery} onChange={onGallery} />
+            <div className="flex justify-start">
+              <Button variant="outline" onClick={() => setTab('media')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+            </div>
+          </TabsContent>
+        </Tabs>
+
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+          {noCategories && <p className="text-sm text-slate-700">Добавете категория, за да запазите проекта.</p>}
+          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+            Отказ
+          </Button>
+          <Button type="submit" disabled={submitDisabled}>
+            {save.isPending ? 'Запазване...' : editing ? 'Обнови проекта' : 'Създай проекта'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

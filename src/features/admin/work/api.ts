@@ -1,0 +1,203 @@
+/*
+ * Data of /work-admin (spec section 7): projects and project categories. The only code of the
+ * project management that calls Supabase. Keys live under 'admin' (sign-out forgets them); every
+ * write also marks the public pages' cached projects and categories stale, so visitors see the
+ * change the next time a page opens.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { changedRows, describeDbError, invalidatePublic } from '../api';
+import { projectFormText, type AdminProject, type ProjectPayload } from './project-form';
+
+export const workKeys = {
+  projects: ['admin', 'projects'] as const,
+  categories: ['admin', 'project-categories'] as const,
+};
+
+export interface ProjectCategory {
+  id: string;
+  name: string;
+}
+
+export const categoryText = {
+  nameRequired: 'Моля, въведете име на категорията.',
+  renameBlank: 'Името на категорията не може да бъде празно.',
+  inUse: 'Тази категория се използва в съществуващи проекти.',
+  duplicate: 'Вече има категория с това име.',
+  added: 'Категорията е добавена',
+  updated: 'Категорията е обновена',
+  deleted: 'Категорията е изтрита',
+  loadFailed: 'Неуспешно зареждане на категории.',
+  addFailed: 'Неуспешно добавяне на категория.',
+  updateFailed: 'Неуспешно обновяване на категорията.',
+  deleteFailed: 'Неуспешно изтриване на категорията.',
+  deleteQuestion: 'Сигурни ли сте, че искате да изтриете тази категория?',
+} as const;
+
+/** Longest category name the database accepts. */
+export const CATEGORY_MAX_LENGTH = 100;
+
+const PROJECT_COLUMNS =
+  'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at';
+
+/** An error whose message is already the sentence to show. */
+export class WorkError extends Error {
+  readonly code: string;
+  constructor(message: string, code: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'WorkError';
+    this.code = code;
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+// ---- Projects ---------------------------------------------------------------------------------
+
+export async function fetchAdminProjects(): Promise<AdminProject[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('projects').select(PROJECT_COLUMNS).order('created_at', { ascending: false });
+  if (error) throw error;
+  return (data ?? []) as AdminProject[];
+}
+
+export function useAdminProjects() {
+  return useQuery({ queryKey: workKeys.projects, queryFn: fetchAdminProjects });
+}
+
+/**
+ * The database's refusals of a project save, as sentences: the only unique column besides the id
+ * is the slug (23505), and a category deleted meanwhile breaks the foreign key (23503).
+ */
+export function projectSaveError(error: unknown): unknown {
+  const code = codeOf(error);
+  if (code === '23505') return new WorkError(projectFormText.duplicateSlug, code, error);
+  if (code === '23503') return new WorkError(projectFormText.missingCategory, code, error);
+  return error;
+}
+
+/** Insert, or update by id with updated_at (spec section 7). */
+export async function saveProject({ id, payload }: { id?: string; payload: ProjectPayload }): Promise<void> {
+  const supabase = await getSupabase();
+  const { data, error } = id
+    ? await supabase.from('projects').update({ ...payload, updated_at: new Date().toISOString() }).eq('id', id).select('id')
+    : await supabase.from('projects').insert(payload).select('id');
+  if (error) throw projectSaveError(error);
+  changedRows(data);
+}
+
+export async function deleteProject(id: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('projects').delete().eq('id', id).select('id');
+  if (error) throw error;
+  changedRows(data);
+}
+
+function useInvalidateWork() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: workKeys.projects });
+    void queryClient.invalidateQueries({ queryKey: workKeys.categories });
+    // the landing portfolio (['landing', 'projects'], ['landing', 'project-categories']) and the
+    // public project pages (['projects', 'detail', slug])
+    invalidatePublic(queryClient, 'project');
+  };
+}
+
+export function useSaveProject() {
+  const invalidate = useInvalidateWork();
+  return useMutation({ mutationFn: saveProject, onSuccess: invalidate });
+}
+
+export function useDeleteProject() {
+  const invalidate = useInvalidateWork();
+  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate });
+}
+
+// ---- Categories -------------------------------------------------------------------------------
+
+export async function fetchCategories(): Promise<ProjectCategory[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('project_categories').select('id, name').order('name');
+  if (error) throw error;
+  return (data ?? []) as ProjectCategory[];
+}
+
+export function useProjectCategories() {
+  return useQuery({ queryKey: workKeys.categories, queryFn: fetchCategories });
+}
+
+function categoryWriteError(error: unknown): unknown {
+  const code = codeOf(error);
+  if (code === '23505') return new WorkError(categoryText.duplicate, code, error);
+  // foreign key still referenced (23503) or restrict violation (23001): projects use it
+  if (code === '23503' || code === '23001') return new WorkError(categoryText.inUse, code, error);
+  return error;
+}
+
+/** Insert {name} (trimmed; a blank name is refused before anything is sent). */
+export async function addCategory(name: string): Promise<void> {
+  const cleaned = name.trim();
+  if (!cleaned) throw new WorkError(categoryText.nameRequired, 'blank');
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('project_categories').insert({ name: cleaned }).select('id');
+  if (error) throw categoryWriteError(error);
+  changedRows(data);
+}
+
+/**
+ * Renames a category and, in the same statement, every project that uses it (the SQL function
+ * rename_project_category; the foreign key cascades the new name).
+ */
+export async function renameCategory({ id, name }: { id: string; name: string }): Promise<string> {
+  const cleaned = name.trim();
+  if (!cleaned) throw new WorkError(categoryText.renameBlank, 'blank');
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('rename_project_category', { category_id: id, new_name: cleaned });
+  if (error) throw categoryWriteError(error);
+  return typeof data === 'string' ? data : cleaned;
+}
+
+/**
+ * Deletes a category no project uses. Usage is checked first (one project id with this category);
+ * the database refuses it as well (ON DELETE RESTRICT), should a project take it meanwhile.
+ */
+export async function deleteCategory(category: ProjectCategory): Promise<void> {
+  const supabase = await getSupabase();
+  const usage = await supabase.from('projects').select('id').eq('category', category.name).limit(1);
+  if (usage.error) throw usage.error;
+  if ((usage.data ?? []).length > 0) throw new WorkError(categoryText.inUse, 'in-use');
+  const { data, error } = await supabase.from('project_categories').delete().eq('id', category.id).select('id');
+  if (error) throw categoryWriteError(error);
+  changedRows(data);
+}
+
+export function useAddCategory() {
+  const invalidate = useInvalidateWork();
+  return useMutation({ mutationFn: addCategory, onSuccess: invalidate });
+}
+
+export function useRenameCategory() {
+  const invalidate = useInvalidateWork();
+  return useMutation({ mutationFn: renameCategory, onSuccess: invalidate });
+}
+
+export function useDeleteCategory() {
+  const invalidate = useInvalidateWork();
+  return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate });
+}
+
+/**
+ * The message for a failed write of this page: our own sentence, a mapped refusal (rights,
+ * duplicates), else the server's message, else the fallback.
+ */
+export function workErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof WorkError) return error.message;
+  const mapped = describeDbError(error);
+  if (mapped) return mapped;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message.trim() : fallback;
+}

@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedOutState } from '@/app/auth-context';
+import WorkAdminPage from '@/features/admin/work/WorkAdminPage';
+import { CategoriesTab } from '@/features/admin/work/CategoriesTab';
+import { ProjectsTab } from '@/features/admin/work/ProjectsTab';
+import { renderAdmin, resetToasts } from './admin-fixtures';
+import { rest, server } from './msw';
+import { fakeBackend, projectRow } from './work-fixtures';
+
+afterEach(() => resetToasts());
+
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+
+describe('/work-admin page', () => {
+  it('has the title, the back link to /blog-admin and the tabs Проекти and Категории', async () => {
+    fakeBackend({ projects: [projectRow()] });
+    renderAdmin(<WorkAdminPage />, { path: '/work-admin' });
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Управление на Проекти' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Към администраторския панел/ })[0]).toHaveAttribute('href', '/blog-admin');
+    expect(screen.getByRole('tab', { name: /Проекти/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: /Категории/ }));
+    expect(screen.getByRole('tab', { name: /Категории/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Automation')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ново име на категория')).toBeInTheDocument();
+    // the projects panel is hidden, not shown next to the categories
+    expect(screen.queryByRole('heading', { name: 'CRM за брокери' })).not.toBeInTheDocument();
+  });
+
+  it('asks to sign in, with a login link, when there is no user', () => {
+    renderAdmin(<WorkAdminPage />, { path: '/work-admin', auth: signedOutState });
+    expect(screen.getByText('Моля, влезте в системата, за да управлявате проектите.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Вход' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+});
+
+describe('projects list', () => {
+  it('shows image, title, category chip, description, the live link and the created date; newest first', async () => {
+    const backend = fakeBackend({
+      projects: [
+        projectRow(),
+        projectRow({ id: 'p-2', title: 'QR меню', category: 'Automation', link: 'https://menu.example.com', created_at: '2026-03-01T09:00:00.000Z' }),
+      ],
+    });
+    renderAdmin(<ProjectsTab />, { path: '/work-admin' });
+    expect(screen.getByText('Зареждане на проекти...')).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]).getByRole('heading', { name: 'QR меню' })).toBeInTheDocument();
+    const crm = within(items[1]);
+    expect(crm.getByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
+    expect(crm.getByText('Software Development')).toBeInTheDocument();
+    expect(crm.getByText('Сделки, огледи и задачи на едно място.')).toBeInTheDocument();
+    const link = crm.getByRole('link', { name: /Отвори линк/ });
+    expect(link).toHaveAttribute('href', 'https://crm.example.com');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(crm.getByText('9 февруари 2026 г.')).toBeInTheDocument();
+    expect(items[1].querySelector('img')).toHaveAttribute('src', '/demo/project-crm.svg');
+    expect(backend.requests.projectGets[0].get('order')).toBe('created_at.desc');
+  });
+
+  it("says 'Няма проекти. Създайте първия.' when there are none", async () => {
+    fakeBackend({ projects: [] });
+    renderAdmin(<ProjectsTab />);
+    expect(await screen.findByText('Няма проекти. Създайте първия.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Добави нов проект' })).toBeInTheDocument();
+  });
+
+  it("says 'Неуспешно зареждане на проекти.' when the list fails", async () => {
+    server.use(http.get(rest('projects'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    renderAdmin(<ProjectsTab />);
+    expect(await screen.findByText('Неуспешно зареждане на проекти.')).toBeInTheDocument();
+  });
+
+  it('deletes a project only after the confirmation', async () => {
+    const backend = fakeBackend({ projects: [projectRow()] });
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий CRM за брокери/ }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете този проект?');
+    await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(backend.requests.projectDeletes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /^Изтрий CRM за брокери/ }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
+    expect(await within(toasts()).findByText('Проектът е изтрит')).toBeInTheDocument();
+    expect(backend.requests.projectDeletes).toEqual(['p-1']);
+    expect(await screen.findByText('Няма проекти. Създайте първия.')).toBeInTheDocument();
+  });
+
+  it("shows 'Неуспешно изтриване на проекта.' when nothing was deleted", async () => {
+    fakeBackend({ projects: [projectRow()] });
+    server.use(http.delete(rest('projects'), () => HttpResponse.json({ code: 'XX000', message: '' }, { status: 500 })));
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий CRM/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    expect(await within(toasts()).findByText('Неуспешно изтриване на проекта.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
+  });
+});
+
+describe('categories', () => {
+  it('refuses a blank name, then adds a trimmed one', async () => {
+    const backend = fakeBackend({ categories: ['Automation'] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await screen.findByText('Automation');
+    await user.type(screen.getByLabelText('Ново име на категория'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Добави' }));
+    expect(screen.getByText('Моля, въведете име на категорията.', { selector: 'p' })).toBeInTheDocument();
+    expect(backend.requests.categoryInserts).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Ново име на категория'));
+    await user.type(screen.getByLabelText('Ново име на категория'), '  Чатботове ');
+    await user.click(screen.getByRole('button', { name: 'Добави' }));
+    expect(await within(toasts()).findByText('Категорията е добавена')).toBeInTheDocument();
+    expect(backend.requests.categoryInserts).toEqual([{ name: 'Чатботове' }]);
+    expect(await screen.findByText('Чатботове')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ново име на категория')).toHaveValue('');
+  });
+
+  it('says so when the name is taken', async () => {
+    fakeBackend({ categories: ['Automation'] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await screen.findByText('Automation');
+    await user.type(screen.getByLabelText('Ново име на категория'), 'Automation');
+    await user.click(screen.getByRole('button', { name: 'Добави' }));
+    expect(await within(toasts()).findByText('Вече има категория с това име.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ново име на категория')).toHaveValue('Automation');
+  });
+
+  it('renames inline through the SQL function; blank is refused; Отказ keeps the old name', async () => {
+    const backend = fakeBackend({ categories: ['Automation'], projects: [projectRow({ category: 'Automation' })] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
+    const input = screen.getByLabelText('Ново име за категория Automation');
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, 'Променено');
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    expect(screen.getByText('Automation')).toBeInTheDocument();
+    expect(backend.requests.renames).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /^Преименувай Automation/ }));
+    await user.clear(screen.getByLabelText('Ново име за категория Automation'));
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(screen.getByText('Името на категорията не може да бъде празно.', { selector: 'p' })).toBeInTheDocument();
+    expect(backend.requests.renames).toEqual([]);
+
+    await user.type(screen.getByLabelText('Ново име за категория Automation'), ' Автоматизация ');
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(await within(toasts()).findByText('Категорията е обновена')).toBeInTheDocument();
+    expect(backend.requests.renames).toEqual([{ category_id: 'c-1', new_name: 'Автоматизация' }]);
+    expect(await screen.findByText('Автоматизация')).toBeInTheDocument();
+    expect(backend.projects[0].category).toBe('Автоматизация');
+  });
+
+  it('Escape leaves the rename without saving', async () => {
+    const backend = fakeBackend({ categories: ['Automation'] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
+    await user.type(screen.getByLabelText('Ново име за категория Automation'), 'X{Escape}');
+    expect(screen.queryByLabelText('Ново име за категория Automation')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Преименувай Automation/ })).toHaveFocus());
+    expect(backend.requests.renames).toEqual([]);
+  });
+
+  it('refuses to delete a category a project uses, after checking one project id', async () => {
+    const backend = fakeBackend({ categories: ['Automation'], projects: [projectRow({ category: 'Automation' })] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете тази категория?');
+    await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
+    expect(await within(toasts()).findByText('Тази категория се използва в съществуващи проекти.')).toBeInTheDocument();
+    const usage = backend.requests.projectGets.at(-1)!;
+    expect(usage.get('select')).toBe('id');
+    expect(usage.get('category')).toBe('eq.Automation');
+    expect(usage.get('limit')).toBe('1');
+    expect(backend.requests.categoryDeletes).toEqual([]);
+    expect(screen.getByText('Automation')).toBeInTheDocument();
+  });
+
+  it('maps the database refusal (a project took the category meanwhile) to the same message', async () => {
+    const backend = fakeBackend({ categories: ['Automation'] });
+    server.use(
+      http.get(rest('projects'), () => HttpResponse.json([])),
+      http.delete(rest('project_categories'), () =>
+        HttpResponse.json({ code: '23503', message: 'violates foreign key constraint "projects_category_fkey"' }, { status: 409 }),
+      ),
+    );
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    expect(await within(toasts()).findByText('Тази категория се използва в съществуващи проекти.')).toBeInTheDocument();
+    expect(backend.categories).toHaveLength(1);
+  });
+
+  it('deletes an unused category', async () => {
+    const backend = fakeBackend({ categories: ['Automation', 'Празна'], projects: [projectRow({ category: 'Automation' })] });
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Изтрий Празна/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    expect(await within(toasts()).findByText('Категорията е изтрита')).toBeInTheDocument();
+    expect(backend.requests.categoryDeletes).toEqual(['c-2']);
+    await waitFor(() => expect(screen.queryByText('Празна')).not.toBeInTheDocument());
+  });
+
+  it("says 'Неуспешно зареждане на категории.' when the list fails", async () => {
+    server.use(http.get(rest('project_categories'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    renderAdmin(<CategoriesTab />);
+    expect(await screen.findByText('Неуспешно зареждане на категории.')).toBeInTheDocument();
+  });
+});

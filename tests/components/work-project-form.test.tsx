@@ -1,0 +1,304 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProjectForm } from '@/features/admin/work/ProjectForm';
+import { renderAdmin, resetToasts } from './admin-fixtures';
+import { server, storage } from './msw';
+import { fakeBackend, png, projectRow, publicUrl } from './work-fixtures';
+
+afterEach(() => resetToasts());
+
+// a modal dialog hides the rest of the page from the accessibility tree, the toast region included
+const toasts = () => {
+  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Известия"]');
+  if (!region) throw new Error('no toast region');
+  return region;
+};
+const progress = () => screen.getByRole('progressbar', { name: 'Попълненост на проекта' });
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+
+async function addGalleryItem(user: UserEvent, title: string, file = png(`${title}.png`)) {
+  await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Нов елемент в галерията' });
+  const save = within(dialog).getByRole('button', { name: 'Добави в галерията' });
+  expect(save).toBeDisabled();
+  await user.type(within(dialog).getByLabelText(/^Заглавие/), title);
+  expect(save).toBeDisabled(); // still no image
+  await user.upload(within(dialog).getByLabelText(/^Изображение/), file);
+  expect(await within(toasts()).findByText('Изображението е качено успешно!')).toBeInTheDocument();
+  await waitFor(() => expect(save).toBeEnabled());
+  await user.click(save);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await within(toasts()).findByText('Елементът е добавен успешно!')).toBeInTheDocument();
+}
+
+const galleryTitles = () =>
+  within(screen.getByRole('list', { name: 'Изображения в галерията' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent?.replace(/^\d+\.\s*/, ''));
+
+describe('project form', () => {
+  it('creates a project through the three tabs: completeness, tab icons, https:// on blur, gallery upload, generated slug, in_progress', async () => {
+    const backend = fakeBackend();
+    const onDone = vi.fn();
+    renderAdmin(<ProjectForm project={null} onDone={onDone} />, { path: '/work-admin' });
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('heading', { name: 'Нов проект' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    expect(tab(/Основна информация/)).toHaveAccessibleName(/непопълнено/);
+    expect(tab(/Медия и категория/)).toHaveAccessibleName(/непопълнено/);
+
+    await user.type(screen.getByLabelText(/^Заглавие/), 'CRM за брокери на имоти');
+    expect(progress()).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText(/\/project\/crm-za-brokeri-na-imoti/)).toBeInTheDocument();
+
+    const link = screen.getByLabelText(/^Линк към проекта/);
+    await user.type(link, 'crm.example.com');
+    await user.tab();
+    expect(link).toHaveValue('https://crm.example.com');
+    expect(progress()).toHaveAttribute('aria-valuenow', '50');
+    await user.type(screen.getByLabelText('Кратко описание'), 'Сделки и огледи.');
+    expect(progress()).toHaveAttribute('aria-valuenow', '65');
+    expect(tab(/Основна информация/)).toHaveAccessibleName(/\(попълнено\)/);
+
+    await user.type(screen.getByLabelText('Технологии'), 'React, Supabase{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Технологии на проекта' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'React',
+      'Supabase',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Премахни Supabase' }));
+    await user.type(screen.getByLabelText('Размер на екипа (хора)'), '4');
+
+    await user.click(screen.getByRole('button', { name: 'Продължете към медия' }));
+    expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
+    await user.type(screen.getByLabelText('или URL адрес на изображение'), 'https://cdn.example.com/crm.png');
+    expect(progress()).toHaveAttribute('aria-valuenow', '85');
+    await user.selectOptions(await screen.findByLabelText(/^Категория/), 'Software Development');
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+    expect(tab(/Медия и категория/)).toHaveAccessibleName(/\(попълнено\)/);
+
+    await user.click(screen.getByRole('button', { name: 'Продължете към галерия' }));
+    expect(tab(/Галерия/)).toHaveAttribute('aria-selected', 'true');
+    await addGalleryItem(user, 'Табло');
+    await addGalleryItem(user, 'Карта');
+    expect(galleryTitles()).toEqual(['Табло', 'Карта']);
+    expect(tab(/Галерия/)).toHaveAccessibleName(/\(попълнено\)/);
+
+    // gallery files go to their own bucket, named timestamp-random.extension, never overwriting
+    expect(backend.requests.uploads).toHaveLength(2);
+    for (const upload of backend.requests.uploads) {
+      expect(upload.bucket).toBe('project-gallery');
+      expect(upload.path).toMatch(/^\d{13}-[a-z0-9]{12}\.png$/);
+      expect(upload.upsert).toBe('false');
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(await within(toasts()).findByText('Проектът е създаден')).toBeInTheDocument();
+    const [insert] = backend.requests.inserts;
+    expect(insert).toMatchObject({
+      title: 'CRM за брокери на имоти',
+      slug: 'crm-za-brokeri-na-imoti',
+      link: 'https://crm.example.com',
+      description: 'Сделки и огледи.',
+      image: 'https://cdn.example.com/crm.png',
+      category: 'Software Development',
+      technologies: ['React'],
+      team_size: 4,
+      status: 'in_progress',
+      documentation_url: null,
+      client: null,
+    });
+    const gallery = insert.gallery as { id: string; title: string; image: string; order: number }[];
+    expect(gallery.map((g) => [g.title, g.order])).toEqual([
+      ['Табло', 0],
+      ['Карта', 1],
+    ]);
+    expect(gallery[0].id).toMatch(/^\d{13}$/);
+    expect(gallery[0].image).toBe(publicUrl('project-gallery', backend.requests.uploads[0].path));
+  });
+
+  it('names what is missing and opens the tab to fix: title, link, image (the spec message) and category', async () => {
+    const backend = fakeBackend();
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'Automation', hidden: true }); // on the tab not shown yet
+    await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
+    expect(within(toasts()).getByText('Моля, въведете заглавие на проекта.')).toBeInTheDocument();
+    expect(screen.getByText('Моля, въведете заглавие на проекта.', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    expect(screen.getByText('Моля, въведете линк към проекта.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Заглавие/)).toHaveFocus());
+
+    await user.type(screen.getByLabelText(/^Заглавие/), 'Проект');
+    await user.type(screen.getByLabelText(/^Линк към проекта/), 'not a url');
+    await user.tab();
+    expect(screen.getByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Линк към проекта/)).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText(/^Линк към проекта/));
+    await user.type(screen.getByLabelText(/^Линк към проекта/), 'proekt.example.com');
+    await user.type(screen.getByLabelText('Документация (URL)'), 'docs');
+    await user.tab();
+    expect(screen.getByLabelText('Документация (URL)')).toHaveValue('https://docs');
+    expect(screen.getByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Документация (URL)'));
+
+    await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
+    expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByText('Моля, качете изображение или въведете URL').length).toBeGreaterThan(0);
+    expect(screen.getByText('Моля, изберете категория.')).toBeInTheDocument();
+    expect(backend.requests.inserts).toEqual([]);
+  });
+
+  it('keeps the create button disabled while no category exists', async () => {
+    fakeBackend({ categories: [] });
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Продължете към медия' }));
+    expect(await screen.findByText(/Няма категории\. Добавете поне една/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Създай проекта' })).toBeDisabled();
+  });
+
+  it('explains a slug another project already has, and keeps everything typed', async () => {
+    const backend = fakeBackend({ projects: [projectRow({ slug: 'zaet-adres' })] });
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Заглавие/), 'Нов проект');
+    await user.type(screen.getByLabelText(/^Адрес \(slug\)/), 'zaet-adres');
+    await user.type(screen.getByLabelText(/^Линк към проекта/), 'https://nov.example.com');
+    await user.click(screen.getByRole('button', { name: 'Продължете към медия' }));
+    await user.type(screen.getByLabelText('или URL адрес на изображение'), '/demo/x.svg');
+    await user.selectOptions(await screen.findByLabelText(/^Категория/), 'Automation');
+    await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Проект с този адрес (slug) вече съществува.');
+    expect(alert).not.toHaveTextContent('duplicate key');
+    expect(backend.requests.inserts).toHaveLength(1);
+    expect(screen.getByLabelText(/^Категория/)).toHaveValue('Automation');
+    await user.click(tab(/Основна информация/));
+    expect(screen.getByLabelText(/^Заглавие/)).toHaveValue('Нов проект');
+    expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('zaet-adres');
+
+    // a new slug, and the same form saves
+    await user.clear(screen.getByLabelText(/^Адрес \(slug\)/));
+    await user.type(screen.getByLabelText(/^Адрес \(slug\)/), 'nov-adres');
+    await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
+    expect(await within(toasts()).findByText('Проектът е създаден')).toBeInTheDocument();
+    expect(backend.requests.inserts[1]).toMatchObject({ slug: 'nov-adres', title: 'Нов проект' });
+  });
+
+  it('edits a project: its status is carried through, the gallery is reordered, edited and deleted with renumbering', async () => {
+    const backend = fakeBackend({
+      projects: [
+        projectRow({
+          status: 'completed',
+          gallery: [
+            { id: '1730000000002', title: 'Втора', description: '', image: '/2.png', order: 1 },
+            { id: '1730000000001', title: 'Първа', description: 'Описание', image: '/1.png', order: 0 },
+            { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', order: 2 },
+          ],
+        }),
+      ],
+    });
+    const onDone = vi.fn();
+    renderAdmin(<ProjectForm project={backend.projects[0]} onDone={onDone} />);
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { name: 'Редактиране на проект' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+    await user.click(tab(/Галерия/));
+    expect(galleryTitles()).toEqual(['Първа', 'Втора', 'Трета']);
+    expect(screen.getByRole('button', { name: 'Премести нагоре: Първа' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Премести надолу: Трета' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Премести нагоре: Трета' }));
+    expect(galleryTitles()).toEqual(['Първа', 'Трета', 'Втора']);
+    expect(screen.getByRole('button', { name: 'Премести нагоре: Трета' })).toHaveFocus();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('„Трета“ е на позиция 2 от 3.');
+    await user.click(screen.getByRole('button', { name: 'Премести нагоре: Трета' }));
+    expect(galleryTitles()).toEqual(['Трета', 'Първа', 'Втора']);
+    // at the top the up button is disabled, so the focus moves to the down button
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Премести надолу: Трета' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Редактирай: Първа' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Редактиране на елемент от галерията' });
+    expect(within(dialog).getByLabelText(/^Описание/)).toHaveValue('Описание');
+    expect(within(dialog).getByRole('img', { name: 'Преглед: Първа' })).toHaveAttribute('src', '/1.png');
+    await user.clear(within(dialog).getByLabelText(/^Заглавие/));
+    await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Първа (нова)');
+    await user.click(within(dialog).getByRole('button', { name: 'Запази промените' }));
+    expect(await within(toasts()).findByText('Елементът е редактиран успешно!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Изтрий: Втора' }));
+    expect(await within(toasts()).findByText('Елементът е изтрит успешно!')).toBeInTheDocument();
+    expect(galleryTitles()).toEqual(['Трета', 'Първа (нова)']);
+
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(await within(toasts()).findByText('Проектът е обновен')).toBeInTheDocument();
+    const [update] = backend.requests.updates;
+    expect(update.id).toBe('p-1');
+    expect(update.body.status).toBe('completed');
+    expect(typeof update.body.updated_at).toBe('string');
+    expect(update.body.gallery).toEqual([
+      { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', order: 0 },
+      { id: '1730000000001', title: 'Първа (нова)', description: 'Описание', image: '/1.png', order: 1 },
+    ]);
+  });
+});
+
+describe('gallery dialog', () => {
+  it("warns 'Моля попълнете заглавие и изображение' when submitted without them", async () => {
+    fakeBackend();
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(tab(/Галерия/));
+    await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Само заглавие');
+    expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
+    // Enter in a field of a form whose button is disabled: the form's own guard answers
+    fireEvent.submit(within(dialog).getByLabelText(/^Заглавие/).closest('form')!);
+    expect(await within(toasts()).findByText('Моля попълнете заглавие и изображение')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('accepts images only and disables saving while the upload runs', async () => {
+    fakeBackend();
+    let release: () => void = () => {};
+    server.use(
+      http.post(storage('object/project-gallery/*'), async ({ request }) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        const path = new URL(request.url).pathname.replace('/storage/v1/object/project-gallery/', '');
+        return HttpResponse.json({ Id: 'o', Key: `project-gallery/${path}` });
+      }),
+    );
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(tab(/Галерия/));
+    await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
+    const dialog = await screen.findByRole('dialog');
+    const file = within(dialog).getByLabelText(/^Изображение/);
+    expect(file).toHaveAttribute('accept', 'image/*');
+    await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Снимка');
+    await user.upload(file, png());
+    expect(await within(dialog).findByText('Качване...')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeEnabled());
+  });
+
+  it("says 'Грешка при качване на изображението' when the upload fails", async () => {
+    fakeBackend();
+    server.use(http.post(storage('object/project-gallery/*'), () => HttpResponse.json({ statusCode: '500', error: 'boom', message: 'Disk full' }, { status: 500 })));
+    renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(tab(/Галерия/));
+    await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Снимка');
+    await user.upload(within(dialog).getByLabelText(/^Изображение/), png());
+    expect(await within(toasts()).findByText('Грешка при качване на изображението')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
+  });
+});
