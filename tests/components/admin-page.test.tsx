@@ -2,12 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/features/admin/AdminPage';
 import { adminAuth, postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 
 afterEach(() => resetToasts());
+
+// the inbox tabs' labels count new inquiries and pending bookings (HEAD requests with exact counts)
+beforeEach(() => {
+  server.use(
+    http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': '*/2' } })),
+    http.head(rest('appointments'), () => new HttpResponse(null, { headers: { 'content-range': '*/1' } })),
+  );
+});
 
 function page(auth = adminAuth()) {
   return renderAdmin(
@@ -20,7 +28,7 @@ function page(auth = adminAuth()) {
 }
 
 describe('/blog-admin', () => {
-  it("has the title, the header actions and the four tabs", async () => {
+  it("has the title, the header actions and the six tabs", async () => {
     server.use(
       http.post(storage('object/list/blog-images'), () => HttpResponse.json([])),
       http.get(rest('blog_posts'), () => HttpResponse.json([postRow()])),
@@ -30,7 +38,16 @@ describe('/blog-admin', () => {
     expect(screen.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin');
     expect(screen.getByRole('button', { name: 'Изход' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Публикации', 'Потребители', 'Клиенти', 'Календар']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Публикации',
+      'Потребители',
+      'Клиенти',
+      'Календар',
+      'Запитвания',
+      'Резервации',
+    ]);
+    expect(await screen.findByRole('tab', { name: 'Запитвания (2 нови)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Резервации (1 чакащи)' })).toBeInTheDocument();
     expect(await screen.findByText('Първа публикация')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { CalendarDays, FileText, FolderKanban, Building2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, FileText, FolderKanban, Building2, Inbox, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,10 +11,13 @@ import { ClientsTab } from './clients/ClientsTab';
 import { AdminFrame } from './components/AdminFrame';
 import { ErrorCard } from './components/ErrorCard';
 import { LogoutButton } from './components/LogoutButton';
+import { BookingsTab } from './inbox/BookingsTab';
+import { InquiriesTab } from './inbox/InquiriesTab';
+import { NewCountBadge } from './inbox/NewCountBadge';
 import { PostsTab } from './posts/PostsTab';
 import { UsersTab } from './users/UsersTab';
 
-const TABS = ['posts', 'users', 'clients', 'calendar'] as const;
+const TABS = ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings'] as const;
 type TabId = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is TabId => TABS.includes(value as TabId);
@@ -79,6 +82,16 @@ export default function AdminPage() {
                 <CalendarDays aria-hidden="true" />
                 Календар
               </TabsTrigger>
+              <TabsTrigger value="inquiries">
+                <Inbox aria-hidden="true" />
+                Запитвания
+                <NewCountBadge kind="inquiries" />
+              </TabsTrigger>
+              <TabsTrigger value="bookings">
+                <CalendarCheck aria-hidden="true" />
+                Резервации
+                <NewCountBadge kind="bookings" />
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="posts">
               <PostsTab />
@@ -91,6 +104,12 @@ export default function AdminPage() {
             </TabsContent>
             <TabsContent value="calendar">
               <CalendarTab />
+            </TabsContent>
+            <TabsContent value="inquiries">
+              <InquiriesTab />
+            </TabsContent>
+            <TabsContent value="bookings">
+              <BookingsTab />
             </TabsContent>
           </Tabs>
         </>

@@ -1,0 +1,149 @@
+// The admin inbox, bookings (issue 9): a booking confirmed in the inbox keeps its slot taken, a
+// cancelled one frees it for the next visitor, in the booking dialog and in taken_slots.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { anonDb, db, signIn, unique } from './support';
+import { toasts } from './admin-helpers';
+
+async function openBookings(page: Page) {
+  const tab = page.getByRole('tab', { name: /^Резервации/ });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+async function openBookingOnNextMonth(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Запазете консултация' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
+  await expect(dialog.getByText('Мария Иванова')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
+  return dialog;
+}
+
+/** What a new visitor's booking dialog offers on that day. */
+async function offeredTimes(browser: Browser, dayKey: string): Promise<string[]> {
+  const context = await browser.newContext({ locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+  try {
+    const page = await context.newPage();
+    const dialog = await openBookingOnNextMonth(page);
+    await dialog.locator(`button[data-day="${dayKey}"]`).click();
+    const slots = dialog.getByRole('list', { name: /Свободни часове за/ });
+    await expect(slots.getByRole('button').first()).toBeVisible();
+    return (await slots.getByRole('button').allTextContents()).map((t) => t.trim());
+  } finally {
+    await context.close();
+  }
+}
+
+async function takenOn(at: string): Promise<string[]> {
+  const day = new Date(at);
+  const start = new Date(day.getTime() - 12 * 3600_000).toISOString();
+  const end = new Date(day.getTime() + 12 * 3600_000).toISOString();
+  const { data, error } = await anonDb.rpc('taken_slots', { range_start: start, range_end: end });
+  expect(error).toBeNull();
+  return ((data ?? []) as string[]).map((s) => new Date(s).toISOString());
+}
+
+async function statusOf(name: string) {
+  const { data } = await db.from('appointments').select('status').eq('client_name', name);
+  return (data ?? []).map((r) => r.status as string);
+}
+
+test('a booking confirmed in the inbox keeps its slot; cancelled, the slot is offered to the next visitor', async ({ page, browser }) => {
+  const name = unique('Резервация Е2Е');
+
+  // a visitor books the first free slot of next month through the dialog
+  const visitorContext = await browser.newContext({ locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+  let dayKey = '';
+  let time = '';
+  try {
+    const visitor = await visitorContext.newPage();
+    const dialog = await openBookingOnNextMonth(visitor);
+    const day = dialog.locator('button[data-day]:not([disabled])').first();
+    dayKey = (await day.getAttribute('data-day'))!;
+    await day.click();
+    const slot = dialog.getByRole('list', { name: /Свободни часове за/ }).getByRole('button').first();
+    time = (await slot.textContent())!.trim();
+    await slot.click();
+    await dialog.getByRole('button', { name: 'Продължи' }).click();
+    await dialog.getByRole('textbox', { name: 'Име', exact: true }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Имейл' }).fill('booking.inbox@example.com');
+    await dialog.getByRole('textbox', { name: 'Компания' }).fill('Хотел Инбокс');
+    await dialog.getByRole('textbox', { name: 'Телефон' }).fill('0899 222 333');
+    await dialog.getByRole('textbox', { name: 'Съобщение' }).fill('Искаме демо.');
+    await dialog.getByRole('button', { name: 'Потвърдете резервацията' }).click();
+    await expect(visitor.getByText('Вашата резервация е изпратена. Ще се свържем с вас скоро.', { exact: true })).toBeVisible();
+  } finally {
+    await visitorContext.close();
+  }
+  const { data: row } = await db.from('appointments').select('preferred_date, status').eq('client_name', name).single();
+  expect(row!.status).toBe('pending');
+  const at = new Date(row!.preferred_date as string).toISOString();
+
+  await signIn(page);
+  await openBookings(page);
+  const upcoming = page.getByRole('list', { name: 'Предстоящи резервации' });
+  const card = upcoming.getByRole('article', { name });
+  await expect(card.getByText('Чака потвърждение')).toBeVisible();
+  await expect(card.getByText('Хотел Инбокс')).toBeVisible();
+  await expect(card.getByRole('link', { name: '+359 899 222 333' })).toHaveAttribute('href', 'tel:+359899222333');
+  await expect(card.getByRole('link', { name: 'booking.inbox@example.com' })).toHaveAttribute('href', 'mailto:booking.inbox@example.com');
+  await expect(card.getByText('Искаме демо.')).toBeVisible();
+  // weekday, date and time in Bulgarian, at the time the visitor chose
+  await expect(card.locator('time')).toHaveText(new RegExp(`^(понеделник|вторник|сряда|четвъртък|петък), \\d{1,2} [а-я]+ \\d{4} г\\. в ${time}$`));
+
+  // confirm: the slot stays taken
+  await card.getByRole('button', { name: /^Потвърди/ }).click();
+  await expect(toasts(page).getByText('Резервацията е потвърдена')).toBeVisible();
+  await expect(card.getByText('Потвърдена', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Потвърди/ })).toHaveCount(0);
+  await expect.poll(() => statusOf(name)).toEqual(['confirmed']);
+  expect(await takenOn(at)).toContain(at);
+  expect(await offeredTimes(browser, dayKey)).not.toContain(time);
+
+  // cancel: asked first, then the slot is free again
+  await card.getByRole('button', { name: /^Откажи/ }).click();
+  const confirmDialog = page.getByRole('alertdialog', { name: 'Отказване на резервация' });
+  await expect(confirmDialog.getByText(new RegExp(`Да се откаже ли резервацията на ${name}`))).toBeVisible();
+  await confirmDialog.getByRole('button', { name: 'Откажи резервацията' }).click();
+  await expect(toasts(page).getByText('Резервацията е отказана')).toBeVisible();
+  await expect(card.getByText('Отказана', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect.poll(() => statusOf(name)).toEqual(['cancelled']);
+  expect(await takenOn(at)).not.toContain(at);
+  expect(await offeredTimes(browser, dayKey)).toContain(time);
+});
+
+test('a pending booking cancelled in the inbox lets the next visitor book the same instant', async ({ page }) => {
+  const name = unique('Отказан Е2Е');
+  const next = unique('Следващ Е2Е');
+  // an odd instant two days ahead, so no other test books it
+  const at = new Date(Math.floor((Date.now() + 2 * 86_400_000 + Math.random() * 3_600_000) / 1000) * 1000).toISOString();
+  const booking = { client_email: 'e2e@example.com', client_phone: '', company_name: '', preferred_date: at, message: '', status: 'pending' };
+  expect((await anonDb.from('appointments').insert({ ...booking, client_name: name })).error).toBeNull();
+  expect(await takenOn(at)).toContain(at);
+  const refused = await anonDb.from('appointments').insert({ ...booking, client_name: next });
+  expect(refused.error?.code).toBe('23505');
+
+  await signIn(page);
+  const tab = page.getByRole('tab', { name: /^Резервации/ });
+  const pending = async () => (await db.from('appointments').select('id', { count: 'exact', head: true }).eq('status', 'pending')).count;
+  await expect(tab).toHaveAccessibleName(`Резервации (${await pending()} чакащи)`);
+  await openBookings(page);
+  const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
+  await card.getByRole('button', { name: /^Откажи/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Откажи резервацията' }).click();
+  await expect(toasts(page).getByText('Резервацията е отказана')).toBeVisible();
+  await expect.poll(() => statusOf(name)).toEqual(['cancelled']);
+  await expect(tab).toHaveAccessibleName(`Резервации (${await pending()} чакащи)`);
+
+  expect(await takenOn(at)).not.toContain(at);
+  expect((await anonDb.from('appointments').insert({ ...booking, client_name: next })).error).toBeNull();
+  expect(await takenOn(at)).toContain(at);
+
+  // the list shows both after its refresh: the cancelled booking and the next visitor's
+  await page.reload();
+  await openBookings(page);
+  const list = page.getByRole('list', { name: 'Предстоящи резервации' });
+  await expect(list.getByRole('article', { name }).getByText('Отказана', { exact: true })).toBeVisible();
+  await expect(list.getByRole('article', { name: next }).getByText('Чака потвърждение')).toBeVisible();
+});

@@ -1,0 +1,309 @@
+import { CheckCircle2, Download, Mail, Phone, RotateCcw, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { fieldClasses, Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { CONTACT_METHOD_LABELS, SERVICE_LABELS, type InquiryService } from '@/lib/chatWebhook';
+import { cn } from '@/lib/cn';
+import { useRecheckOnDenied, writeErrorMessage } from '../api';
+import { ErrorCard } from '../components/ErrorCard';
+import { INBOX_PAGE_SIZE, useExportInquiries, useInquiryPage, useSetInquiryStatus } from './api';
+import { inquiriesCsv, inquiriesCsvFileName } from './csv';
+import { downloadText } from './download';
+import { formatReceivedBg, mailtoHref, telHref } from './format';
+import { pageCount, Pagination } from './Pagination';
+import { normaliseSearch, SEARCH_MAX_LENGTH } from './search';
+import { INQUIRY_FILTER_LABELS, INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, isInquiryStatus, nextInquiryStatus } from './status';
+import { NO_INQUIRY_FILTERS, type Inquiry, type InquiryFilters } from './types';
+
+const SEARCH_DELAY_MS = 300;
+const SERVICES = Object.keys(SERVICE_LABELS) as InquiryService[];
+const isService = (value: string): value is InquiryService => SERVICES.includes(value as InquiryService);
+
+export const inquiryText = {
+  loadFailed: 'Неуспешно зареждане на запитвания.',
+  statusFailed: 'Неуспешна промяна на статуса на запитването.',
+  markedHandled: 'Запитването е отбелязано като обработено',
+  markedNew: 'Запитването е върнато като ново',
+  exportFailed: 'Неуспешен експорт на запитванията.',
+  exported: 'Файлът е изтеглен',
+  nothingToExport: 'Няма запитвания за експорт',
+} as const;
+
+/** The 'Запитвания' tab: visitors' inquiries, newest first, with filters, search and CSV export. */
+export function InquiriesTab() {
+  const uid = useId();
+  const [typed, setTyped] = useState('');
+  const [filters, setFilters] = useState<InquiryFilters>(NO_INQUIRY_FILTERS);
+  const [page, setPage] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = useInquiryPage(filters, page);
+  const exporter = useExportInquiries();
+
+  // the search applies shortly after typing stops (or at once on Enter)
+  useEffect(() => {
+    const term = normaliseSearch(typed);
+    if (term === filters.search) return;
+    const timer = window.setTimeout(() => {
+      setFilters((current) => ({ ...current, search: term }));
+      setPage(0);
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, filters.search]);
+
+  // the last row of the last page left (e.g. marked handled under the 'Нови' filter): step back
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total === undefined || list.isPlaceholderData) return;
+    const last = pageCount(total, INBOX_PAGE_SIZE) - 1;
+    if (page > last) setPage(last);
+  }, [total, page, list.isPlaceholderData]);
+
+  function change(next: Partial<InquiryFilters>) {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(0);
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change({ search: normaliseSearch(typed) });
+  }
+
+  function clearFilters() {
+    setTyped('');
+    change(NO_INQUIRY_FILTERS);
+  }
+
+  function goTo(next: number) {
+    setPage(next);
+    headingRef.current?.focus();
+  }
+
+  function onExport() {
+    exporter.mutate(filters, {
+      onSuccess: (rows) => {
+        if (rows.length === 0) {
+          toast({ title: inquiryText.nothingToExport, description: 'Няма запитвания, които отговарят на филтрите.' });
+          return;
+        }
+        downloadText(inquiriesCsv(rows), inquiriesCsvFileName());
+        toast({ title: inquiryText.exported, description: `Експортирани запитвания: ${rows.length}.` });
+      },
+      onError: (error) => {
+        console.error('[admin] exporting inquiries failed', error);
+        toast({ title: 'Грешка', description: inquiryText.exportFailed, variant: 'destructive' });
+      },
+    });
+  }
+
+  const filtered = filters.status !== '' || filters.service !== '' || filters.search !== '';
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${uid}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+          Запитвания
+        </h2>
+        <Button variant="outline" onClick={onExport} disabled={exporter.isPending || !list.data}>
+          {exporter.isPending ? <Spinner size="sm" label="Експорт" /> : <Download aria-hidden="true" />}
+          Експорт в CSV
+        </Button>
+      </div>
+
+      <form role="search" aria-label="Търсене и филтри на запитванията" onSubmit={onSearch} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-search`}>Търсене</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+            <Input
+              id={`${uid}-search`}
+              type="search"
+              value={typed}
+              maxLength={SEARCH_MAX_LENGTH}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder="Име, компания, имейл или съобщение"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-status`}>Статус</Label>
+          <select
+            id={`${uid}-status`}
+            className={cn(fieldClasses, 'h-10')}
+            value={filters.status}
+            onChange={(event) => change({ status: isInquiryStatus(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">Всички</option>
+            {INQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {INQUIRY_FILTER_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-service`}>Услуга</Label>
+          <select
+            id={`${uid}-service`}
+            className={cn(fieldClasses, 'h-10')}
+            value={filters.service}
+            onChange={(event) => change({ service: isService(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">Всички услуги</option>
+            {SERVICES.map((service) => (
+              <option key={service} value={service}>
+                {SERVICE_LABELS[service]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Enter in the search field applies it at once */}
+        <button type="submit" className="sr-only">
+          Търси
+        </button>
+      </form>
+
+      {list.isPending ? (
+        <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
+          <Spinner size="sm" label="Зареждане" />
+          Зареждане на запитвания...
+        </p>
+      ) : list.isError ? (
+        <ErrorCard message={inquiryText.loadFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+            <p role="status">
+              {filtered ? 'Намерени запитвания' : 'Общо запитвания'}: {list.data.total}
+            </p>
+            {filtered && (
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
+                <X aria-hidden="true" />
+                Изчисти филтрите
+              </Button>
+            )}
+          </div>
+          {list.data.rows.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+              {filtered ? 'Няма запитвания, които отговарят на филтрите.' : 'Все още няма запитвания.'}
+            </p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Списък със запитвания" aria-busy={list.isPlaceholderData}>
+              {list.data.rows.map((inquiry) => (
+                <li key={inquiry.id}>
+                  <InquiryCard inquiry={inquiry} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            page={page}
+            pageSize={INBOX_PAGE_SIZE}
+            total={list.data.total}
+            onPageChange={goTo}
+            label="Страници на запитванията"
+            busy={list.isPlaceholderData}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
+  const uid = useId();
+  const setStatus = useSetInquiryStatus();
+  const recheckOnDenied = useRecheckOnDenied();
+  const isNew = inquiry.status === 'new';
+  const email = mailtoHref(inquiry.email);
+  const phone = telHref(inquiry.phone);
+
+  function toggle() {
+    const status = nextInquiryStatus(inquiry.status);
+    setStatus.mutate(
+      { id: inquiry.id, status },
+      {
+        onSuccess: () => toast({ title: status === 'handled' ? inquiryText.markedHandled : inquiryText.markedNew }),
+        onError: (error) => {
+          console.error('[admin] changing an inquiry status failed', error);
+          toast({ title: 'Грешка', description: writeErrorMessage(error, inquiryText.statusFailed), variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <Card className={cn('grid gap-3 p-5', isNew && 'border-l-4 border-l-brand-600')}>
+      <article aria-labelledby={`${uid}-name`} className="grid gap-3">
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <div className="grid gap-0.5">
+            <h3 id={`${uid}-name`} className="text-lg font-semibold text-slate-900">
+              {inquiry.name}
+            </h3>
+            <p className="text-sm text-slate-700">{inquiry.company}</p>
+          </div>
+          <Badge variant={isNew ? 'default' : 'outline'}>{INQUIRY_STATUS_LABELS[inquiry.status] ?? inquiry.status}</Badge>
+        </header>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <div>
+            <dt className="font-medium text-slate-600">Услуга</dt>
+            <dd className="text-slate-900">{SERVICE_LABELS[inquiry.purpose] ?? inquiry.purpose}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Предпочитан начин за контакт</dt>
+            <dd className="text-slate-900">{CONTACT_METHOD_LABELS[inquiry.contact_method] ?? inquiry.contact_method}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Получено</dt>
+            <dd className="text-slate-900">
+              <time dateTime={inquiry.created_at}>{formatReceivedBg(inquiry.created_at)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Имейл</dt>
+            <dd className="break-all">
+              {email ? (
+                <a href={email} className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline">
+                  <Mail aria-hidden="true" className="size-4 shrink-0" />
+                  {inquiry.email}
+                </a>
+              ) : (
+                <span className="text-slate-600">Не е предоставен</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Телефон</dt>
+            <dd>
+              {phone ? (
+                <a href={phone} className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline">
+                  <Phone aria-hidden="true" className="size-4 shrink-0" />
+                  {inquiry.phone}
+                </a>
+              ) : (
+                <span className="text-slate-600">Не е предоставен</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <div>
+          <h4 className="text-sm font-medium text-slate-600">Съобщение</h4>
+          <p className="whitespace-pre-wrap break-words text-slate-900">{inquiry.message}</p>
+        </div>
+        <div className="flex justify-end">
+          <Button size="sm" variant={isNew ? 'default' : 'outline'} onClick={toggle} disabled={setStatus.isPending}>
+            {isNew ? <CheckCircle2 aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            {isNew ? 'Маркирай като обработено' : 'Върни като ново'}{' '}
+            <span className="sr-only">– {inquiry.name}</span>
+          </Button>
+        </div>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+/* Presentation helpers of the inbox: dates and times in Bulgarian, contact links. */
+import { formatDateBg, toDate } from '@/lib/dates';
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const slotFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, make: () => Intl.DateTimeFormat) {
+  const key = timeZone ?? '';
+  let format = map.get(key);
+  if (!format) {
+    format = make();
+    map.set(key, format);
+  }
+  return format;
+}
+
+/** 'HH:mm' in the viewer's time zone (or the given one). */
+export function formatTimeBg(iso: string, timeZone?: string): string {
+  const date = toDate(iso);
+  if (!date) return '';
+  return cached(timeFormats, timeZone, () =>
+    new Intl.DateTimeFormat('bg-BG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+  ).format(date);
+}
+
+/** When an inquiry arrived: '22 ноември 2026 г., 14:05'. */
+export function formatReceivedBg(iso: string, timeZone?: string): string {
+  const date = toDate(iso);
+  if (!date) return '';
+  const day = timeZone
+    ? new Intl.DateTimeFormat('bg-BG', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date)
+    : formatDateBg(date);
+  return `${day}, ${formatTimeBg(iso, timeZone)}`;
+}
+
+/** A booking's slot: 'понеделник, 23 ноември 2026 г. в 10:00'. */
+export function formatSlotBg(iso: string, timeZone?: string): string {
+  const date = toDate(iso);
+  if (!date) return '';
+  return cached(slotFormats, timeZone, () =>
+    new Intl.DateTimeFormat('bg-BG', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }),
+  ).format(date);
+}
+
+/** 'tel:+359888123456' for '+359 888 123 456'; null when there is no number. */
+export function telHref(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return digits ? `tel:${digits}` : null;
+}
+
+/** 'mailto:...' for an address; null when there is none. */
+export function mailtoHref(email: string): string | null {
+  const address = email.trim();
+  return address ? `mailto:${address}` : null;
+}

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BookingsTab } from '@/features/admin/inbox/BookingsTab';
+import type { Booking } from '@/features/admin/inbox/types';
+import { renderAdmin, resetToasts } from './admin-fixtures';
+import { bookingRow, listAnswer } from './inbox-fixtures';
+import { rest, server } from './msw';
+
+afterEach(() => resetToasts());
+
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+
+/** Answers the two lists: upcoming (preferred_date=gte.now) and past (preferred_date=lt.now). */
+function bookingsAnswer(rows: () => { upcoming: Booking[]; past: Booking[] }) {
+  const seen: URL[] = [];
+  server.use(
+    http.get(rest('appointments'), ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      const filter = url.searchParams.get('preferred_date') ?? '';
+      const list = filter.startsWith('gte.') ? rows().upcoming : rows().past;
+      return listAnswer(list, list.length);
+    }),
+  );
+  return seen;
+}
+
+function patches() {
+  const seen: { id: string | null; body: unknown }[] = [];
+  server.use(
+    http.patch(rest('appointments'), async ({ request }) => {
+      seen.push({ id: new URL(request.url).searchParams.get('id'), body: await request.json() });
+      return HttpResponse.json([{ id: 'b-1' }]);
+    }),
+  );
+  return seen;
+}
+
+describe('Резервации', () => {
+  it('shows upcoming bookings soonest first, then past ones most recent first, with details and status', async () => {
+    const before = Date.now();
+    const seen = bookingsAnswer(() => ({
+      upcoming: [
+        bookingRow(),
+        bookingRow({ id: 'b-2', client_name: 'Елена Маринова', company_name: '', client_phone: '', message: '', status: 'confirmed', preferred_date: '2026-11-24T12:00:00.000Z' }),
+      ],
+      past: [bookingRow({ id: 'b-3', client_name: 'Стар Клиент', status: 'cancelled', preferred_date: '2026-01-05T12:00:00.000Z' })],
+    }));
+    renderAdmin(<BookingsTab />);
+
+    const upcoming = await screen.findByRole('list', { name: 'Предстоящи резервации' });
+    const past = await screen.findByRole('list', { name: 'Минали резервации' });
+    expect(screen.getByRole('heading', { level: 3, name: /^Предстоящи/ })).toHaveTextContent('Предстоящи (2)');
+    expect(within(upcoming).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Петър Георгиев', 'Елена Маринова']);
+    expect(within(past).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Стар Клиент']);
+
+    const first = within(upcoming).getByRole('article', { name: 'Петър Георгиев' });
+    expect(within(first).getByText('Вила Рила')).toBeInTheDocument();
+    expect(within(first).getByText('Чака потвърждение')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'petar@example.com' })).toHaveAttribute('href', 'mailto:petar@example.com');
+    expect(within(first).getByRole('link', { name: '+359 899 111 222' })).toHaveAttribute('href', 'tel:+359899111222');
+    expect(within(first).getByText('Искаме онлайн резервации.')).toBeInTheDocument();
+    const when = first.querySelector('time')!;
+    expect(when).toHaveAttribute('datetime', '2026-11-23T12:00:00.000Z');
+    // weekday, date and HH:mm in the viewer's time zone (noon UTC is the same day everywhere in Europe)
+    expect(when.textContent).toMatch(/^понеделник, 23 ноември 2026 г\. в \d\d:00$/);
+    expect(within(first).getByRole('button', { name: 'Потвърди резервацията на Петър Георгиев' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Откажи резервацията на Петър Георгиев' })).toBeInTheDocument();
+
+    const confirmed = within(upcoming).getByRole('article', { name: 'Елена Маринова' });
+    expect(within(confirmed).getByText('Потвърдена')).toBeInTheDocument();
+    expect(within(confirmed).getByText('Няма съобщение')).toBeInTheDocument();
+    expect(within(confirmed).queryByRole('button', { name: /Потвърди/ })).toBeNull();
+    expect(within(confirmed).getByRole('button', { name: /Откажи/ })).toBeInTheDocument();
+
+    const cancelled = within(past).getByRole('article', { name: 'Стар Клиент' });
+    expect(within(cancelled).getByText('Отказана')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('button')).toBeNull();
+
+    // the split is at the moment of loading; upcoming ascending, past descending
+    const up = seen.find((u) => u.searchParams.get('preferred_date')?.startsWith('gte.'))!;
+    const down = seen.find((u) => u.searchParams.get('preferred_date')?.startsWith('lt.'))!;
+    const boundary = Date.parse(up.searchParams.get('preferred_date')!.slice(4));
+    expect(boundary).toBeGreaterThanOrEqual(before - 1000);
+    expect(boundary).toBeLessThanOrEqual(Date.now());
+    expect(up.searchParams.get('order')).toBe('preferred_date.asc,created_at.asc');
+    expect(down.searchParams.get('order')).toBe('preferred_date.desc,created_at.desc');
+    expect(up.searchParams.get('limit')).toBe('25');
+  });
+
+  it('confirms a pending booking and says so', async () => {
+    let status: Booking['status'] = 'pending';
+    bookingsAnswer(() => ({ upcoming: [bookingRow({ status })], past: [] }));
+    const seen = patches();
+    server.use(
+      http.patch(rest('appointments'), async ({ request }) => {
+        const body = (await request.json()) as { status: Booking['status'] };
+        seen.push({ id: new URL(request.url).searchParams.get('id'), body });
+        status = body.status;
+        return HttpResponse.json([{ id: 'b-1' }]);
+      }),
+    );
+    renderAdmin(<BookingsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Потвърди/ }));
+    expect(await within(toasts()).findByText('Резервацията е потвърдена')).toBeInTheDocument();
+    expect(seen).toEqual([{ id: 'eq.b-1', body: { status: 'confirmed' } }]);
+    expect(await screen.findByText('Потвърдена')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Потвърди/ })).toBeNull();
+  });
+
+  it('asks before cancelling; cancelling frees the slot and says so', async () => {
+    bookingsAnswer(() => ({ upcoming: [bookingRow()], past: [] }));
+    const seen = patches();
+    renderAdmin(<BookingsTab />);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Отказване на резервация' });
+    expect(within(dialog).getByText(/Да се откаже ли резервацията на Петър Георгиев за понеделник, 23 ноември 2026 г\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(seen).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /^Откажи/ }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Отказване на резервация' });
+    await user.click(within(dialog).getByRole('button', { name: 'Откажи резервацията' }));
+    expect(await within(toasts()).findByText('Резервацията е отказана')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Часът е освободен за други посетители.')).toBeInTheDocument();
+    expect(seen).toEqual([{ id: 'eq.b-1', body: { status: 'cancelled' } }]);
+  });
+
+  it("shows the database's refusal of a status change in the error toast", async () => {
+    bookingsAnswer(() => ({ upcoming: [bookingRow({ status: 'confirmed' })], past: [] }));
+    server.use(
+      http.patch(rest('appointments'), () =>
+        HttpResponse.json(
+          { code: '23514', message: 'Статусът на резервацията не може да се промени от „cancelled“ на „cancelled“.', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderAdmin(<BookingsTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Откажи резервацията' }));
+    expect(await within(toasts()).findByText('Грешка')).toBeInTheDocument();
+    expect(within(toasts()).getByText(/Статусът на резервацията не може да се промени/)).toBeInTheDocument();
+    expect(screen.getByText('Потвърдена')).toBeInTheDocument();
+  });
+
+  it('says when there are no bookings, and shows a load error with a retry', async () => {
+    let fail = true;
+    server.use(
+      http.get(rest('appointments'), ({ request }) => {
+        const upcoming = new URL(request.url).searchParams.get('preferred_date')?.startsWith('gte.');
+        if (upcoming && fail) return HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 });
+        return listAnswer([], 0);
+      }),
+    );
+    renderAdmin(<BookingsTab />);
+    const card = await screen.findByRole('alert');
+    expect(within(card).getByText('Неуспешно зареждане на резервации.')).toBeInTheDocument();
+    expect(await screen.findByText('Няма минали резервации.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(card).getByRole('button', { name: 'Опитайте отново' }));
+    expect(await screen.findByText('Няма предстоящи резервации.')).toBeInTheDocument();
+  });
+});

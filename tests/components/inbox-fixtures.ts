@@ -1,0 +1,49 @@
+// Rows and MSW answers of the inbox component tests.
+import { http, HttpResponse } from 'msw';
+import type { Booking, Inquiry } from '@/features/admin/inbox/types';
+import { rest, server } from './msw';
+
+export function inquiryRow(overrides: Partial<Inquiry> = {}): Inquiry {
+  return {
+    id: 'i-1',
+    name: 'Иван Петров',
+    company: 'Имоти ООД',
+    email: 'ivan@example.com',
+    phone: '+359 888 123 456',
+    message: 'Търсим CRM за екип от 12 брокери.',
+    purpose: 'real_estate',
+    contact_method: 'both',
+    status: 'new',
+    created_at: '2026-11-22T12:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function bookingRow(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'b-1',
+    client_name: 'Петър Георгиев',
+    client_email: 'petar@example.com',
+    client_phone: '+359 899 111 222',
+    company_name: 'Вила Рила',
+    preferred_date: '2026-11-23T12:00:00.000Z',
+    message: 'Искаме онлайн резервации.',
+    status: 'pending',
+    created_at: '2026-11-20T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A PostgREST list answer with the Content-Range of an exact count. */
+export function listAnswer<T>(rows: T[], total: number, offset = 0) {
+  const range = rows.length > 0 ? `${offset}-${offset + rows.length - 1}/${total}` : `*/${total}`;
+  return HttpResponse.json(rows, { headers: { 'content-range': range } });
+}
+
+/** Answers the tab badges' HEAD counts. */
+export function countAnswers(inquiries = 0, bookings = 0) {
+  server.use(
+    http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': `*/${inquiries}` } })),
+    http.head(rest('appointments'), () => new HttpResponse(null, { headers: { 'content-range': `*/${bookings}` } })),
+  );
+}

@@ -1,0 +1,351 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InquiriesTab } from '@/features/admin/inbox/InquiriesTab';
+import { formatReceivedBg } from '@/features/admin/inbox/format';
+import { renderAdmin, resetToasts } from './admin-fixtures';
+import { inquiryRow, listAnswer } from './inbox-fixtures';
+import { rest, server } from './msw';
+
+afterEach(() => {
+  resetToasts();
+  vi.restoreAllMocks();
+});
+
+const toasts = () => screen.getByRole('region', { name: /Известия/ });
+
+/** Records every list request's query string and answers with the given function. */
+function inquiriesAnswer(answer: (url: URL) => Response) {
+  const seen: URL[] = [];
+  server.use(
+    http.get(rest('contact_submissions'), ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      return answer(url);
+    }),
+  );
+  return seen;
+}
+
+describe('Запитвания', () => {
+  it('lists inquiries newest first, 25 a page with an exact count, each with its details and links', async () => {
+    const prefer: (string | null)[] = [];
+    const urls: URL[] = [];
+    server.use(
+      http.get(rest('contact_submissions'), ({ request }) => {
+        urls.push(new URL(request.url));
+        prefer.push(request.headers.get('prefer'));
+        return listAnswer(
+          [
+            inquiryRow(),
+            inquiryRow({
+              id: 'i-2',
+              name: 'Мария Димитрова',
+              company: 'Хотел Изгрев',
+              purpose: 'hospitality',
+              contact_method: 'phone',
+              email: '',
+              phone: '+359 877 000 111',
+              status: 'handled',
+              message: 'Първи ред\nвтори ред',
+              created_at: '2026-11-21T08:00:00.000Z',
+            }),
+          ],
+          2,
+        );
+      }),
+    );
+    renderAdmin(<InquiriesTab />);
+
+    const list = await screen.findByRole('list', { name: 'Списък със запитвания' });
+    const items = within(list).getAllByRole('article');
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual(['Иван Петров', 'Мария Димитрова']);
+    expect(screen.getByText('Общо запитвания: 2')).toBeInTheDocument();
+
+    const first = within(list).getByRole('article', { name: 'Иван Петров' });
+    expect(within(first).getByText('Имоти ООД')).toBeInTheDocument();
+    expect(within(first).getByText('Недвижими имоти')).toBeInTheDocument();
+    expect(within(first).getByText('Имейл и телефон')).toBeInTheDocument();
+    expect(within(first).getByText('Ново')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'ivan@example.com' })).toHaveAttribute('href', 'mailto:ivan@example.com');
+    expect(within(first).getByRole('link', { name: '+359 888 123 456' })).toHaveAttribute('href', 'tel:+359888123456');
+    expect(within(first).getByText('Търсим CRM за екип от 12 брокери.')).toBeInTheDocument();
+    const received = within(first).getByText(formatReceivedBg('2026-11-22T12:05:00.000Z'));
+    expect(received).toHaveAttribute('datetime', '2026-11-22T12:05:00.000Z');
+    expect(received.textContent).toMatch(/^2[23] ноември 2026 г\., \d\d:05$/);
+    expect(within(first).getByRole('button', { name: /Маркирай като обработено – Иван Петров/ })).toBeInTheDocument();
+
+    const second = within(list).getByRole('article', { name: 'Мария Димитрова' });
+    expect(within(second).getByText('Туризъм и ресторанти')).toBeInTheDocument();
+    expect(within(second).getByText('Обработено')).toBeInTheDocument();
+    expect(within(second).getByText('Не е предоставен')).toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: /@/ })).toBeNull();
+    expect(within(second).getByRole('button', { name: /Върни като ново/ })).toBeInTheDocument();
+
+    // one page of 25, newest first, with the exact count; no pagination for two rows
+    const url = urls[0];
+    expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc');
+    expect(url.searchParams.get('offset')).toBe('0');
+    expect(url.searchParams.get('limit')).toBe('25');
+    expect(url.searchParams.get('select')).toBe('id,name,company,email,phone,message,purpose,contact_method,status,created_at');
+    expect(prefer[0]).toContain('count=exact');
+    expect(screen.queryByRole('navigation', { name: 'Страници на запитванията' })).toBeNull();
+  });
+
+  it("marks an inquiry handled from the list, says so, and reloads the list", async () => {
+    let status: 'new' | 'handled' = 'new';
+    const patches: { id: string | null; body: unknown }[] = [];
+    const seen = inquiriesAnswer(() => listAnswer([inquiryRow({ status })], 1));
+    server.use(
+      http.patch(rest('contact_submissions'), async ({ request }) => {
+        const body = (await request.json()) as { status: 'new' | 'handled' };
+        patches.push({ id: new URL(request.url).searchParams.get('id'), body });
+        status = body.status;
+        return HttpResponse.json([{ id: 'i-1' }]);
+      }),
+    );
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Маркирай като обработено/ }));
+    expect(await within(toasts()).findByText('Запитването е отбелязано като обработено')).toBeInTheDocument();
+    expect(patches).toEqual([{ id: 'eq.i-1', body: { status: 'handled' } }]);
+    expect(await screen.findByRole('button', { name: /Върни като ново/ })).toBeInTheDocument();
+    expect(seen.length).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: /Върни като ново/ }));
+    expect(await within(toasts()).findByText('Запитването е върнато като ново')).toBeInTheDocument();
+    expect(patches[1]).toEqual({ id: 'eq.i-1', body: { status: 'new' } });
+  });
+
+  it('a refused status change shows an error toast and keeps the status', async () => {
+    inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
+    server.use(http.patch(rest('contact_submissions'), () => HttpResponse.json([])));
+    renderAdmin(<InquiriesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Маркирай като обработено/ }));
+    expect(await within(toasts()).findByText('Грешка')).toBeInTheDocument();
+    expect(within(toasts()).getByText(/Промяната не беше запазена/)).toBeInTheDocument();
+    expect(screen.getByText('Ново')).toBeInTheDocument();
+  });
+
+  it('filters by status and service and searches name, company, e-mail and message', async () => {
+    const seen = inquiriesAnswer((url) =>
+      url.searchParams.get('status') === 'eq.new' ? listAnswer([inquiryRow()], 1) : listAnswer([inquiryRow(), inquiryRow({ id: 'i-2', name: 'Друг' })], 2),
+    );
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Друг' });
+
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Друг' })).toBeNull());
+    expect(screen.getByText('Намерени запитвания: 1')).toBeInTheDocument();
+    expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new');
+
+    await user.selectOptions(screen.getByLabelText('Услуга'), 'Фитнес');
+    await waitFor(() => expect(seen.at(-1)!.searchParams.get('purpose')).toBe('eq.fitness'));
+    expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'Хотел, "Изгрев"');
+    await waitFor(() =>
+      expect(seen.at(-1)!.searchParams.get('or')).toBe(
+        '(name.ilike."*Хотел, \\"Изгрев\\"*",company.ilike."*Хотел, \\"Изгрев\\"*",email.ilike."*Хотел, \\"Изгрев\\"*",message.ilike."*Хотел, \\"Изгрев\\"*")',
+      ),
+    );
+    // typing does not send a request per key
+    expect(seen.filter((u) => u.searchParams.has('or'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
+    expect(await screen.findByRole('article', { name: 'Друг' })).toBeInTheDocument();
+    expect(screen.getByText('Общо запитвания: 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Статус')).toHaveValue('');
+    expect(screen.getByLabelText('Услуга')).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('');
+  });
+
+  it('says so when nothing matches the filters', async () => {
+    inquiriesAnswer((url) => (url.searchParams.has('or') ? listAnswer([], 0) : listAnswer([inquiryRow()], 1)));
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Иван Петров' });
+    await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'няма такова{Enter}');
+    expect(await screen.findByText('Няма запитвания, които отговарят на филтрите.')).toBeInTheDocument();
+  });
+
+  it('pages through 25 at a time with an accessible pager', async () => {
+    const rows = (offset: number, count: number) =>
+      Array.from({ length: count }, (_, i) => inquiryRow({ id: `i-${offset + i}`, name: `Клиент ${offset + i + 1}` }));
+    const seen = inquiriesAnswer((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      return listAnswer(rows(offset, Math.min(25, 60 - offset)), 60, offset);
+    });
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
+    expect(within(pager).getByText(/Страница 1 от 3/)).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Предишна страница' })).toBeDisabled();
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+
+    await user.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByRole('article', { name: 'Клиент 26' })).toBeInTheDocument();
+    expect(within(pager).getByText(/Страница 2 от 3/)).toBeInTheDocument();
+    expect(seen.at(-1)!.searchParams.get('offset')).toBe('25');
+    expect(screen.getByRole('heading', { level: 2, name: 'Запитвания' })).toHaveFocus();
+
+    await user.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByRole('article', { name: 'Клиент 60' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(within(pager).getByText(/51–60 от 60/)).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Следваща страница' })).toBeDisabled();
+  });
+
+  it("shows 'Неуспешно зареждане на запитвания.' with a retry when the list cannot load", async () => {
+    let calls = 0;
+    inquiriesAnswer(() => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json({ code: '42501', message: 'permission denied for table contact_submissions' }, { status: 403 })
+        : listAnswer([inquiryRow()], 1);
+    });
+    renderAdmin(<InquiriesTab />);
+    const card = await screen.findByRole('alert');
+    expect(within(card).getByText('Неуспешно зареждане на запитвания.')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Опитайте отново' }));
+    expect(await screen.findByRole('article', { name: 'Иван Петров' })).toBeInTheDocument();
+  });
+
+  it('reloads when the window regains focus', async () => {
+    const seen = inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
+    renderAdmin(<InquiriesTab />);
+    await screen.findByRole('article', { name: 'Иван Петров' });
+    expect(seen).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(seen).toHaveLength(2));
+  });
+});
+
+/** jsdom's Blob has no arrayBuffer(); FileReader reads it. */
+function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+describe('refreshing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reloads the list every 60 seconds while it is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const seen = inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
+    renderAdmin(<InquiriesTab />);
+    await screen.findByRole('article', { name: 'Иван Петров' });
+    expect(seen).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(seen).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(seen).toHaveLength(2));
+  });
+
+  it('steps back a page when the last page empties under it', async () => {
+    let total = 26;
+    const seen = inquiriesAnswer((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      if (offset >= total) {
+        return HttpResponse.json(
+          { code: 'PGRST103', message: 'Requested range not satisfiable', details: `An offset of ${offset} was requested, but there are only ${total} rows.`, hint: null },
+          { status: 416 },
+        );
+      }
+      return listAnswer(offset === 0 ? Array.from({ length: 25 }, (_, i) => inquiryRow({ id: `i-${i}`, name: `Клиент ${i + 1}` })) : [inquiryRow({ id: 'i-25', name: 'Клиент 26' })], total, offset);
+    });
+    server.use(http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': `*/${total}` } })));
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByRole('article', { name: 'Клиент 26' })).toBeInTheDocument();
+    total = 25; // e.g. marked handled elsewhere under the 'Нови' filter
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('article', { name: 'Клиент 1' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Страници на запитванията' })).toBeNull());
+    expect(seen.at(-1)!.searchParams.get('offset')).toBe('0');
+  });
+});
+
+describe('CSV export', () => {
+  function captureDownloads() {
+    const files: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    let n = 0;
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: (blob: Blob) => {
+        const url = `blob:test/${++n}`;
+        blobs.set(url, blob);
+        return url;
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      files.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    return files;
+  }
+
+  it('downloads every page of the filtered list as UTF-8 CSV with a BOM, named with the date', async () => {
+    const files = captureDownloads();
+    const many = Array.from({ length: 1003 }, (_, i) =>
+      inquiryRow({ id: `i-${i}`, name: `Клиент ${i}`, message: i === 0 ? 'Здравейте, "екип"\nвтори ред' : 'Кратко' }),
+    );
+    const seen = inquiriesAnswer((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      return listAnswer(many.slice(offset, offset + limit), many.length, offset);
+    });
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Клиент 0' });
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
+    await waitFor(() => expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new'));
+
+    await user.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
+    expect(await within(toasts()).findByText('Файлът е изтеглен')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Експортирани запитвания: 1003.')).toBeInTheDocument();
+
+    const exportRequests = seen.filter((u) => u.searchParams.get('limit') === '1000');
+    expect(exportRequests.map((u) => u.searchParams.get('offset'))).toEqual(['0', '1000']);
+    expect(exportRequests.every((u) => u.searchParams.get('status') === 'eq.new')).toBe(true);
+
+    expect(files).toHaveLength(1);
+    const today = new Date();
+    const stamp = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(files[0].name).toBe(`zapitvania-${stamp}.csv`);
+    expect(files[0].blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = await blobBytes(files[0].blob);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Дата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Статус');
+    expect(lines[1]).toMatch(/^2026-11-2\d \d\d:05,Клиент 0,Имоти ООД,Недвижими имоти,Имейл и телефон,ivan@example.com,\+359 888 123 456,"Здравейте, ""екип""\nвтори ред",Ново$/);
+    expect(lines.filter((l) => l.includes(',Клиент '))).toHaveLength(1003);
+  });
+
+  it('an export that fails says so', async () => {
+    captureDownloads();
+    inquiriesAnswer((url) =>
+      url.searchParams.get('limit') === '1000'
+        ? HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })
+        : listAnswer([inquiryRow()], 1),
+    );
+    renderAdmin(<InquiriesTab />);
+    await screen.findByRole('article', { name: 'Иван Петров' });
+    await userEvent.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
+    expect(await within(toasts()).findByText('Неуспешен експорт на запитванията.')).toBeInTheDocument();
+  });
+});

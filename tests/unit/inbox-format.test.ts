@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatReceivedBg, formatSlotBg, formatTimeBg, mailtoHref, telHref } from '@/features/admin/inbox/format';
+
+describe('inbox formatting', () => {
+  it('shows a booking slot with weekday, date and 24-hour time in Bulgarian', () => {
+    expect(formatSlotBg('2026-11-23T08:00:00.000Z', 'Europe/Sofia')).toBe('понеделник, 23 ноември 2026 г. в 10:00');
+    expect(formatSlotBg('2026-07-03T13:30:00.000Z', 'Europe/Sofia')).toBe('петък, 3 юли 2026 г. в 16:30');
+    expect(formatSlotBg('', 'Europe/Sofia')).toBe('');
+  });
+
+  it('shows when an inquiry arrived as date and time', () => {
+    expect(formatReceivedBg('2026-11-22T12:05:00.000Z', 'Europe/Sofia')).toBe('22 ноември 2026 г., 14:05');
+    expect(formatTimeBg('2026-11-22T22:00:00.000Z', 'Europe/Sofia')).toBe('00:00');
+    expect(formatReceivedBg('nonsense')).toBe('');
+  });
+
+  it('builds tel: and mailto: links', () => {
+    expect(telHref('+359 888 123 456')).toBe('tel:+359888123456');
+    expect(telHref('(02) 123-45-67')).toBe('tel:021234567');
+    expect(telHref('')).toBeNull();
+    expect(mailtoHref('ivan@example.com')).toBe('mailto:ivan@example.com');
+    expect(mailtoHref(' ')).toBeNull();
+  });
+});

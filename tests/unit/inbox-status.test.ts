@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  bookingTransitions,
+  canChangeBookingStatus,
+  holdsSlot,
+  INQUIRY_STATUS_LABELS,
+  isBookingStatus,
+  isInquiryStatus,
+  nextInquiryStatus,
+} from '@/features/admin/inbox/status';
+import type { BookingStatus } from '@/features/admin/inbox/types';
+
+describe('booking status transitions', () => {
+  it('a pending booking can be confirmed or cancelled', () => {
+    expect(bookingTransitions('pending')).toEqual(['confirmed', 'cancelled']);
+    expect(canChangeBookingStatus('pending', 'confirmed')).toBe(true);
+    expect(canChangeBookingStatus('pending', 'cancelled')).toBe(true);
+  });
+
+  it('a confirmed booking can still be cancelled, but not go back to pending', () => {
+    expect(bookingTransitions('confirmed')).toEqual(['cancelled']);
+    expect(canChangeBookingStatus('confirmed', 'cancelled')).toBe(true);
+    expect(canChangeBookingStatus('confirmed', 'pending')).toBe(false);
+  });
+
+  it('a cancelled booking is final', () => {
+    expect(bookingTransitions('cancelled')).toEqual([]);
+    for (const to of BOOKING_STATUSES) expect(canChangeBookingStatus('cancelled', to)).toBe(false);
+  });
+
+  it('nothing moves back to pending and no status moves to itself', () => {
+    for (const from of BOOKING_STATUSES) {
+      expect(canChangeBookingStatus(from, 'pending')).toBe(false);
+      expect(canChangeBookingStatus(from, from)).toBe(false);
+    }
+  });
+
+  it('the whole table of allowed changes', () => {
+    const allowed = BOOKING_STATUSES.flatMap((from) =>
+      BOOKING_STATUSES.filter((to) => canChangeBookingStatus(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed).toEqual(['pending→confirmed', 'pending→cancelled', 'confirmed→cancelled']);
+  });
+
+  it('an unknown status allows nothing', () => {
+    expect(bookingTransitions('archived' as BookingStatus)).toEqual([]);
+  });
+
+  it('only pending and confirmed bookings hold their slot', () => {
+    expect(BOOKING_STATUSES.filter(holdsSlot)).toEqual(['pending', 'confirmed']);
+  });
+
+  it('labels each status in Bulgarian', () => {
+    expect(BOOKING_STATUS_LABELS).toEqual({ pending: 'Чака потвърждение', confirmed: 'Потвърдена', cancelled: 'Отказана' });
+    expect(isBookingStatus('confirmed')).toBe(true);
+    expect(isBookingStatus('new')).toBe(false);
+  });
+});
+
+describe('inquiry status', () => {
+  it('toggles between new and handled', () => {
+    expect(nextInquiryStatus('new')).toBe('handled');
+    expect(nextInquiryStatus('handled')).toBe('new');
+    expect(INQUIRY_STATUS_LABELS).toEqual({ new: 'Ново', handled: 'Обработено' });
+    expect(isInquiryStatus('handled')).toBe(true);
+    expect(isInquiryStatus('pending')).toBe(false);
+    expect(isInquiryStatus('')).toBe(false);
+  });
+});
