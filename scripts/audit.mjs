@@ -76,13 +76,22 @@ if ((await run('npx', ['--no-install', 'vite', 'build', '--outDir', OUT_DIR, '--
 }
 
 const children = [
-  spawn('npx', ['--no-install', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${BACKEND_PORT}`], { stdio: 'ignore' }),
+  spawn('npx', ['--no-install', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${BACKEND_PORT}`], { stdio: 'ignore', detached: true }),
   spawn('npx', ['--no-install', 'vite', 'preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1', '--outDir', OUT_DIR], {
     stdio: 'ignore',
+    detached: true,
     env: { ...process.env, ...env },
   }),
 ];
-const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
+// each server runs in its own process group (npx → sh → node), so the whole group is stopped
+const stopAll = () =>
+  children.forEach((c) => {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
 process.on('exit', stopAll);
 
 try {

@@ -5,7 +5,7 @@ import { LOCAL_ADMIN, siteEnv, startBackendIfLocal } from './local-backend.mjs';
 
 const backend = await startBackendIfLocal();
 const env = siteEnv();
-const vite = spawn('npx', ['--no-install', 'vite', '--host', '127.0.0.1', ...process.argv.slice(2)], {
+const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, ...env },
 });

@@ -48,7 +48,8 @@ export async function startBackendIfLocal() {
     console.log(`A local stand-in already runs on ${LOCAL_URL}; using it.`);
     return null;
   }
-  const child = spawn('npx', ['--no-install', 'tsx', 'supabase/local/cli.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // node itself runs the stand-in (tsx as a loader), so stopping this one process stops it
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const deadline = Date.now() + 120_000;
   while (!(await healthy(LOCAL_URL))) {
     if (child.exitCode !== null) throw new Error('The local stand-in stopped while starting (see above).');
