@@ -12,8 +12,10 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The frame of every page: a skip link, the main landmark that pages render into, scroll
- * restoration on navigation, and the loading spinner while a page's chunk is fetched.
+ * The frame of every page: a skip link, scroll restoration on navigation, and the loading spinner
+ * while a layout's or page's chunk is fetched. The main landmark (id "main", which the skip link
+ * targets) belongs to the layouts: PublicLayout for the public pages, and the login and admin
+ * pages render their own.
  */
 export function RootLayout() {
   return (
@@ -22,11 +24,9 @@ export function RootLayout() {
         Към съдържанието
       </a>
       <ScrollRestoration />
-      <main id="main" tabIndex={-1} className="min-h-screen">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

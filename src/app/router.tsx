@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PublicLayout } from './PublicLayout';
 import { RequireAdmin } from './RequireAdmin';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -32,19 +33,31 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    // Errors in RootLayout itself land here; page errors are caught by the pathless route below,
-    // so they render inside the layout (skip link, main landmark).
+    // Errors in RootLayout itself land here; page errors are caught by the pathless routes below,
+    // so they render inside the layout (skip link; for public pages also header, main and footer).
     errorElement: <RouteErrorBoundary />,
     children: [
       {
         errorElement: <RouteErrorBoundary />,
         children: [
-          { index: true, element: page(LandingPage) },
-          { path: 'blog', element: page(BlogListPage) },
-          { path: 'blog/:slug', element: page(BlogPostPage) },
-          { path: 'project/:slug', element: page(ProjectPage) },
-          { path: 'resources', element: page(ResourcesPage) },
-          { path: 'resources/:slug', element: page(ResourcesPage) },
+          {
+            // Public pages inside the site header and footer; a page error renders inside the frame.
+            element: <PublicLayout />,
+            children: [
+              {
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  { index: true, element: page(LandingPage) },
+                  { path: 'blog', element: page(BlogListPage) },
+                  { path: 'blog/:slug', element: page(BlogPostPage) },
+                  { path: 'project/:slug', element: page(ProjectPage) },
+                  { path: 'resources', element: page(ResourcesPage) },
+                  { path: 'resources/:slug', element: page(ResourcesPage) },
+                  { path: '*', element: page(NotFoundPage) },
+                ],
+              },
+            ],
+          },
           {
             element: page(AuthLayout),
             children: [
@@ -58,7 +71,6 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: page(NotFoundPage) },
         ],
       },
     ],

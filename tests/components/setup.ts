@@ -59,3 +59,6 @@ Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scro
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};
+
+// jsdom has no canvas (it logs "Not implemented" on getContext); canvases then simply draw nothing.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

@@ -1,13 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { usePageMeta } from '@/lib/seo';
+import { Hero } from './sections/Hero';
 
-// Placeholder from the app shell, so the route table compiles; the feature replaces it.
+// Below the fold: its own chunk (and the data hooks with it), requested as soon as the hero renders.
+const LandingSections = lazy(() => import('./LandingSections'));
+
+/**
+ * The home page (spec section 2): hero, features, clients, work, journey, testimonials and FAQ.
+ * The header and footer come from the public layout.
+ */
 export default function LandingPage() {
   usePageMeta({ description: site.description, canonicalPath: '/' });
   return (
-    <div className="container py-16">
-      <h1 className="text-3xl font-bold text-slate-900">{site.name}</h1>
-      <p className="mt-4 text-slate-700">{site.tagline}</p>
-    </div>
+    <>
+      <Hero />
+      <Suspense
+        fallback={
+          <div className="flex min-h-screen justify-center pt-16">
+            <Spinner label="Зареждане на страницата" />
+          </div>
+        }
+      >
+        <LandingSections />
+      </Suspense>
+    </>
   );
 }

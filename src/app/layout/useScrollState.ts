@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+/** Past this many pixels of scroll the header turns compact and opaque (spec section 9). */
+export const HEADER_COMPACT_AFTER_PX = 50;
+
+/**
+ * Listens to the page scroll (passive, at most once a frame): writes the offset to the CSS
+ * variable --scroll-y on <html> (spec: "a scroll listener writes the page scroll offset to a
+ * style variable") and returns true once the page is scrolled past the threshold.
+ */
+export function useScrolledPast(threshold = HEADER_COMPACT_AFTER_PX): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+
+  useEffect(() => {
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      const y = window.scrollY;
+      document.documentElement.style.setProperty('--scroll-y', `${Math.round(y)}px`);
+      setPast(y > threshold);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+    };
+    read();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [threshold]);
+
+  return past;
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+import { fieldClasses } from './input';
+import { PHONE_COUNTRIES, findPhoneCountry } from './phone-countries';
+
+export interface PhoneInputProps {
+  /** id of the number field; the form's <Label htmlFor> points at it. */
+  id: string;
+  /** Country code of the picker ('bg'). */
+  country: string;
+  onCountryChange: (code: string) => void;
+  /** The number as typed, without the dialling code. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  invalid?: boolean;
+  /** id of the error or hint text under the field. */
+  describedBy?: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  className?: string;
+}
+
+/**
+ * A phone number field with a country picker in front of it. The picker is a native select, so it
+ * works with the keyboard, screen readers and mobile pickers without extra code; the dialling
+ * code of the chosen country is shown in it.
+ */
+export function PhoneInput({
+  id,
+  country,
+  onCountryChange,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+  required,
+  disabled,
+  placeholder = '88 123 4567',
+  className,
+}: PhoneInputProps) {
+  const selectId = useId();
+  const selected = findPhoneCountry(country);
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <label htmlFor={selectId} className="sr-only">
+        Държава (код за набиране)
+      </label>
+      <select
+        id={selectId}
+        value={selected.code}
+        onChange={(event) => onCountryChange(event.target.value)}
+        disabled={disabled}
+        className={cn(fieldClasses, 'h-10 w-[7.5rem] shrink-0 py-2 pl-2 pr-1')}
+      >
+        {PHONE_COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${c.code.toUpperCase()} +${c.dial} ${c.name}`}
+          </option>
+        ))}
+      </select>
+      <input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        required={required}
+        disabled={disabled}
+        placeholder={placeholder}
+        className={cn(fieldClasses, 'h-10 min-w-0 flex-1 py-2')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/*
+ * The inquiry's network calls: the insert into contact_submissions, then the chat notification.
+ * The only code of the contact feature that talks to Supabase.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { buildInquiryMessage, notifyChat, type InquiryNotice } from '@/lib/chatWebhook';
+import { getSupabase } from '@/lib/supabase';
+
+export async function insertInquiry(row: InquiryNotice): Promise<void> {
+  const supabase = await getSupabase();
+  // No .select(): visitors may insert inquiries but not read them back.
+  const { error } = await supabase.from('contact_submissions').insert(row);
+  if (error) throw error;
+}
+
+export interface InquiryResult {
+  /** False when the row was saved but the chat notification failed (logged). */
+  notified: boolean;
+}
+
+/**
+ * Saves an inquiry, then tells the team. A failed save rejects (the form shows the error and keeps
+ * every value); a failed notification after a good save does not: the inquiry is safe.
+ */
+export function useSubmitInquiry() {
+  return useMutation<InquiryResult, unknown, InquiryNotice>({
+    mutationFn: async (row) => {
+      await insertInquiry(row);
+      const notified = await notifyChat(buildInquiryMessage(row));
+      return { notified };
+    },
+  });
+}

@@ -1,0 +1,140 @@
+/*
+ * The inquiry wizard's state and rules (spec sections 4 and 5), as pure functions: field errors,
+ * step gating per contact method, the draft's shape and the row stored in contact_submissions.
+ */
+import { DEFAULT_PHONE_COUNTRY, phoneError, toInternational } from '@/components/ui/phone-countries';
+import type { ContactMethod, InquiryNotice, InquiryService } from '@/lib/chatWebhook';
+import { emailError, MESSAGES, minLengthError } from '@/lib/validation';
+
+export type { ContactMethod, InquiryService };
+
+export const SERVICES: readonly InquiryService[] = ['real_estate', 'hospitality', 'fitness', 'custom'];
+export const CONTACT_METHODS: readonly ContactMethod[] = ['email', 'phone', 'both'];
+
+/** localStorage key of the draft (spec: "a contact-form key"). */
+export const CONTACT_DRAFT_KEY = 'contact-form';
+
+export type WizardStep = 1 | 2 | 3;
+
+export const STEP_TITLES: Record<WizardStep, string> = {
+  1: 'Каква услуга търсите?',
+  2: 'Вашите данни за контакт',
+  3: 'Разкажете ни повече',
+};
+
+export interface ContactFormState {
+  service: InquiryService | '';
+  company: string;
+  name: string;
+  email: string;
+  /** The number as typed, without the dialling code. */
+  phone: string;
+  /** Country of the phone number's dialling code. */
+  phoneCountry: string;
+  message: string;
+  contactMethod: ContactMethod;
+}
+
+export const EMPTY_CONTACT_FORM: ContactFormState = {
+  service: '',
+  company: '',
+  name: '',
+  email: '',
+  phone: '',
+  phoneCountry: DEFAULT_PHONE_COUNTRY,
+  message: '',
+  contactMethod: 'email',
+};
+
+/** What the draft holds: the form plus the step the visitor was on. */
+export interface ContactDraft extends ContactFormState {
+  step: WizardStep;
+}
+
+export const showsEmail = (method: ContactMethod) => method === 'email' || method === 'both';
+export const showsPhone = (method: ContactMethod) => method === 'phone' || method === 'both';
+
+export type ContactField = 'company' | 'name' | 'email' | 'phone';
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+/** Errors of the filled-in fields (empty fields have none; spec: "only when non-empty"). */
+export function contactErrors(form: ContactFormState): ContactErrors {
+  const errors: ContactErrors = {};
+  const company = minLengthError(form.company, 2, MESSAGES.company);
+  const name = minLengthError(form.name, 2, MESSAGES.name);
+  const email = emailError(form.email);
+  const phone = phoneError(form.phone);
+  if (company) errors.company = company;
+  if (name) errors.name = name;
+  if (email) errors.email = email;
+  if (phone) errors.phone = phone;
+  return errors;
+}
+
+const filled = (value: string) => value.trim().length > 0;
+
+/**
+ * Step 2 may move on when company and name are filled, plus the e-mail for 'email', the phone
+ * for 'phone' and both for 'both', and none of the fields shown has an error.
+ */
+export function canLeaveContactStep(form: ContactFormState): boolean {
+  if (!filled(form.company) || !filled(form.name)) return false;
+  if (showsEmail(form.contactMethod) && !filled(form.email)) return false;
+  if (showsPhone(form.contactMethod) && !filled(form.phone)) return false;
+  const errors = contactErrors(form);
+  if (errors.company || errors.name) return false;
+  if (showsEmail(form.contactMethod) && errors.email) return false;
+  if (showsPhone(form.contactMethod) && errors.phone) return false;
+  return true;
+}
+
+/** The send button works when a message is written and nothing is being sent. */
+export function canSendInquiry(form: ContactFormState, submitting: boolean): boolean {
+  return !submitting && filled(form.message);
+}
+
+/** The furthest step the form's content allows (a restored draft never skips a rule). */
+export function reachableStep(form: ContactFormState, wanted: WizardStep): WizardStep {
+  if (wanted === 1 || !form.service) return 1;
+  if (wanted === 2 || !canLeaveContactStep(form)) return 2;
+  return 3;
+}
+
+/** The row for contact_submissions: hidden fields are not sent, a missing phone is ''. */
+export function toSubmission(form: ContactFormState): InquiryNotice {
+  if (!form.service) throw new Error('No service chosen');
+  return {
+    name: form.name.trim(),
+    email: showsEmail(form.contactMethod) ? form.email.trim() : '',
+    phone: showsPhone(form.contactMethod) ? toInternational(form.phoneCountry, form.phone) : '',
+    company: form.company.trim(),
+    message: form.message.trim(),
+    purpose: form.service,
+    contact_method: form.contactMethod,
+  };
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Reads a stored draft, tolerating older drafts without some fields; null when it is not one. */
+export function parseContactDraft(value: unknown): ContactDraft | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const text = (key: keyof ContactFormState) => (isString(v[key]) ? (v[key] as string) : '');
+  const service = SERVICES.includes(v.service as InquiryService) ? (v.service as InquiryService) : '';
+  const contactMethod = CONTACT_METHODS.includes(v.contactMethod as ContactMethod)
+    ? (v.contactMethod as ContactMethod)
+    : 'email';
+  const form: ContactFormState = {
+    service,
+    company: text('company'),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    phoneCountry: isString(v.phoneCountry) && v.phoneCountry ? v.phoneCountry : DEFAULT_PHONE_COUNTRY,
+    message: text('message'),
+    contactMethod,
+  };
+  const wanted = v.step === 2 || v.step === 3 ? v.step : 1;
+  return { ...form, step: reachableStep(form, wanted) };
+}

@@ -1,0 +1,74 @@
+import { ArrowDown, BrainCircuit, CalendarDays, Code2, MessageSquare, Workflow } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { HERO, type SolutionTile } from '@/content/landing';
+import { scrollToSection } from '@/lib/scroll';
+import { useSiteDialogs } from '@/lib/siteDialogs';
+import { LogoNetwork } from '../LogoNetwork';
+
+const TILE_ICONS: Record<SolutionTile['icon'], typeof BrainCircuit> = {
+  brain: BrainCircuit,
+  workflow: Workflow,
+  code: Code2,
+};
+
+export function Hero() {
+  const { openBooking, openContact, preload } = useSiteDialogs();
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+      {/* a soft shape that drifts with the page scroll (the --scroll-y variable set by the header) */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-32 -top-32 size-[28rem] rounded-full bg-brand-100/70 blur-3xl motion-safe:[transform:translateY(calc(var(--scroll-y,0px)*0.15))]"
+      />
+      <div className="container relative grid items-center gap-12 py-12 md:py-20 lg:grid-cols-[1.1fr_1fr]">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{HERO.eyebrow}</p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
+            {HERO.title}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{HERO.lead}</p>
+
+          <ul className="mt-8 grid gap-3 sm:grid-cols-3">
+            {HERO.tiles.map((tile) => {
+              const Icon = TILE_ICONS[tile.icon];
+              return (
+                <li key={tile.title} className="rounded-xl border border-slate-200 bg-white/90 p-4 shadow-sm">
+                  <Icon aria-hidden="true" className="size-6 text-brand-600" />
+                  <p className="mt-2 font-semibold text-slate-900">{tile.title}</p>
+                  <p className="mt-1 text-sm text-slate-600">{tile.text}</p>
+                </li>
+              );
+            })}
+          </ul>
+
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button
+              size="lg"
+              onClick={openBooking}
+              onPointerEnter={() => preload('booking')}
+              onFocus={() => preload('booking')}
+            >
+              <CalendarDays aria-hidden="true" />
+              Запазете консултация
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={openContact}
+              onPointerEnter={() => preload('contact')}
+              onFocus={() => preload('contact')}
+            >
+              <MessageSquare aria-hidden="true" />
+              Изпратете запитване
+            </Button>
+            <Button size="lg" variant="ghost" onClick={() => scrollToSection('journey')}>
+              Научете повече
+              <ArrowDown aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <LogoNetwork />
+      </div>
+    </section>
+  );
+}
