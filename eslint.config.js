@@ -29,7 +29,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/admin/**', '@/features/admin/**', '**/features/auth/**', '@/features/auth/**'], message: 'Admin and auth code must only be reached through lazy routes.' }] },
+        {
+          patterns: [{ group: ['**/features/admin/**', '@/features/admin/**', '**/features/auth/**', '@/features/auth/**'], message: 'Admin and auth code must only be reached through lazy routes.' }],
+          paths: [{ name: '@/lib/supabase', importNames: ['getSupabase'], message: 'Public pages read through getPublicDb() (src/lib/publicDb.ts): visitors need no auth, storage or realtime client.' }],
+        },
       ],
     },
   },

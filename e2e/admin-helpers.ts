@@ -2,6 +2,9 @@
 // header, and reading the admin panel's toasts.
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { toasts } from './support';
+
+export { toasts };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -46,9 +49,6 @@ export function pngFile(name: string) {
 }
 
 /** The toast region of the page. */
-export function toasts(page: Page) {
-  return page.getByRole('region', { name: /Известия/ });
-}
 
 /** 'Изход' in the admin header, then the login page. */
 export async function signOut(page: Page) {

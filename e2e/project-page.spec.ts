@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { toasts } from './support';
 
 test('the project gallery wraps both ways with the arrows and the keyboard', async ({ page }) => {
   await page.goto('/project/crm-za-brokeri');
@@ -39,5 +40,5 @@ test('the project gallery wraps both ways with the arrows and the keyboard', asy
 test('an unknown project slug goes home with the toast', async ({ page }) => {
   await page.goto('/project/nyama-takav-proekt');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Проектът не беше намерен')).toBeVisible();
+  await expect(toasts(page).getByText('Проектът не беше намерен')).toBeVisible();
 });

@@ -39,3 +39,8 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   await page.getByRole('button', { name: 'Вход' }).click();
   await expect(page).toHaveURL(/\/blog-admin$/);
 }
+
+/** The toast region: toasts render here (a screen-reader copy of each is announced elsewhere). */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Известия/ });
+}

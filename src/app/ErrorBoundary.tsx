@@ -41,6 +41,8 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** Custom fallback; defaults to <ErrorFallback/>. */
   fallback?: (error: unknown) => ReactNode;
+  /** When this changes (e.g. the path after a navigation), a caught error is forgotten. */
+  resetKey?: unknown;
 }
 
 interface ErrorBoundaryState {
@@ -49,8 +51,9 @@ interface ErrorBoundaryState {
 }
 
 /**
- * Catches rendering errors outside the router (providers, the router itself). Errors inside
- * routes are handled by RouteErrorBoundary, the router's errorElement.
+ * Catches rendering errors: around the whole app (providers, the router itself) and, through
+ * RouteBoundary, around the pages, so a page's error shows inside the site frame and is
+ * forgotten when the visitor navigates elsewhere.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   state: ErrorBoundaryState = { error: null, hasError: false };
@@ -61,6 +64,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Unhandled rendering error', error, info.componentStack);
+  }
+
+  componentDidUpdate(previous: ErrorBoundaryProps): void {
+    if (this.state.hasError && previous.resetKey !== this.props.resetKey) {
+      this.setState({ error: null, hasError: false });
+    }
   }
 
   render(): ReactNode {

@@ -1,5 +1,5 @@
-import { Suspense, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useEffect, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -9,6 +9,20 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   main.focus();
   main.scrollIntoView();
+}
+
+/**
+ * A new page starts at its top; going back and forward is left to the browser, and a link to an
+ * anchor (/#work) is scrolled by the page that owns the anchor once its content is there.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'POP' || hash) return;
+    window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
+  return null;
 }
 
 /**
@@ -23,7 +37,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link" onClick={skipToContent}>
         Към съдържанието
       </a>
-      <ScrollRestoration />
+      <ScrollToTop />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

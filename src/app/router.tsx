@@ -1,9 +1,9 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from './PublicLayout';
 import { RequireAdmin } from './RequireAdmin';
 import { RootLayout } from './RootLayout';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RouteBoundary } from './RouteBoundary';
 
 /*
  * The route table of spec section 2. Every page is its own lazily loaded chunk (pages export
@@ -33,19 +33,19 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    // Errors in RootLayout itself land here; page errors are caught by the pathless routes below,
-    // so they render inside the layout (skip link; for public pages also header, main and footer).
-    errorElement: <RouteErrorBoundary />,
+    // Page errors are caught by the boundary routes below, so they render inside the frame
+    // (skip link; for public pages also header, main and footer). Errors above them reach the
+    // app-wide ErrorBoundary of main.tsx.
     children: [
       {
-        errorElement: <RouteErrorBoundary />,
+        element: <RouteBoundary />,
         children: [
           {
             // Public pages inside the site header and footer; a page error renders inside the frame.
             element: <PublicLayout />,
             children: [
               {
-                errorElement: <RouteErrorBoundary />,
+                element: <RouteBoundary />,
                 children: [
                   { index: true, element: page(LandingPage) },
                   { path: 'blog', element: page(BlogListPage) },
@@ -77,7 +77,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The browser router of the running app. Tests build their own with createMemoryRouter(routes). */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table rendered inside whichever router the caller provides: BrowserRouter in the
+ * browser, StaticRouter when pages are prerendered, a memory router in tests. The declarative
+ * router is used on purpose: it costs visitors about 17 kB less (gzip) than the data router.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '@/app/ErrorBoundary';
 import { RootLayout } from '@/app/RootLayout';
-import { RouteErrorBoundary } from '@/app/RouteErrorBoundary';
+import { RouteBoundary } from '@/app/RouteBoundary';
 
 function Boom(): never {
   throw new Error('Кабумът е тестов');
@@ -40,46 +40,38 @@ describe('error boundaries', () => {
     expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
   });
 
-  it("the router's errorElement shows the same fallback for a throwing route", async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <RootLayout />,
-          errorElement: <RouteErrorBoundary />,
-          children: [
-            {
-              errorElement: <RouteErrorBoundary />,
-              children: [{ path: 'broken', element: <Boom /> }],
-            },
-          ],
-        },
-      ],
-      { initialEntries: ['/broken'] },
+  it('a throwing page shows the same fallback inside the frame, and navigating away clears it', async () => {
+    function Nav() {
+      return <Link to="/fine">Друга страница</Link>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route element={<RouteBoundary />}>
+              <Route path="broken" element={<Boom />} />
+              <Route path="fine" element={<p>Всичко е наред</p>} />
+            </Route>
+          </Route>
+        </Routes>
+        <Nav />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Кабумът е тестов')).toBeInTheDocument();
-    // The page error is caught inside the layout, so the skip link remains. (The main landmark
-    // belongs to PublicLayout and the login/admin pages; see landing-page.test.tsx.)
-    expect(screen.getByRole('alert')).toBeInTheDocument();
+    // caught inside the layout, so the skip link remains
     expect(screen.getByRole('link', { name: 'Към съдържанието' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Друга страница' }));
+    expect(await screen.findByText('Всичко е наред')).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
   });
 
-  it('the app route table uses it too', async () => {
+  it("the app's own route table catches a page error with this fallback", async () => {
     const { routes } = await import('@/app/router');
     const root = routes[0]!;
-    const pages = root.children![0]!;
-    // The app's own root and page-level error elements, with a page that throws.
+    const boundary = root.children![0]!;
     const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: root.element,
-          errorElement: root.errorElement,
-          children: [{ errorElement: pages.errorElement, children: [{ path: 'x', element: <Boom /> }] }],
-        },
-      ],
+      [{ path: '/', element: root.element, children: [{ element: boundary.element, children: [{ path: 'x', element: <Boom /> }] }] }],
       { initialEntries: ['/x'] },
     );
     render(<RouterProvider router={router} />);

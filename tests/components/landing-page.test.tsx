@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewsletterBox } from '@/app/layout/NewsletterBox';
 import { PublicLayout } from '@/app/PublicLayout';
 import { RootLayout } from '@/app/RootLayout';
-import { RouteErrorBoundary } from '@/app/RouteErrorBoundary';
+import { RouteBoundary } from '@/app/RouteBoundary';
 import { routes } from '@/app/router';
 import { rest, server } from './msw';
 
@@ -230,7 +230,7 @@ describe('public layout', () => {
           children: [
             {
               element: <PublicLayout />,
-              children: [{ errorElement: <RouteErrorBoundary />, children: [{ path: 'broken', element: <Boom /> }] }],
+              children: [{ element: <RouteBoundary />, children: [{ path: 'broken', element: <Boom /> }] }],
             },
           ],
         },

@@ -21,7 +21,7 @@ import {
 } from '@/content/sample-blog';
 import { isPermissionError } from '@/lib/errors';
 import { withSampleFallback, type MaybeSample } from '@/lib/fallback';
-import { getSupabase } from '@/lib/supabase';
+import { getPublicDb } from '@/lib/publicDb';
 import { normalizeCategoryCounts, searchOrFilter, TOP_CATEGORIES } from './logic';
 import type { BlogListFilters, BlogPost, BlogPostSummary, CategoryCount, RecentPost } from './types';
 
@@ -60,8 +60,8 @@ export async function fetchPublishedPosts(filters: BlogListFilters): Promise<May
   // Errors that are not sample cases leave the fallback helper as a value and are thrown after it.
   const result = await withSampleFallback(
     async () => {
-      const supabase = await getSupabase();
-      let query = supabase
+      const db = await getPublicDb();
+      let query = db
         .from('blog_posts')
         .select(SUMMARY_COLUMNS)
         .eq('is_published', true)
@@ -105,8 +105,8 @@ export function useCategoryNames() {
 export async function fetchPublishedPost(slug: string): Promise<MaybeSample<BlogPost | null>> {
   return withSampleFallback(
     async () => {
-      const supabase = await getSupabase();
-      const { data, error, status } = await supabase
+      const db = await getPublicDb();
+      const { data, error, status } = await db
         .from('blog_posts')
         .select(POST_COLUMNS)
         .eq('slug', slug)
@@ -133,8 +133,8 @@ export function usePublishedPost(slug: string) {
 export async function fetchRecentPosts(): Promise<MaybeSample<RecentPost[]>> {
   return withSampleFallback(
     async () => {
-      const supabase = await getSupabase();
-      const { data, error } = await supabase
+      const db = await getPublicDb();
+      const { data, error } = await db
         .from('blog_posts')
         .select(RECENT_COLUMNS)
         .eq('is_published', true)
@@ -154,8 +154,8 @@ export function useRecentPosts() {
 }
 
 async function fetchCategoryCountRows(limit: number): Promise<CategoryCount[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('blog_category_counts', { max_count: limit }).retry(false);
+  const db = await getPublicDb();
+  const { data, error } = await db.rpc('blog_category_counts', { max_count: limit }).retry(false);
   if (error) throw error;
   return normalizeCategoryCounts(data);
 }

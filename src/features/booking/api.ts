@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildBookingMessage, notifyChat } from '@/lib/chatWebhook';
 import { isNoRowsError } from '@/lib/errors';
-import { getSupabase } from '@/lib/supabase';
+import { getPublicDb } from '@/lib/publicDb';
 import type { AppointmentRow } from './form';
 import { dayRange, parseDayKey, type CalendarSettings } from './slots';
 
@@ -21,8 +21,8 @@ export const bookingKeys = {
 /** The settings row, or null when there is none or it cannot be read (logged only, spec section 8). */
 export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
   try {
-    const supabase = await getSupabase();
-    const { data, error } = await supabase
+    const db = await getPublicDb();
+    const { data, error } = await db
       .from('calendar_settings')
       .select('id, consultant_name, photo_url, working_hours, is_active')
       .single();
@@ -42,8 +42,8 @@ export async function fetchTakenSlots(day: string): Promise<number[]> {
   const date = parseDayKey(day);
   if (!date) return [];
   const { start, end } = dayRange(date);
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('taken_slots', { range_start: start, range_end: end });
+  const db = await getPublicDb();
+  const { data, error } = await db.rpc('taken_slots', { range_start: start, range_end: end });
   if (error) throw error;
   const values: unknown[] = Array.isArray(data) ? data : [];
   return values
@@ -81,9 +81,9 @@ const isUniqueViolation = (error: unknown) =>
   !!error && typeof error === 'object' && String((error as { code?: unknown }).code) === '23505';
 
 export async function insertAppointment(row: AppointmentRow): Promise<void> {
-  const supabase = await getSupabase();
+  const db = await getPublicDb();
   // No .select(): visitors may book but not read appointments back.
-  const { error } = await supabase.from('appointments').insert(row);
+  const { error } = await db.from('appointments').insert(row);
   if (error) throw isUniqueViolation(error) ? new SlotTakenError(error) : error;
 }
 

@@ -4,12 +4,12 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { buildInquiryMessage, notifyChat, type InquiryNotice } from '@/lib/chatWebhook';
-import { getSupabase } from '@/lib/supabase';
+import { getPublicDb } from '@/lib/publicDb';
 
 export async function insertInquiry(row: InquiryNotice): Promise<void> {
-  const supabase = await getSupabase();
+  const db = await getPublicDb();
   // No .select(): visitors may insert inquiries but not read them back.
-  const { error } = await supabase.from('contact_submissions').insert(row);
+  const { error } = await db.from('contact_submissions').insert(row);
   if (error) throw error;
 }
 

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sampleClients, sampleProjects } from '@/content/sample-portfolio';
 import { withSampleFallback, type MaybeSample } from '@/lib/fallback';
-import { getSupabase } from '@/lib/supabase';
+import { getPublicDb } from '@/lib/publicDb';
 
 export interface LandingClient {
   id: string;
@@ -33,8 +33,8 @@ export const landingKeys = {
 };
 
 export async function fetchClients(): Promise<LandingClient[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
+  const db = await getPublicDb();
+  const { data, error } = await db
     .from('clients')
     .select('id, name, logo')
     .order('created_at', { ascending: false });
@@ -43,8 +43,8 @@ export async function fetchClients(): Promise<LandingClient[]> {
 }
 
 export async function fetchProjects(): Promise<LandingProject[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
+  const db = await getPublicDb();
+  const { data, error } = await db
     .from('projects')
     .select('id, title, category, image, link, description, slug')
     .order('created_at', { ascending: false });
@@ -55,8 +55,8 @@ export async function fetchProjects(): Promise<LandingProject[]> {
 /** Category names in name order, or null when they cannot be read (the caller derives them). */
 export async function fetchCategoryNames(): Promise<string[] | null> {
   try {
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.from('project_categories').select('name').order('name');
+    const db = await getPublicDb();
+    const { data, error } = await db.from('project_categories').select('name').order('name');
     if (error) throw error;
     return (data ?? []).map((row: { name: string }) => row.name);
   } catch (error) {

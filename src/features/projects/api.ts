@@ -5,7 +5,7 @@
  * home with a toast, spec section 8).
  */
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getPublicDb } from '@/lib/publicDb';
 import { isUuid, sortGallery } from './logic';
 import type { Project } from './types';
 
@@ -31,8 +31,8 @@ function toProject(row: ProjectRow): Project {
 export async function fetchProject(slugOrId: string): Promise<Project | null> {
   const param = slugOrId.trim();
   if (!param) return null;
-  const supabase = await getSupabase();
-  const base = supabase.from('projects').select(PROJECT_COLUMNS);
+  const db = await getPublicDb();
+  const base = db.from('projects').select(PROJECT_COLUMNS);
   // A uuid may be an id or (unlikely, but allowed by the slug rule) a slug: ask for both at once
   // and prefer the slug.
   const { data, error } = isUuid(param)
