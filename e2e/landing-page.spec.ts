@@ -143,3 +143,44 @@ test('work filter: a category shows only its projects, All shows them all', asyn
   await cards.filter({ hasText: 'CRM за брокери на имоти' }).click();
   await expect(page).toHaveURL(/\/project\/crm-za-brokeri$/);
 });
+
+test('the hero network animates only on screen, and not at all under reduced motion', async ({ page, browser }) => {
+  // count animation frames requested by the page over a quiet second
+  const countFrames = `
+    window.__frames = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => { window.__frames++; return raf(cb); };`;
+  const framesInASecond = async (p: typeof page) => {
+    await p.evaluate(() => ((window as unknown as { __frames: number }).__frames = 0));
+    await p.waitForTimeout(1000);
+    return p.evaluate(() => (window as unknown as { __frames: number }).__frames);
+  };
+
+  await page.addInitScript(countFrames);
+  await page.goto('/');
+  await expect(page.locator('#faq')).toBeAttached();
+  await expect(page.getByTestId('logo-network').locator('canvas')).toBeVisible();
+  expect(await framesInASecond(page)).toBeGreaterThan(20);
+  // scrolled far away, the animation stops
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await page.waitForTimeout(300);
+  expect(await framesInASecond(page)).toBeLessThan(3);
+
+  const reduced = await browser.newContext({ reducedMotion: 'reduce' });
+  try {
+    const still = await reduced.newPage();
+    await still.addInitScript(countFrames);
+    await still.goto(page.url().replace(/#.*$/, ''));
+    await expect(still.locator('#faq')).toBeAttached();
+    expect(await framesInASecond(still)).toBeLessThan(3);
+    // one static frame was drawn: the canvas is not blank
+    const painted = await still.getByTestId('logo-network').locator('canvas').evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+      return false;
+    });
+    expect(painted).toBe(true);
+  } finally {
+    await reduced.close();
+  }
+});

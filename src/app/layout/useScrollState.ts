@@ -9,7 +9,8 @@ export const HEADER_COMPACT_AFTER_PX = 50;
  * style variable") and returns true once the page is scrolled past the threshold.
  */
 export function useScrolledPast(threshold = HEADER_COMPACT_AFTER_PX): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  // false until mounted, so a prerendered header hydrates as rendered; the effect reads at once
+  const [past, setPast] = useState(false);
 
   useEffect(() => {
     let frame = 0;

@@ -53,7 +53,9 @@ export function PhoneInput({
         value={selected.code}
         onChange={(event) => onCountryChange(event.target.value)}
         disabled={disabled}
-        className={cn(fieldClasses, 'h-10 w-[7.5rem] shrink-0 py-2 pl-2 pr-1')}
+        // an inline width: fieldClasses carries w-full, and cn() does not resolve class conflicts
+        style={{ width: '7.5rem' }}
+        className={cn(fieldClasses, 'h-10 shrink-0 py-2 pl-2 pr-1')}
       >
         {PHONE_COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
