@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -37,6 +37,37 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * `vite preview` serves the build the way a static host should: a prerendered page from
+ * <path>/index.html when it exists (scripts/prerender.mjs), else spa.html, the untouched app
+ * shell, for every other address without a file extension (login, admin, newer posts).
+ */
+function prerenderedPages(): Plugin {
+  return {
+    name: 'prerendered-pages',
+    configurePreviewServer(server) {
+      const dist = resolve(root, server.config.build.outDir);
+      server.middlewares.use((req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(new URL(req.url, 'http://preview').pathname);
+        } catch {
+          return next();
+        }
+        if (extname(pathname)) return next();
+        const page = resolve(dist, `.${pathname}`, 'index.html');
+        const spa = join(dist, 'spa.html');
+        const file = page.startsWith(dist) && existsSync(page) ? page : existsSync(spa) ? spa : null;
+        if (!file) return next();
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   const fileEnv = loadEnv(mode, root, 'VITE_');
   for (const [key, value] of Object.entries(LOCAL_DEFAULTS)) {
@@ -49,7 +80,7 @@ export default defineConfig(({ command, mode }) => {
   }
 
   return {
-    plugins: [react(), chunkModules()],
+    plugins: [react(), chunkModules(), prerenderedPages()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

@@ -164,7 +164,8 @@ test('the hero network animates only on screen, and not at all under reduced mot
   // scrolled far away, the animation stops
   await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
   await page.waitForTimeout(300);
-  expect(await framesInASecond(page)).toBeLessThan(3);
+  // a few frames may come from scroll handlers; a running animation asks for about 60
+  expect(await framesInASecond(page)).toBeLessThan(10);
 
   const reduced = await browser.newContext({ reducedMotion: 'reduce' });
   try {
@@ -172,7 +173,7 @@ test('the hero network animates only on screen, and not at all under reduced mot
     await still.addInitScript(countFrames);
     await still.goto(page.url().replace(/#.*$/, ''));
     await expect(still.locator('#faq')).toBeAttached();
-    expect(await framesInASecond(still)).toBeLessThan(3);
+    expect(await framesInASecond(still)).toBeLessThan(10);
     // one static frame was drawn: the canvas is not blank
     const painted = await still.getByTestId('logo-network').locator('canvas').evaluate((c: HTMLCanvasElement) => {
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;

@@ -27,3 +27,36 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
 });
+
+test('prerendered pages arrive as HTML with their data and hydrate without a mismatch', async ({ browser }) => {
+  const pages = ['/', '/blog', '/blog/crm-za-brokeri-2026', '/project/crm-za-brokeri', '/resources/map-the-process-before-you-automate'];
+  for (const path of pages) {
+    // the HTML itself, before any script: the page's heading is there
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const raw = await context.newPage();
+    await raw.goto(path);
+    await expect(raw.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(raw.locator('#root'), path).toHaveAttribute('data-prerendered', path);
+    await context.close();
+
+    // with scripts: React takes the page over without a hydration error
+    const live = await browser.newPage();
+    const errors: string[] = [];
+    live.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    live.on('pageerror', (e) => errors.push(e.message));
+    await live.goto(path);
+    await live.waitForLoadState('networkidle');
+    await expect(live.getByRole('heading', { level: 1 }), path).toBeVisible();
+    expect(errors, path).toEqual([]);
+    await live.close();
+  }
+});
+
+test('a path that is not prerendered gets the app shell and renders in the browser', async ({ page }) => {
+  const res = await page.goto('/login');
+  expect(await res!.text()).not.toContain('data-prerendered');
+  await expect(page.getByRole('button', { name: 'Вход' })).toBeVisible();
+  await page.goto('/blog?category=%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82');
+  await expect(page.getByRole('link', { name: /5 процеса, които всяка фирма/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Как AI асистентът спестява/ })).toHaveCount(0);
+});

@@ -32,7 +32,7 @@ const PAGES = [
 async function firstResourcePath() {
   try {
     const mod = await import('../src/content/resources.ts');
-    const list = mod.resources ?? mod.RESOURCES ?? mod.articles ?? mod.default;
+    const list = mod.resourceArticles;
     if (Array.isArray(list) && list[0]?.slug) return `/resources/${list[0].slug}`;
   } catch {
     // fall back to the redirect

@@ -1,8 +1,37 @@
-// Builds the site for the end-to-end run, pointed at the in-memory stand-in of that run.
-import { e2eBuildEnv, E2E_OUT_DIR } from './e2e-env.mjs';
-import { npx } from './run.mjs';
+// Builds the site for the end-to-end run exactly as `npm run build` builds it for production
+// (client build, sitemap and feed, prerendered pages), pointed at the stand-in of that run. A
+// throw-away stand-in with the same seed answers while the pages are prerendered.
+import { spawn } from 'node:child_process';
+import { E2E_BACKEND_PORT, E2E_BACKEND_URL, e2eBuildEnv, E2E_OUT_DIR } from './e2e-env.mjs';
+import { run } from './run.mjs';
 
-const code = await npx(['vite', 'build', '--outDir', E2E_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-  env: e2eBuildEnv,
+async function healthy() {
+  try {
+    return (await fetch(`${E2E_BACKEND_URL}/__local/health`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+if (await healthy()) {
+  console.error(`Port ${E2E_BACKEND_PORT} is already in use: stop what runs there, or set E2E_BACKEND_PORT.`);
+  process.exit(1);
+}
+const backend = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${E2E_BACKEND_PORT}`], {
+  stdio: 'ignore',
 });
+let code = 1;
+try {
+  const deadline = Date.now() + 90_000;
+  while (!(await healthy())) {
+    if (backend.exitCode !== null || Date.now() > deadline) throw new Error('the stand-in for prerendering did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const env = e2eBuildEnv;
+  code = await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', E2E_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], { env });
+  if (code === 0) code = await run(process.execPath, ['scripts/generate-feeds.mjs', '--out', E2E_OUT_DIR], { env });
+  if (code === 0) code = await run(process.execPath, ['scripts/prerender.mjs', '--out', E2E_OUT_DIR], { env });
+} finally {
+  backend.kill('SIGTERM');
+}
 process.exit(code);

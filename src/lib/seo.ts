@@ -53,33 +53,54 @@ function upsertCanonical(href: string): void {
   link.href = href;
 }
 
+export interface HeadTags {
+  title: string;
+  canonical: string;
+  /** [attribute, key, content]; content null means the tag must not exist. */
+  metas: ['name' | 'property', string, string | null][];
+}
+
+/** The head tags a page's meta stands for, at the given path. */
+export function headTags(meta: PageMeta, currentPath: string): HeadTags {
+  const title = formatTitle(meta.title);
+  const description = meta.description?.trim() || site.description;
+  const url = absoluteUrl(meta.canonicalPath ?? currentPath);
+  const image = meta.image ? absoluteUrl(meta.image) : null;
+  return {
+    title,
+    canonical: url,
+    metas: [
+      ['name', 'description', description],
+      ['name', 'robots', meta.noIndex ? 'noindex, nofollow' : null],
+      ['property', 'og:site_name', site.name],
+      ['property', 'og:locale', 'bg_BG'],
+      ['property', 'og:type', meta.type ?? 'website'],
+      ['property', 'og:title', title],
+      ['property', 'og:description', description],
+      ['property', 'og:url', url],
+      ['property', 'og:image', image],
+      ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+      ['name', 'twitter:title', title],
+      ['name', 'twitter:description', description],
+      ['name', 'twitter:image', image],
+    ],
+  };
+}
+
 /** Writes title, description, canonical link, Open Graph and Twitter tags into <head>. */
 export function applyPageMeta(meta: PageMeta): void {
   if (typeof document === 'undefined') return;
-  const title = formatTitle(meta.title);
-  const description = meta.description?.trim() || site.description;
-  const path = meta.canonicalPath ?? window.location.pathname;
-  const url = absoluteUrl(path);
-  const image = meta.image ? absoluteUrl(meta.image) : null;
-
-  document.title = title;
-  upsertMeta('name', 'description', description);
-  upsertMeta('name', 'robots', meta.noIndex ? 'noindex, nofollow' : null);
-  upsertCanonical(url);
-
-  upsertMeta('property', 'og:site_name', site.name);
-  upsertMeta('property', 'og:locale', 'bg_BG');
-  upsertMeta('property', 'og:type', meta.type ?? 'website');
-  upsertMeta('property', 'og:title', title);
-  upsertMeta('property', 'og:description', description);
-  upsertMeta('property', 'og:url', url);
-  upsertMeta('property', 'og:image', image);
-
-  upsertMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
-  upsertMeta('name', 'twitter:title', title);
-  upsertMeta('name', 'twitter:description', description);
-  upsertMeta('name', 'twitter:image', image);
+  const tags = headTags(meta, window.location.pathname);
+  document.title = tags.title;
+  upsertCanonical(tags.canonical);
+  for (const [attr, key, content] of tags.metas) upsertMeta(attr, key, content);
 }
+
+/**
+ * When pages are prerendered (no document), the meta of the page being rendered is kept here so
+ * the prerender script can write it into the static HTML.
+ */
+export const serverMeta: { current: PageMeta | null } = { current: null };
 
 /**
  * Sets the page's title and meta tags while the page is shown. Every page calls it once:
@@ -87,6 +108,7 @@ export function applyPageMeta(meta: PageMeta): void {
  */
 export function usePageMeta(meta: PageMeta): void {
   const { title, description, canonicalPath, image, type, noIndex } = meta;
+  if (typeof document === 'undefined') serverMeta.current = { title, description, canonicalPath, image, type, noIndex };
   useEffect(() => {
     applyPageMeta({ title, description, canonicalPath, image, type, noIndex });
   }, [title, description, canonicalPath, image, type, noIndex]);

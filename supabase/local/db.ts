@@ -1,7 +1,7 @@
 // One PGlite database for the stand-in: platform bootstrap, migrations, seed, and the
 // per-request transaction that runs under the caller's role with its JWT claims.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -125,6 +125,7 @@ async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
 // dump, in memory for this process and on disk for the next one.
 const snapshotCache = new Map<string, Promise<Blob>>();
 const CACHE_DIR = join(ROOT_DIR, 'node_modules', '.cache', 'local-supabase');
+const SNAPSHOT_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
 async function buildSnapshot(seed: boolean): Promise<Blob> {
   const pg = await PGlite.create({ extensions: { pgcrypto } });
@@ -141,7 +142,9 @@ async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {
   if (!pending) {
     pending = (async () => {
       const file = join(CACHE_DIR, `${key}.tar`);
-      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      // The seed dates its demo content relative to now(): a snapshot older than a few hours would
+      // make fresh databases look stale, so it is rebuilt.
+      if (existsSync(file) && Date.now() - statSync(file).mtimeMs < SNAPSHOT_MAX_AGE_MS) return new Blob([readFileSync(file)]);
       const dump = await buildSnapshot(seed);
       try {
         mkdirSync(CACHE_DIR, { recursive: true });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleBlogCategories, sampleBlogPostFor, sampleRecentPosts } from '@/content/sample-blog';
 import { categoryCounts, permissionDenied, postRow, renderBlog } from './blog-fixtures';
 import { rest, server, SUPABASE_URL } from './msw';
+import { site } from '@/config/site';
 
 const RECENT = [1, 2, 3, 4, 5].map((n) => postRow(n));
 const COUNTS = [
@@ -156,7 +157,8 @@ describe('blog post page', () => {
     postPage(postRow(1));
     renderBlog('/blog/publikatsiya-1');
     await screen.findByRole('article', { name: 'Публикация номер 1' });
-    const pageUrl = encodeURIComponent(`${window.location.origin}/blog/publikatsiya-1`);
+    // the public address of the site (VITE_SITE_URL), not whatever origin the browser shows
+    const pageUrl = encodeURIComponent(`${site.url}/blog/publikatsiya-1`);
 
     await userEvent.click(screen.getByRole('button', { name: 'Споделете във Facebook' }));
     await userEvent.click(screen.getByRole('button', { name: 'Споделете в Twitter' }));

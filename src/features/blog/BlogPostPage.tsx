@@ -5,7 +5,7 @@ import { LazyMarkdown, preloadMarkdown } from '@/components/markdown/LazyMarkdow
 import { buttonClasses } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
-import { usePageMeta } from '@/lib/seo';
+import { absoluteUrl, usePageMeta } from '@/lib/seo';
 import { usePublishedPost } from './api';
 import { BlogSidebar } from './components/BlogSidebar';
 import { ShareButtons } from './components/ShareButtons';
@@ -28,7 +28,8 @@ function PostNotFound() {
 
 function PostArticle({ post }: { post: BlogPost }) {
   const date = postDate(post);
-  const pageUrl = `${window.location.origin}${postPath(post.slug)}`;
+  // the public address (VITE_SITE_URL), the same on the server that prerenders and in the browser
+  const pageUrl = absoluteUrl(postPath(post.slug));
   return (
     <article aria-labelledby="post-title" className="flex flex-col gap-6">
       {post.featured_image ? (
