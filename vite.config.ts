@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -62,7 +63,15 @@ function prerenderedPages(): Plugin {
         if (!file) return next();
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
-        res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+        res.setHeader('Vary', 'Accept-Encoding');
+        let body = readFileSync(file);
+        // compressed like any static host would; prerendered pages carry their data inline
+        if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+          body = gzipSync(body);
+          res.setHeader('Content-Encoding', 'gzip');
+        }
+        res.setHeader('Content-Length', String(body.length));
+        res.end(req.method === 'HEAD' ? undefined : body);
       });
     },
   };

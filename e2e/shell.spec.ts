@@ -60,3 +60,15 @@ test('a path that is not prerendered gets the app shell and renders in the brows
   await expect(page.getByRole('link', { name: /5 процеса, които всяка фирма/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Как AI асистентът спестява/ })).toHaveCount(0);
 });
+
+test('a button pressed before the prerendered page has its scripts still does its job', async ({ page }) => {
+  // the app's entry arrives late, as on a slow connection
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+  await expect(page.getByRole('dialog', { name: 'Изпратете запитване' })).toBeVisible();
+});

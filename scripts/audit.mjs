@@ -71,19 +71,10 @@ const env = {
   VITE_CHAT_WEBHOOK_URL: '',
   VITE_SITE_URL: SITE,
 };
-if ((await run('npx', ['--no-install', 'vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], { env })) !== 0) {
-  process.exit(1);
-}
-
 const children = [
-  spawn('npx', ['--no-install', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${BACKEND_PORT}`], { stdio: 'ignore', detached: true }),
-  spawn('npx', ['--no-install', 'vite', 'preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1', '--outDir', OUT_DIR], {
-    stdio: 'ignore',
-    detached: true,
-    env: { ...process.env, ...env },
-  }),
+  spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${BACKEND_PORT}`], { stdio: 'ignore', detached: true }),
 ];
-// each server runs in its own process group (npx → sh → node), so the whole group is stopped
+// each server runs in its own process group, which is stopped whole
 const stopAll = () =>
   children.forEach((c) => {
     try {
@@ -96,6 +87,21 @@ process.on('exit', stopAll);
 
 try {
   await waitFor(`${BACKEND}/__local/health`, children[0]);
+  // the production build: client, sitemap and feed, prerendered pages (with the stand-in's data)
+  for (const args of [
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
+    ['scripts/generate-feeds.mjs', '--out', OUT_DIR],
+    ['scripts/prerender.mjs', '--out', OUT_DIR],
+  ]) {
+    if ((await run(process.execPath, args, { env })) !== 0) throw new Error(`build step failed: ${args.join(' ')}`);
+  }
+  children.push(
+    spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1', '--outDir', OUT_DIR], {
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, ...env },
+    }),
+  );
   await waitFor(SITE, children[1]);
   mkdirSync(REPORT_DIR, { recursive: true });
 

@@ -102,22 +102,36 @@ async function main() {
     pages.push(...projects.map((p) => [`/project/${p.slug || p.id}`, PAGE_MODULES.project]));
   }
 
-  const base = stripPageHead(template);
+  // The page's HTML paints first; its scripts start loading right after that first paint, so on a
+  // slow connection they do not compete with the HTML and CSS the visitor is waiting for.
+  const entryScript = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entryScript) throw new Error('the template has no module entry script');
+  const entryPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let base = stripPageHead(template).replace(entryScript[0], '');
+  for (const m of entryPreloads) base = base.replace(m[0], '');
+  // A button pressed before the app has taken the page over would do nothing: such clicks are
+  // held and pressed again once it has (src/app/App.tsx calls window.__replayClicks).
+  const clickQueue =
+    '<script>(function(){var q=[];function h(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],[aria-haspopup]");if(!t||document.documentElement.hasAttribute("data-app-ready")||(t.type==="submit"&&t.form&&t.form.hasAttribute("action")))return;e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t)}document.addEventListener("click",h,true);' +
+    // React hydrates a page in parts: each held click waits until React owns its button
+    'window.__replayClicks=function(){document.removeEventListener("click",h,true);var s=Date.now();(function tick(){q=q.filter(function(t){if(!t.isConnected)return false;if(Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})||Date.now()-s>5000){t.click();return false}return true});if(q.length)requestAnimationFrame(tick)})()}})()</script>';
+  const loader = (modules) =>
+    `<script type="module">const go=()=>{for(const h of ${scriptJson(modules)}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};requestAnimationFrame(()=>setTimeout(go,0))</script>`;
   let count = 0;
   for (const [path, pageModule] of pages) {
     const { html, state, head } = await renderPage(path, { withData });
     // Built-in data is a head start, not the truth: the browser refetches it on mount.
     for (const q of state.queries) q.state.dataUpdatedAt = 0;
-    const preload = manifest[pageModule]
-      ? filesOf(graph, closure(graph, [pageModule]))
-          .js.filter((f) => !entryFiles.has(f))
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+    const pageFiles = manifest[pageModule]
+      ? filesOf(graph, closure(graph, [pageModule])).js.filter((f) => !entryFiles.has(f))
       : [];
+    const modules = [...entryPreloads.map((m) => m[1]), ...pageFiles.map((f) => `/${f}`)];
     const page = base
-      .replace('</head>', `    ${headHtml(head)}\n    ${preload.join('\n    ')}\n  </head>`)
+      .replace('</head>', `    ${headHtml(head)}\n  </head>`)
+      .replace(/<body([^>]*)>/, `<body$1>\n    ${clickQueue}`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script>window.__QUERY_STATE__=${scriptJson(state)}</script>`,
+        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script>window.__QUERY_STATE__=${scriptJson(state)}</script>\n    ${loader(modules)}`,
       );
     const file = path === '/' ? join(OUT, 'index.html') : join(OUT, path, 'index.html');
     if (!resolve(file).startsWith(OUT)) throw new Error(`refusing to write outside ${OUT}: ${path}`);

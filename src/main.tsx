@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { ErrorBoundary } from '@/app/ErrorBoundary';
+import { preloadPublicPage } from '@/app/router';
 import { queryClient } from '@/lib/queryClient';
 import './index.css';
 
@@ -24,7 +25,10 @@ const prerendered = container.dataset.prerendered;
 if (prerendered && container.firstChild && isSamePage(prerendered)) {
   const state = (window as { __QUERY_STATE__?: DehydratedState }).__QUERY_STATE__;
   if (state) hydrate(queryClient, state);
-  hydrateRoot(container, app);
+  // every chunk the page shows first, so hydration does not stall and every button works at once
+  void preloadPublicPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
 } else {
   container.replaceChildren();
   createRoot(container).render(app);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { lazyWithPreload } from '@/lib/lazyWithPreload';
 import { SiteDialogsContext, type SiteDialogs } from '@/lib/siteDialogs';
 import { SiteHeader } from './layout/SiteHeader';
 
@@ -10,7 +11,10 @@ const loadContactDialog = () => import('@/features/contact/ContactDialog');
 const loadBookingDialog = () => import('@/features/booking/BookingDialog');
 const ContactDialog = lazy(loadContactDialog);
 // The footer is always below the fold (main is at least a screen tall): it need not block the paint.
-const SiteFooter = lazy(() => import('./layout/SiteFooter').then((m) => ({ default: m.SiteFooter })));
+const SiteFooter = lazyWithPreload(() => import('./layout/SiteFooter').then((m) => ({ default: m.SiteFooter })));
+
+/** The layout's own lazily loaded parts that every public page shows (the footer). */
+export const preloadPublicLayoutParts = () => SiteFooter.preload();
 const BookingDialog = lazy(loadBookingDialog);
 
 type DialogName = 'contact' | 'booking';

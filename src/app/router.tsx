@@ -1,5 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazyWithPreload } from '@/lib/lazyWithPreload';
+import { preloadPublicLayoutParts } from './PublicLayout';
 import { PublicLayout } from './PublicLayout';
 import { RequireAdmin } from './RequireAdmin';
 import { RootLayout } from './RootLayout';
@@ -12,12 +14,12 @@ import { RouteBoundary } from './RouteBoundary';
  * lazily loaded layout that mounts the auth provider, so visitors never download admin code.
  */
 
-const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
-const BlogListPage = lazy(() => import('@/features/blog/BlogListPage'));
-const BlogPostPage = lazy(() => import('@/features/blog/BlogPostPage'));
-const ProjectPage = lazy(() => import('@/features/projects/ProjectPage'));
-const ResourcesPage = lazy(() => import('@/features/resources/ResourcesPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const LandingPage = lazyWithPreload(() => import('@/features/landing/LandingPage'));
+const BlogListPage = lazyWithPreload(() => import('@/features/blog/BlogListPage'));
+const BlogPostPage = lazyWithPreload(() => import('@/features/blog/BlogPostPage'));
+const ProjectPage = lazyWithPreload(() => import('@/features/projects/ProjectPage'));
+const ResourcesPage = lazyWithPreload(() => import('@/features/resources/ResourcesPage'));
+const NotFoundPage = lazyWithPreload(() => import('./NotFoundPage'));
 
 // Login and admin: the auth layout (with its provider) and the pages are separate chunks.
 const AuthLayout = lazy(() => import('./AuthLayout'));
@@ -84,4 +86,21 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads every chunk a public page shows (the page, its own lazy parts and the layout's), so a
+ * prerendered page can be hydrated without suspending.
+ */
+export async function preloadPublicPage(pathname: string): Promise<void> {
+  const pages: [string, { preload: () => Promise<void> }][] = [
+    ['/', LandingPage],
+    ['/blog', BlogListPage],
+    ['/blog/:slug', BlogPostPage],
+    ['/project/:slug', ProjectPage],
+    ['/resources', ResourcesPage],
+    ['/resources/:slug', ResourcesPage],
+  ];
+  const page = pages.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? NotFoundPage;
+  await Promise.all([page.preload(), preloadPublicLayoutParts()]);
 }

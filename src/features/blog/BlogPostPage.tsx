@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { LazyMarkdown, preloadMarkdown } from '@/components/markdown/LazyMarkdown';
+import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/markdown/LazyMarkdown';
 import { buttonClasses } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
@@ -127,3 +127,6 @@ export default function BlogPostPage() {
     </div>
   );
 }
+
+/** For hydration of the prerendered page (see lazyWithPreload). */
+export const preloadParts = preloadMarkdownNow;

@@ -1,7 +1,7 @@
 import { ArrowLeft, BookOpen, ExternalLink } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LazyMarkdown, preloadMarkdown } from '@/components/markdown/LazyMarkdown';
+import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/markdown/LazyMarkdown';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -153,14 +153,14 @@ export default function ProjectPage() {
         <ArrowLeft aria-hidden="true" />
         Назад към портфолиото
       </Link>
-      <header className="mt-6 flex flex-col items-start gap-3 motion-safe:animate-fade-in">
+      <header className="mt-6 flex flex-col items-start gap-3">
         {project.category ? <Badge variant="secondary">{project.category}</Badge> : null}
         <h1 id="project-title" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
           {project.title}
         </h1>
       </header>
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-5">
-        <div className="lg:col-span-3 motion-safe:animate-fade-in">
+        <div className="lg:col-span-3">
           {project.gallery.length > 0 ? <Gallery items={project.gallery} projectTitle={project.title} /> : <MainImage project={project} />}
         </div>
         <div className="lg:col-span-2">
@@ -170,3 +170,6 @@ export default function ProjectPage() {
     </article>
   );
 }
+
+/** For hydration of the prerendered page (see lazyWithPreload). */
+export const preloadParts = preloadMarkdownNow;

@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronDown, ChevronUp, Clock, Share2 } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -91,13 +91,16 @@ function ResourceView({ index }: { index: number }) {
   useWheelNavigation(
     useCallback((direction: -1 | 1) => goTo(neighbourIndex(index, direction, resourceArticles.length)), [goTo, index]),
   );
+  // the article the visitor arrived on appears at once (it is the page's largest paint); the
+  // ones they move to fade in
+  const arrivedOn = useRef(article.slug);
 
   return (
     <div className="container py-10 md:py-14">
       <div className="grid grid-cols-1 gap-8 md:grid-cols-[16rem_1fr] lg:gap-12">
         <ResourcesSidebar />
         <div className="flex gap-4">
-          <article key={article.slug} lang="en" aria-labelledby="resource-title" className="min-w-0 flex-1 motion-safe:animate-fade-in">
+          <article key={article.slug} lang="en" aria-labelledby="resource-title" className={cn('min-w-0 flex-1', article.slug !== arrivedOn.current && 'motion-safe:animate-fade-in')}>
             <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
               <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">{article.category}</span>
               <span className="inline-flex items-center gap-1.5">

@@ -35,7 +35,9 @@ export function BlogSearchForm({ initialQuery = '', category = null, className }
   }
 
   return (
-    <form role="search" onSubmit={submit} className={className}>
+    // action and names make the form work as plain HTML too, before the page's scripts arrive
+    <form role="search" action="/blog" method="get" onSubmit={submit} className={className}>
+      {category ? <input type="hidden" name="category" value={category} /> : null}
       <label htmlFor={id} className="sr-only">
         Търси в блога
       </label>
@@ -43,6 +45,7 @@ export function BlogSearchForm({ initialQuery = '', category = null, className }
         <Input
           id={id}
           type="search"
+          name="q"
           value={value}
           onChange={(event) => setValue(event.target.value)}
           placeholder="Търси в блога..."

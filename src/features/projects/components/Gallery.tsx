@@ -18,19 +18,24 @@ export interface GalleryProps {
  */
 export function Gallery({ items, projectTitle }: GalleryProps) {
   const [index, setIndex] = useState(0);
+  // the first image is the page's largest paint: it appears at once; later ones fade in
+  const [moved, setMoved] = useState(false);
   const total = items.length;
   if (total === 0) return null;
   const current = Math.min(index, total - 1);
   const item = items[current];
-  const go = (step: number) => setIndex((i) => wrapIndex(Math.min(i, total - 1), step, total));
+  const go = (step: number) => {
+    setMoved(true);
+    setIndex((i) => wrapIndex(Math.min(i, total - 1), step, total));
+  };
   const altOf = (it: GalleryItem, i: number) => it.title || `${projectTitle}: изображение ${i + 1}`;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'ArrowLeft') go(-1);
     else if (event.key === 'ArrowRight') go(1);
-    else if (event.key === 'Home') setIndex(0);
-    else if (event.key === 'End') setIndex(total - 1);
+    else if (event.key === 'Home') { setMoved(true); setIndex(0); }
+    else if (event.key === 'End') { setMoved(true); setIndex(total - 1); }
     else return;
     event.preventDefault();
   }
@@ -51,8 +56,8 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
             alt={altOf(item, current)}
             width={1200}
             height={800}
-            decoding="async"
-            className="aspect-[3/2] w-full object-cover motion-safe:animate-fade-in"
+            fetchPriority={moved ? 'auto' : 'high'}
+            className={cn('aspect-[3/2] w-full object-cover', moved && 'motion-safe:animate-fade-in')}
           />
           {total > 1 ? (
             <>
@@ -99,7 +104,7 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
             <li key={it.id} className="shrink-0">
               <button
                 type="button"
-                onClick={() => setIndex(i)}
+                onClick={() => { setMoved(true); setIndex(i); }}
                 aria-label={`Покажи изображение ${i + 1}: ${altOf(it, i)}`}
                 aria-current={i === current ? 'true' : undefined}
                 className={cn(
