@@ -65,8 +65,11 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
         <ul
           id="clients-list"
           ref={scrollerRef}
+          // a scrolling strip: reachable by keyboard so it can be scrolled with the arrow keys
+          tabIndex={0}
+          aria-label="Клиенти"
           onScroll={measure}
-          className="relative flex min-w-0 flex-1 snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin] motion-reduce:scroll-auto"
+          className="relative flex min-w-0 flex-1 snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth rounded-2xl pb-2 [scrollbar-width:thin] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 motion-reduce:scroll-auto"
         >
           {clients.map((client) => (
             <li

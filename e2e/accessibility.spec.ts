@@ -1,0 +1,73 @@
+// WCAG 2.1 AA, checked by axe-core in the real browser on every public page, the open inquiry
+// wizard and booking dialog, the login page and each admin tab. Any violation fails.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, label: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, label).toEqual([]);
+}
+
+const PUBLIC_PAGES = [
+  '/',
+  '/blog',
+  '/blog?category=%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82',
+  '/blog/crm-za-brokeri-2026',
+  '/project/crm-za-brokeri',
+  '/resources/map-the-process-before-you-automate',
+  '/no/such/page',
+];
+
+for (const path of PUBLIC_PAGES) {
+  test(`public page ${decodeURIComponent(path)} has no WCAG 2.1 AA violation`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, path);
+  });
+}
+
+test('the open inquiry wizard and booking dialog have no violation', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
+  await expect(page.getByRole('dialog', { name: 'Изпратете запитване' })).toBeVisible();
+  await expectNoViolations(page, 'inquiry wizard', '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Запазете консултация' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Запазете консултация' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'booking dialog', '[role="dialog"]');
+});
+
+test('the login page and every admin tab have no violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Вход' })).toBeVisible();
+  await expectNoViolations(page, '/login');
+
+  await signIn(page);
+  const tabs = page.getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const count = await tabs.count();
+  expect(count).toBeGreaterThanOrEqual(6);
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.textContent())?.trim() ?? `tab ${i}`;
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, `/blog-admin ${name}`);
+  }
+
+  await page.goto('/work-admin');
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, '/work-admin');
+});
