@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useAuth } from '@/app/auth-context';
 import { Markdown } from '@/components/markdown/Markdown';
 import { Badge } from '@/components/ui/badge';
@@ -36,6 +36,7 @@ import {
   type PostFormValues,
 } from './post-form';
 import type { AdminPost, PostPayload } from './types';
+import { describedBy, FormField as Field } from '@/components/ui/form-field';
 
 type TabId = 'basic' | 'content' | 'media';
 
@@ -47,29 +48,7 @@ function TabState({ done }: { done: boolean }) {
   );
 }
 
-function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string | null; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
-const describedBy = (id: string, hint: boolean, error: boolean) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 export interface PostFormProps {
   /** The post being edited, or null for a new one. */

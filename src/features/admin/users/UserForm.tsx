@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -19,30 +19,9 @@ import {
   type UserFormErrors,
   type UserFormValues,
 } from './user-form';
+import { describedBy, FormField as Field } from '@/components/ui/form-field';
 
-function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
-const describedBy = (id: string, hint: boolean, error: boolean) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 export interface UserFormProps {
   user: AdminBlogUser | null;

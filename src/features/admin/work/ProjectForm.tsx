@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Plus, X } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,7 @@ import {
   type ProjectFormValues,
   type ProjectPayload,
 } from './project-form';
+import { describedBy, FormField as Field } from '@/components/ui/form-field';
 
 type TabId = 'basic' | 'media' | 'gallery';
 
@@ -52,38 +53,8 @@ function TabState({ done }: { done: boolean }) {
   );
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  error?: string | null;
-  children: ReactNode;
-}
 
-function Field({ id, label, required, hint, error, children }: FieldProps) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
-const describedBy = (id: string, hint: boolean, error: boolean) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 export interface ProjectFormProps {
   /** The project being edited, or null for a new one. */
