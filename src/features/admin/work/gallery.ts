@@ -1,18 +1,11 @@
+import type { GalleryItem } from '@/lib/projects';
 /*
  * The project gallery's rules (spec sections 3 and 4), free of React: items are kept sorted by
  * `order`, and every change (add, edit, move, delete) leaves `order` numbered 0, 1, 2, ... in list
  * order. A new item's id is a timestamp string.
  */
 
-/** One picture of a project's gallery, as stored in projects.gallery. */
-export interface GalleryItem {
-  /** A timestamp string ('1732000000000'). */
-  id: string;
-  title: string;
-  description: string;
-  image: string;
-  order: number;
-}
+export type { GalleryItem };
 
 export const galleryText = {
   required: 'Моля попълнете заглавие и изображение',

@@ -1,13 +1,12 @@
 import { slugifyProject } from '@/lib/slug';
-import { galleryFromStored, renumber, type GalleryItem } from './gallery';
+import type { GalleryItem, ProjectFields, ProjectStatus } from '@/lib/projects';
+import { galleryFromStored, renumber } from './gallery';
 
 /*
  * The project form's rules (spec sections 4 and 5), free of React so they are tested on their own:
  * URL normalisation and validation, the slug, required fields, completeness over five weighted
  * items, and the row that is saved.
  */
-
-export type ProjectStatus = 'in_progress' | 'active' | 'completed';
 
 /** A projects row as the admin reads it. */
 export interface AdminProject {
@@ -31,22 +30,7 @@ export interface AdminProject {
 }
 
 /** What is written to projects on insert and update (spec section 7). */
-export interface ProjectPayload {
-  title: string;
-  category: string;
-  image: string;
-  link: string;
-  description: string;
-  gallery: GalleryItem[];
-  slug: string | null;
-  detailed_description: string | null;
-  technologies: string[];
-  client: string | null;
-  duration: string | null;
-  team_size: number | null;
-  status: string;
-  documentation_url: string | null;
-}
+export type ProjectPayload = ProjectFields;
 
 /** An example host for the URL message ('Моля, въведете валиден URL адрес (напр. {host})'). */
 export const EXAMPLE_HOST = 'example.com';
