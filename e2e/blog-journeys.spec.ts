@@ -109,3 +109,17 @@ test("a draft's slug gives the not-found view", async ({ page }) => {
   await main(page).getByRole('link', { name: 'Към всички публикации' }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });
+
+test('a search typed before the post page has its scripts is not lost when it is sent', async ({ page }) => {
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`/blog/${AI_POST.slug}`);
+  await main(page).getByPlaceholder('Търси в блога...').fill('crm');
+  // the app takes the page over after the text was typed
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  await main(page).getByPlaceholder('Търси в блога...').press('Enter');
+  await expect(page).toHaveURL(/\/blog\?q=crm$/);
+  await expect(postLink(page, CRM_POST)).toBeVisible();
+});

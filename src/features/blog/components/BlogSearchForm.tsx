@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -29,9 +29,20 @@ export function BlogSearchForm({ initialQuery = '', category = null, className }
     setValue(initialQuery);
   }
 
+  // Text typed into the prerendered page before it was hydrated is in the field but not in state:
+  // take it over, and submit whatever the field holds.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== initialQuery) setValue(typed);
+    // only once, when the form takes over the server-rendered field
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    navigate(blogListPath({ category, q: value }));
+    const typed = new FormData(event.currentTarget).get('q');
+    navigate(blogListPath({ category, q: typeof typed === 'string' ? typed : value }));
   }
 
   return (
@@ -46,6 +57,7 @@ export function BlogSearchForm({ initialQuery = '', category = null, className }
           id={id}
           type="search"
           name="q"
+          ref={inputRef}
           value={value}
           onChange={(event) => setValue(event.target.value)}
           placeholder="Търси в блога..."
