@@ -35,7 +35,7 @@ describe('calendar settings', () => {
     const end = screen.getByLabelText(/^Край/);
     expect(start).toHaveAttribute('type', 'time');
     expect(start).toHaveValue('09:00');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(start);
     await user.type(start, '10:00');
     await user.clear(end);

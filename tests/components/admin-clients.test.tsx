@@ -33,7 +33,7 @@ function storageAnswers() {
 describe('client form', () => {
   it('needs a name and a logo', async () => {
     renderAdmin(<ClientForm client={null} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(screen.getByRole('heading', { name: 'Нов клиент' })).toBeInTheDocument();
     expect(screen.getByText(/Препоръчителен размер: 300x200 px, PNG с прозрачен фон/)).toBeInTheDocument();
     expect(screen.getByText(/се създава с миграция на базата данни/)).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('client form', () => {
     );
     const onDone = vi.fn();
     renderAdmin(<ClientForm client={null} onDone={onDone} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Име на клиента/), 'Хотел Изгрев');
     await user.upload(screen.getByLabelText('Качи лого'), png(64, 'Лого Хотел.PNG'));
     expect(await within(toasts()).findByText('Логото е качено')).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('clients tab', () => {
     expect(screen.getByRole('heading', { name: 'Клиенти' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Лого на Фитнес Про' })).toHaveAttribute('width', '150');
     expect(screen.getByRole('list', { name: 'Клиенти' })).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-3');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /^Изтрий/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този клиент?')).toBeInTheDocument();

@@ -43,7 +43,7 @@ describe('post form: basic information', () => {
   it('generates the slug from the title while creating, until the slug is edited by hand', async () => {
     authorAnswers();
     renderAdmin(<PostForm post={null} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Заглавие/), 'AI & Автоматизация');
     expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('ai-and-avtomatizatsia');
     expect(progress()).toHaveAttribute('aria-valuenow', '22'); // title + slug of 9
@@ -58,7 +58,7 @@ describe('post form: basic information', () => {
     authorAnswers();
     renderAdmin(<PostForm post={postRow()} onDone={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Редактиране на публикация' })).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(screen.getByLabelText(/^Заглавие/));
     await user.type(screen.getByLabelText(/^Заглавие/), 'Съвсем ново заглавие');
     expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('parva-publikatsia');
@@ -98,7 +98,7 @@ describe('post form: content', () => {
   it('parses comma-separated tags, shows the content warning and a live markdown preview', async () => {
     authorAnswers();
     renderAdmin(<PostForm post={null} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await goTo('Съдържание');
     expect(screen.getByText('Добавете съдържание и основно изображение за по-добра публикация')).toBeInTheDocument();
 
@@ -140,7 +140,7 @@ describe('post form: saving', () => {
     );
     const onDone = vi.fn();
     renderAdmin(<PostForm post={null} onDone={onDone} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Заглавие/), 'Нова статия');
     await user.type(screen.getByLabelText(/^Показвано име на автора/), 'Екипът');
     await goTo('Съдържание');
@@ -184,7 +184,7 @@ describe('post form: saving', () => {
     );
     const onDone = vi.fn();
     renderAdmin(<PostForm post={postRow()} onDone={onDone} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(screen.getByLabelText(/^Заглавие/));
     await user.type(screen.getByLabelText(/^Заглавие/), 'Променено заглавие');
     await goTo('Медия и настройки');

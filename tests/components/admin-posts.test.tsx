@@ -112,7 +112,7 @@ describe('admin posts list', () => {
   it('deletes only after the confirmation dialog says yes', async () => {
     const seen = listAnswers([postRow()]);
     renderAdmin(<PostsTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
     let dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете тази публикация?')).toBeInTheDocument();

@@ -43,7 +43,7 @@ describe('user form', () => {
   it('a new user needs a username, a valid e-mail and a password of at least 8 characters', async () => {
     const seen = captureWrites();
     renderAdmin(<UserForm user={null} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(screen.getByRole('heading', { name: 'Нов потребител' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
     expect(screen.getByText('Моля, въведете потребителско име.')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('user form', () => {
     const seen = captureWrites();
     const onDone = vi.fn();
     renderAdmin(<UserForm user={null} onDone={onDone} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Потребителско име/), 'ivan');
     await user.type(screen.getByLabelText(/^Пълно име/), 'Иван Петров');
     await user.type(screen.getByLabelText(/^Имейл/), 'Ivan@Example.com');
@@ -81,7 +81,7 @@ describe('user form', () => {
     renderAdmin(<UserForm user={IVAN} onDone={onDone} />);
     expect(screen.getByRole('heading', { name: 'Редактиране на потребител' })).toBeInTheDocument();
     expect(screen.getByText(/Оставете празно, за да запазите текущата парола/)).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(screen.getByLabelText(/^Пълно име/));
     await user.type(screen.getByLabelText(/^Пълно име/), 'Иван Иванов');
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
@@ -95,7 +95,7 @@ describe('user form', () => {
   it('a new password typed while editing is sent, and must be 8 characters long', async () => {
     const seen = captureWrites();
     renderAdmin(<UserForm user={IVAN} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Парола/), '1234567');
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
     expect(screen.getByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('user form', () => {
       ),
     );
     renderAdmin(<UserForm user={null} onDone={() => {}} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Потребителско име/), 'admin');
     await user.type(screen.getByLabelText(/^Имейл/), 'new@example.com');
     await user.type(screen.getByLabelText(/^Парола/), 'dobra-parola-1');
@@ -170,7 +170,7 @@ describe('users tab', () => {
       }),
     );
     renderAdmin(<UsersTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този потребител?')).toBeInTheDocument();

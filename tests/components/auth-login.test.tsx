@@ -39,7 +39,7 @@ function renderAt(path: string) {
 }
 
 async function fillAndSubmit(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByLabelText(/Имейл/), email);
   await user.type(screen.getByLabelText(/Парола/), password);
   await user.click(screen.getByRole('button', { name: 'Вход' }));

@@ -78,7 +78,7 @@ describe('booking dialog', () => {
   });
 
   it('offers free slots of the chosen day, then books it as pending and notifies the chat', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serveSettings(SETTINGS);
     // 10:00 of any day is already booked by someone else
     const calls = serveTaken((dayStart) => [localInstant(dayStart, 10, 0)]);
@@ -139,7 +139,7 @@ describe('booking dialog', () => {
 
   it('explains a slot taken meanwhile, returns to the calendar without it and keeps the details', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serveSettings(SETTINGS);
     serveTaken(() => []);
     const rows = recordAppointments(() =>
@@ -180,7 +180,7 @@ describe('booking dialog', () => {
   }, 20_000);
 
   it('without calendar settings shows no consultant and no slots', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serveSettings(null);
     serveTaken(() => []);
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);

@@ -48,7 +48,7 @@ describe('inquiry wizard', () => {
   });
 
   it('walks the three steps with their titles and progress', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactWizard />);
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
@@ -79,7 +79,7 @@ describe('inquiry wizard', () => {
   });
 
   it('restores the draft after a remount, at the same step with every value', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderWithProviders(<ContactWizard />);
     await fillToMessage(user);
     first.unmount();
@@ -104,7 +104,7 @@ describe('inquiry wizard', () => {
 
   it('shows the error toast and keeps every value when the save fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rows = recordInserts(400);
     const webhook = recordWebhook();
     const onSuccess = vi.fn();
@@ -125,7 +125,7 @@ describe('inquiry wizard', () => {
   });
 
   it('saves the inquiry, notifies the chat, shows success and removes the draft', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
     const webhook = recordWebhook();
     const onSuccess = vi.fn();
@@ -163,7 +163,7 @@ describe('inquiry wizard', () => {
 
   it('still reports success when the record was saved but the chat webhook fails', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
     recordWebhook(500);
     renderWithProviders(<ContactWizard />);
@@ -178,7 +178,7 @@ describe('inquiry wizard', () => {
   });
 
   it("reads 'Изпращане...' and is disabled while sending", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let release: () => void = () => {};
     server.use(
       http.post(rest('contact_submissions'), async () => {

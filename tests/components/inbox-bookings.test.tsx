@@ -114,7 +114,7 @@ describe('Резервации', () => {
     bookingsAnswer(() => ({ upcoming: [bookingRow()], past: [] }));
     const seen = patches();
     renderAdmin(<BookingsTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Отказване на резервация' });
@@ -142,7 +142,7 @@ describe('Резервации', () => {
       ),
     );
     renderAdmin(<BookingsTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Откажи резервацията' }));
     expect(await within(toasts()).findByText('Грешка')).toBeInTheDocument();

@@ -106,7 +106,7 @@ describe('Запитвания', () => {
       }),
     );
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Маркирай като обработено/ }));
     expect(await within(toasts()).findByText('Запитването е отбелязано като обработено')).toBeInTheDocument();
     expect(patches).toEqual([{ id: 'eq.i-1', body: { status: 'handled' } }]);
@@ -133,7 +133,7 @@ describe('Запитвания', () => {
       url.searchParams.get('status') === 'eq.new' ? listAnswer([inquiryRow()], 1) : listAnswer([inquiryRow(), inquiryRow({ id: 'i-2', name: 'Друг' })], 2),
     );
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Друг' });
 
     await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
@@ -165,7 +165,7 @@ describe('Запитвания', () => {
   it('says so when nothing matches the filters', async () => {
     inquiriesAnswer((url) => (url.searchParams.has('or') ? listAnswer([], 0) : listAnswer([inquiryRow()], 1)));
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Иван Петров' });
     await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'няма такова{Enter}');
     expect(await screen.findByText('Няма запитвания, които отговарят на филтрите.')).toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('Запитвания', () => {
       return listAnswer(rows(offset, Math.min(25, 60 - offset)), 60, offset);
     });
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
     expect(within(pager).getByText(/Страница 1 от 3/)).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Предишна страница' })).toBeDisabled();
@@ -264,7 +264,7 @@ describe('refreshing', () => {
     });
     server.use(http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': `*/${total}` } })));
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Следваща страница' }));
     expect(await screen.findByRole('article', { name: 'Клиент 26' })).toBeInTheDocument();
     total = 25; // e.g. marked handled elsewhere under the 'Нови' filter
@@ -309,7 +309,7 @@ describe('CSV export', () => {
       return listAnswer(many.slice(offset, offset + limit), many.length, offset);
     });
     renderAdmin(<InquiriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Клиент 0' });
     await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
     await waitFor(() => expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new'));

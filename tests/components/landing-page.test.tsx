@@ -128,7 +128,7 @@ describe('landing page', () => {
   });
 
   it('filters the work by category and links projects by slug or id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve();
     renderAt('/');
     const filter = await screen.findByRole('list', { name: 'Филтър по категория' });
@@ -165,7 +165,7 @@ describe('landing page', () => {
   });
 
   it('FAQ: one item open at a time, and the open one collapses again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve();
     renderAt('/');
     const faq = await screen.findByRole('region', { name: 'Често задавани въпроси' });
@@ -181,7 +181,7 @@ describe('landing page', () => {
   });
 
   it("the header's 'Свържете се' opens the inquiry wizard in a dialog", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve();
     renderAt('/');
     await user.click(await screen.findByRole('button', { name: 'Свържете се' }));
@@ -192,7 +192,7 @@ describe('landing page', () => {
   });
 
   it("the hero's booking button opens the booking dialog", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve();
     server.use(
       http.get(rest('calendar_settings'), () =>

@@ -62,3 +62,29 @@ Element.prototype.setPointerCapture ??= () => {};
 
 // jsdom has no canvas (it logs "Not implemented" on getContext); canvases then simply draw nothing.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// The first test of every file used to pay for the cold start (the Supabase clients the app loads
+// on first use, and React, jsdom and user-event code run for the first time: about 0.6 s here and
+// twice that on a busy machine), which made its duration say little about the test itself. The
+// clients are loaded, and one small render with a click and a keystroke warms the rest up, under
+// the hook's own, larger timeout, so each test's time is the test's own.
+beforeAll(async () => {
+  await Promise.all([import('@supabase/supabase-js'), import('@supabase/postgrest-js')]);
+  const { createElement, useState } = await import('react');
+  const { render, screen } = await import('@testing-library/react');
+  const { default: userEvent } = await import('@testing-library/user-event');
+  function Warm() {
+    const [value, setValue] = useState('');
+    return createElement(
+      'form',
+      { 'aria-label': 'warm-up' },
+      createElement('label', null, 'Поле', createElement('input', { value, onChange: (e: { target: { value: string } }) => setValue(e.target.value) })),
+      createElement('button', { type: 'button' }, 'Бутон'),
+    );
+  }
+  render(createElement(Warm));
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('button', { name: 'Бутон' }));
+  await user.type(screen.getByRole('textbox', { name: 'Поле' }), 'ab');
+  cleanup();
+});

@@ -20,7 +20,7 @@ describe('UI primitives', () => {
   });
 
   it('Dialog is named by its title, 600px wide by default, and closes with Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Dialog>
         <DialogTrigger>Свържете се</DialogTrigger>
@@ -39,7 +39,7 @@ describe('UI primitives', () => {
   });
 
   it('Sheet is a dialog with a close button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Sheet>
         <SheetTrigger>Меню</SheetTrigger>
@@ -55,7 +55,7 @@ describe('UI primitives', () => {
   });
 
   it('Accordion opens one item at a time and can collapse the open one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Accordion>
         {['Първи', 'Втори'].map((q, i) => (
@@ -78,7 +78,7 @@ describe('UI primitives', () => {
   });
 
   it('Tabs switch panels', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Tabs defaultValue="posts">
         <TabsList>

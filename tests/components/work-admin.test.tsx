@@ -82,7 +82,7 @@ describe('projects list', () => {
   it('deletes a project only after the confirmation', async () => {
     const backend = fakeBackend({ projects: [projectRow()] });
     renderAdmin(<ProjectsTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий CRM за брокери/ }));
     let dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете този проект?');
@@ -102,7 +102,7 @@ describe('projects list', () => {
     fakeBackend({ projects: [projectRow()] });
     server.use(http.delete(rest('projects'), () => HttpResponse.json({ code: 'XX000', message: '' }, { status: 500 })));
     renderAdmin(<ProjectsTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий CRM/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Неуспешно изтриване на проекта.')).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('categories', () => {
   it('refuses a blank name, then adds a trimmed one', async () => {
     const backend = fakeBackend({ categories: ['Automation'] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Automation');
     await user.type(screen.getByLabelText('Ново име на категория'), '   ');
     await user.click(screen.getByRole('button', { name: 'Добави' }));
@@ -133,7 +133,7 @@ describe('categories', () => {
   it('says so when the name is taken', async () => {
     fakeBackend({ categories: ['Automation'] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Automation');
     await user.type(screen.getByLabelText('Ново име на категория'), 'Automation');
     await user.click(screen.getByRole('button', { name: 'Добави' }));
@@ -144,7 +144,7 @@ describe('categories', () => {
   it('renames inline through the SQL function; blank is refused; Отказ keeps the old name', async () => {
     const backend = fakeBackend({ categories: ['Automation'], projects: [projectRow({ category: 'Automation' })] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
     const input = screen.getByLabelText('Ново име за категория Automation');
     expect(input).toHaveFocus();
@@ -171,7 +171,7 @@ describe('categories', () => {
   it('Escape leaves the rename without saving', async () => {
     const backend = fakeBackend({ categories: ['Automation'] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
     await user.type(screen.getByLabelText('Ново име за категория Automation'), 'X{Escape}');
     expect(screen.queryByLabelText('Ново име за категория Automation')).not.toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('categories', () => {
   it('refuses to delete a category a project uses, after checking one project id', async () => {
     const backend = fakeBackend({ categories: ['Automation'], projects: [projectRow({ category: 'Automation' })] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете тази категория?');
@@ -205,7 +205,7 @@ describe('categories', () => {
       ),
     );
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Тази категория се използва в съществуващи проекти.')).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('categories', () => {
   it('deletes an unused category', async () => {
     const backend = fakeBackend({ categories: ['Automation', 'Празна'], projects: [projectRow({ category: 'Automation' })] });
     renderAdmin(<CategoriesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Празна/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Категорията е изтрита')).toBeInTheDocument();
