@@ -6,7 +6,20 @@ import { signIn } from './support';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * Waits until every finite animation and transition has ended. axe measures contrast as painted:
+ * a card caught halfway through its fade-in is half transparent, and fails for a reason no
+ * visitor meets once it has arrived. Endless animations (none run under axe's scope today) are
+ * left alone.
+ */
+async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 async function expectNoViolations(page: Page, label: string, include?: string) {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -47,25 +60,36 @@ test('the open inquiry wizard and booking dialog have no violation', async ({ pa
   await expectNoViolations(page, 'booking dialog', '[role="dialog"]');
 });
 
-test('the login page and every admin tab have no violation', async ({ page }) => {
+test('the login page has no violation', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Вход' })).toBeVisible();
   await expectNoViolations(page, '/login');
+});
 
+// the admin panel's tabs in two halves, so that each test stays short
+for (const [label, first, last] of [
+  ['the first three admin tabs have', 0, 3],
+  ['the other admin tabs have', 3, Infinity],
+] as const) {
+  test(`${label} no violation`, async ({ page }) => {
+    await signIn(page);
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    const count = await tabs.count();
+    expect(count).toBeGreaterThanOrEqual(6);
+    for (let i = first; i < Math.min(count, last); i++) {
+      const tab = tabs.nth(i);
+      const name = (await tab.textContent())?.trim() ?? `tab ${i}`;
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, `/blog-admin ${name}`);
+    }
+  });
+}
+
+test('/work-admin has no violation', async ({ page }) => {
   await signIn(page);
-  const tabs = page.getByRole('tab');
-  await expect(tabs.first()).toBeVisible();
-  const count = await tabs.count();
-  expect(count).toBeGreaterThanOrEqual(6);
-  for (let i = 0; i < count; i++) {
-    const tab = tabs.nth(i);
-    const name = (await tab.textContent())?.trim() ?? `tab ${i}`;
-    await tab.click();
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-    await page.waitForLoadState('networkidle');
-    await expectNoViolations(page, `/blog-admin ${name}`);
-  }
-
   await page.goto('/work-admin');
   await expect(page.getByRole('tab').first()).toBeVisible();
   await page.waitForLoadState('networkidle');

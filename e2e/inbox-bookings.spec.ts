@@ -1,5 +1,6 @@
-// The admin inbox, bookings (issue 9): a booking confirmed in the inbox keeps its slot taken, a
-// cancelled one frees it for the next visitor, in the booking dialog and in taken_slots.
+// The admin inbox, bookings (issue 9): a booking made in the dialog arrives as pending; one
+// confirmed in the inbox keeps its slot taken, a cancelled one frees it for the next visitor, in
+// the booking dialog and in taken_slots. Each test arranges its own booking.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { anonDb, db, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
@@ -48,19 +49,56 @@ async function statusOf(name: string) {
   return (data ?? []).map((r) => r.status as string);
 }
 
-test('a booking confirmed in the inbox keeps its slot; cancelled, the slot is offered to the next visitor', async ({ page, browser }) => {
+/** Sofia's offset from UTC on that day, as "+02:00" or "+03:00". */
+function sofiaOffset(day: Date): string {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', timeZoneName: 'longOffset' })
+    .formatToParts(day)
+    .find((p) => p.type === 'timeZoneName')!.value;
+  return name === 'GMT' ? '+00:00' : name.slice(3);
+}
+
+/**
+ * A pending booking written as a visitor would write it, at the first half-hour of a weekday of
+ * next month (Sofia time, 09:00–16:30) that nobody holds yet. Returns the instant and how the
+ * dialog names its day and time.
+ */
+async function arrangeBooking(name: string): Promise<{ at: string; dayKey: string; time: string }> {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12));
+  for (let d = 0; d < 28; d++) {
+    const day = new Date(first.getTime() + d * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const dayKey = day.toISOString().slice(0, 10);
+    const taken = new Set(await takenOn(day.toISOString()));
+    for (let minutes = 9 * 60; minutes < 17 * 60; minutes += 30) {
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      const at = new Date(`${dayKey}T${time}:00${sofiaOffset(day)}`).toISOString();
+      if (taken.has(at)) continue;
+      const { error } = await anonDb.from('appointments').insert({
+        client_name: name,
+        client_email: 'booking.inbox@example.com',
+        client_phone: '+359899222333',
+        company_name: 'Хотел Инбокс',
+        message: 'Искаме демо.',
+        preferred_date: at,
+      });
+      if (!error) return { at, dayKey, time };
+      if (error.code !== '23505') throw new Error(error.message);
+    }
+  }
+  throw new Error('no free slot next month to arrange a booking in');
+}
+
+test('a booking made in the dialog arrives in the inbox as pending, with its details and time', async ({ page, browser }) => {
   const name = unique('Резервация Е2Е');
 
   // a visitor books the first free slot of next month through the dialog
   const visitorContext = await browser.newContext({ locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
-  let dayKey = '';
   let time = '';
   try {
     const visitor = await visitorContext.newPage();
     const dialog = await openBookingOnNextMonth(visitor);
-    const day = dialog.locator('button[data-day]:not([disabled])').first();
-    dayKey = (await day.getAttribute('data-day'))!;
-    await day.click();
+    await dialog.locator('button[data-day]:not([disabled])').first().click();
     const slot = dialog.getByRole('list', { name: /Свободни часове за/ }).getByRole('button').first();
     time = (await slot.textContent())!.trim();
     await slot.click();
@@ -75,14 +113,12 @@ test('a booking confirmed in the inbox keeps its slot; cancelled, the slot is of
   } finally {
     await visitorContext.close();
   }
-  const { data: row } = await db.from('appointments').select('preferred_date, status').eq('client_name', name).single();
+  const { data: row } = await db.from('appointments').select('status').eq('client_name', name).single();
   expect(row!.status).toBe('pending');
-  const at = new Date(row!.preferred_date as string).toISOString();
 
   await signIn(page);
   await openBookings(page);
-  const upcoming = page.getByRole('list', { name: 'Предстоящи резервации' });
-  const card = upcoming.getByRole('article', { name });
+  const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
   await expect(card.getByText('Чака потвърждение')).toBeVisible();
   await expect(card.getByText('Хотел Инбокс')).toBeVisible();
   await expect(card.getByRole('link', { name: '+359 899 222 333' })).toHaveAttribute('href', 'tel:+359899222333');
@@ -90,8 +126,15 @@ test('a booking confirmed in the inbox keeps its slot; cancelled, the slot is of
   await expect(card.getByText('Искаме демо.')).toBeVisible();
   // weekday, date and time in Bulgarian, at the time the visitor chose
   await expect(card.locator('time')).toHaveText(new RegExp(`^(понеделник|вторник|сряда|четвъртък|петък), \\d{1,2} [а-я]+ \\d{4} г\\. в ${time}$`));
+});
 
-  // confirm: the slot stays taken
+test('a booking confirmed in the inbox keeps its slot taken', async ({ page, browser }) => {
+  const name = unique('Потвърдена Е2Е');
+  const { at, dayKey, time } = await arrangeBooking(name);
+  await signIn(page);
+  await openBookings(page);
+  const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
+
   await card.getByRole('button', { name: /^Потвърди/ }).click();
   await expect(toasts(page).getByText('Резервацията е потвърдена')).toBeVisible();
   await expect(card.getByText('Потвърдена', { exact: true })).toBeVisible();
@@ -99,8 +142,18 @@ test('a booking confirmed in the inbox keeps its slot; cancelled, the slot is of
   await expect.poll(() => statusOf(name)).toEqual(['confirmed']);
   expect(await takenOn(at)).toContain(at);
   expect(await offeredTimes(browser, dayKey)).not.toContain(time);
+});
 
-  // cancel: asked first, then the slot is free again
+test('a confirmed booking cancelled in the inbox, after a question, frees its slot for the next visitor', async ({ page, browser }) => {
+  const name = unique('Отказана Е2Е');
+  const { at, dayKey, time } = await arrangeBooking(name);
+  const { data: booking } = await db.from('appointments').update({ status: 'confirmed' }).eq('client_name', name).select('id').single();
+  expect(booking).not.toBeNull();
+  await signIn(page);
+  await openBookings(page);
+  const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
+  await expect(card.getByText('Потвърдена', { exact: true })).toBeVisible();
+
   await card.getByRole('button', { name: /^Откажи/ }).click();
   const confirmDialog = page.getByRole('alertdialog', { name: 'Отказване на резервация' });
   await expect(confirmDialog.getByText(new RegExp(`Да се откаже ли резервацията на ${name}`))).toBeVisible();
