@@ -2,8 +2,9 @@
 // and runs Lighthouse (mobile preset, simulated throttling) in the system Chromium on the public
 // pages, three runs each. Prints the median of each category score and of LCP, TBT, CLS and
 // transferred bytes; raw reports go to .audit/ (git-ignored).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, release } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -107,6 +108,7 @@ try {
 
   const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const results = [];
+  let environment = null;
   try {
     for (const [name, pathOrNull] of PAGES) {
       const path = pathOrNull ?? (await firstResourcePath());
@@ -115,6 +117,7 @@ try {
         const result = await lighthouse(`${SITE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const lhr = result.lhr;
+        environment ??= { lighthouse: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex };
         const file = join(REPORT_DIR, `${name.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
         writeFileSync(file, result.report);
         runs.push({
@@ -160,11 +163,16 @@ try {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\nLighthouse, mobile preset, median of ${RUNS} runs (${new Date().toISOString().slice(0, 10)})\n`);
+  // what the figures were measured on: they only mean something next to the machine that made them
+  // the user agent reduces the version to 156.0.0.0; the binary says the whole of it
+  const chromium = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Linux ${release()}`;
+  console.log(`\nLighthouse ${environment?.lighthouse}, mobile preset, median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`Machine: ${machine}; ${chromium}; Lighthouse CPU benchmark index ${Math.round(environment?.benchmarkIndex ?? 0)}\n`);
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   rows.forEach((r) => console.log(line(r)));
-  writeFileSync(join(REPORT_DIR, 'summary.json'), JSON.stringify(results, null, 2));
+  writeFileSync(join(REPORT_DIR, 'summary.json'), JSON.stringify({ date: new Date().toISOString(), machine, chromium, ...environment, runs: RUNS, results }, null, 2));
   console.log(`\nRaw reports: ${REPORT_DIR}/`);
 } finally {
   stopAll();
