@@ -178,7 +178,7 @@ describe('inquiries and appointments', () => {
   });
 
   it('an inquiry must be reachable by the chosen method', async () => {
-    const { error } = await h.anon.from('contact_submissions').insert({ ...inquiry, contact_method: 'phone', phone: '' });
+    const { error } = await h.anon.from('contact_submissions').insert({ ...inquiry, email: 'reachable@example.com', contact_method: 'phone', phone: '' });
     expect(error?.code).toBe('23514');
   });
 
@@ -190,7 +190,7 @@ describe('inquiries and appointments', () => {
     expect(confirmed.error?.code).toBe('42501');
     const pending = await h.anon.from('appointments').insert({
       client_name: 'Мира', client_email: 'mira@example.com', client_phone: '', company_name: '', message: '',
-      preferred_date: at, status: 'pending',
+      preferred_date: at,
     });
     expect(pending.error).toBeNull();
     expect((await h.anon.from('appointments').select('*')).error?.code).toBe('42501');
