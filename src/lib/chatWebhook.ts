@@ -6,6 +6,7 @@
  * network. The URL comes from configuration (VITE_CHAT_WEBHOOK_URL), never from source: when it is
  * unset, nothing is sent.
  */
+import { formatPhone } from '@/components/ui/phone-countries';
 
 export interface ChatEmbedField {
   name: string;
@@ -85,21 +86,24 @@ function fieldValue(value: string | null | undefined, placeholder: string): stri
 /** The time zone the team reads bookings in. */
 export const TEAM_TIME_ZONE = 'Europe/Sofia';
 
-const teamDateTime = new Intl.DateTimeFormat('bg-BG', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: TEAM_TIME_ZONE,
-});
-
-/** A booking's slot as the team reads it: '23 ноември 2026 г., 10:00 (българско време)'. */
-export function formatSlotForTeam(iso: string): string {
+/**
+ * A booking's slot as the team reads it, in the calendar's time zone:
+ * '23 ноември 2026 г., 10:00 (българско време)', or '(America/New_York)' for another zone.
+ */
+export function formatSlotForTeam(iso: string, timeZone: string = TEAM_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${teamDateTime.format(date)} (българско време)`;
+  const text = new Intl.DateTimeFormat('bg-BG', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(date);
+  return `${text} (${timeZone === TEAM_TIME_ZONE ? 'българско време' : timeZone})`;
 }
 
 export function buildInquiryMessage(inquiry: InquiryNotice, now: Date = new Date()): ChatMessage {
@@ -116,7 +120,7 @@ export function buildInquiryMessage(inquiry: InquiryNotice, now: Date = new Date
           { name: 'Компания', value: fieldValue(inquiry.company, NOT_SPECIFIED), inline: true },
           { name: 'Услуга', value: service, inline: true },
           { name: 'Имейл', value: fieldValue(inquiry.email, NOT_PROVIDED), inline: true },
-          { name: 'Телефон', value: fieldValue(inquiry.phone, NOT_PROVIDED), inline: true },
+          { name: 'Телефон', value: fieldValue(formatPhone(inquiry.phone), NOT_PROVIDED), inline: true },
           {
             name: 'Предпочитан начин за контакт',
             value: CONTACT_METHOD_LABELS[inquiry.contact_method] ?? inquiry.contact_method,
@@ -130,8 +134,8 @@ export function buildInquiryMessage(inquiry: InquiryNotice, now: Date = new Date
   };
 }
 
-export function buildBookingMessage(booking: BookingNotice, now: Date = new Date()): ChatMessage {
-  const when = formatSlotForTeam(booking.preferred_date);
+export function buildBookingMessage(booking: BookingNotice, now: Date = new Date(), timeZone: string = TEAM_TIME_ZONE): ChatMessage {
+  const when = formatSlotForTeam(booking.preferred_date, timeZone);
   return {
     content: '📅 Нова заявка за консултация',
     embeds: [
@@ -143,7 +147,7 @@ export function buildBookingMessage(booking: BookingNotice, now: Date = new Date
           { name: 'Клиент', value: fieldValue(booking.client_name, NOT_PROVIDED), inline: true },
           { name: 'Компания', value: fieldValue(booking.company_name, NOT_SPECIFIED), inline: true },
           { name: 'Имейл', value: fieldValue(booking.client_email, NOT_PROVIDED), inline: true },
-          { name: 'Телефон', value: fieldValue(booking.client_phone, NOT_PROVIDED), inline: true },
+          { name: 'Телефон', value: fieldValue(formatPhone(booking.client_phone), NOT_PROVIDED), inline: true },
           { name: 'Дата и час', value: when },
           { name: 'Съобщение', value: fieldValue(booking.message, NO_MESSAGE) },
         ],

@@ -4,8 +4,13 @@
  * here: whether a field is required is the form's decision (it disables its button).
  */
 
-/** No spaces, exactly one @, and a dot inside the domain part. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain address: no spaces, exactly one @, a dot inside the domain part, and none of the
+ * characters that mean something in a mailto: link, a mail header or a list of addresses
+ * (? , ; : < > ( ) [ ] \ " ' & % /), so what a visitor types can never add a recipient. The
+ * database checks the same pattern (migration 20261124000100_booking_rules.sql).
+ */
+const EMAIL_PATTERN = /^[^\s@?,;:<>()[\]\\"'&%/]+@[^\s@?,;:<>()[\]\\"'&%/]+\.[^\s@?,;:<>()[\]\\"'&%/.]{2,}$/;
 
 export const MESSAGES = {
   email: 'Моля въведете валиден имейл адрес',
@@ -15,7 +20,8 @@ export const MESSAGES = {
 } as const;
 
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const trimmed = value.trim();
+  return trimmed.length <= 320 && EMAIL_PATTERN.test(trimmed);
 }
 
 export function emailError(value: string): string | null {

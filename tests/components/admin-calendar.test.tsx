@@ -15,11 +15,12 @@ const ROW = {
   photo_url: '/demo/consultant.svg',
   working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
   is_active: true,
+  time_zone: 'Europe/Sofia',
   updated_at: '2026-01-01T10:00:00.000Z',
 };
 
 describe('calendar settings', () => {
-  it('updates the existing row by id with the new working hours', async () => {
+  it('updates the existing row by id: hours with their minutes, working days, time zone; the preview lists the exact slots', async () => {
     const patches: { id: string | null; body: Record<string, unknown> }[] = [];
     server.use(
       http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
@@ -30,24 +31,34 @@ describe('calendar settings', () => {
     );
     renderAdmin(<CalendarTab />);
     expect(await screen.findByRole('heading', { name: 'Настройки на календара' })).toBeInTheDocument();
-    expect(screen.getByText('Работните дни са от понеделник до петък.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Понеделник' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Събота' })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: /^Часова зона/ })).toHaveValue('Europe/Sofia');
     const start = screen.getByLabelText(/^Начало/);
     const end = screen.getByLabelText(/^Край/);
     expect(start).toHaveAttribute('type', 'time');
     expect(start).toHaveValue('09:00');
     const user = userEvent.setup({ delay: null });
     await user.clear(start);
-    await user.type(start, '10:00');
+    await user.type(start, '09:30');
     await user.clear(end);
-    await user.type(end, '13:00');
-    expect(screen.getByText('10:00 – 13:00')).toBeInTheDocument(); // the preview follows
+    await user.type(end, '11:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
+    // the preview follows: the hours, the days and exactly the slots visitors will get
+    expect(screen.getByText('09:30 – 11:00 (Europe/London)')).toBeInTheDocument();
+    expect(screen.getByText('Вторник, Сряда, Четвъртък, Петък, Събота')).toBeInTheDocument();
+    const offered = screen.getByRole('list', { name: /^Часове за посетителите/ });
+    expect(within(offered).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['09:30', '10:00', '10:30']);
     await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0].id).toBe('eq.cal-1');
     expect(patches[0].body).toMatchObject({
       consultant_name: 'Мария Иванова',
       photo_url: '/demo/consultant.svg',
-      working_hours: { start: '10:00', end: '13:00', days: ROW.working_hours.days },
+      working_hours: { start: '09:30', end: '11:00', days: ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] },
+      time_zone: 'Europe/London',
       is_active: true,
     });
     expect(await within(toasts()).findByText('Настройките на календара са запазени')).toBeInTheDocument();
@@ -79,6 +90,24 @@ describe('calendar settings', () => {
     await userEvent.type(end, '08:00');
     await userEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
     expect(screen.getByText('Краят на работното време трябва да е след началото.')).toBeInTheDocument();
+  });
+
+  it('refuses a week without working days, and saves nothing', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json({ ...ROW, working_hours: { ...ROW.working_hours, days: ['monday'] } })),
+      http.patch(rest('calendar_settings'), () => {
+        patches.push(1);
+        return HttpResponse.json([{ id: 'cal-1' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: 'Понеделник' }));
+    expect(screen.getByText('Няма работни дни')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(screen.getByText('Изберете поне един работен ден.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
   });
 
   it('shows the spec texts when loading or saving fails', async () => {

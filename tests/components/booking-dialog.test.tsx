@@ -1,7 +1,8 @@
+import { TZDate } from '@date-fns/tz';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingDialog from '@/features/booking/BookingDialog';
 import { recordWebhook, renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
@@ -65,23 +66,43 @@ async function pickFutureDay(user: ReturnType<typeof userEvent.setup>) {
     .getAllByRole('button')
     .find((b) => !(b as HTMLButtonElement).disabled)!;
   await user.click(day);
-  return new Date(day.getAttribute('data-day')! + 'T00:00:00');
+  return day.getAttribute('data-day')!;
 }
 
-const localInstant = (day: Date, h: number, m: number) =>
-  new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m).toISOString();
+/** The instant of a wall-clock time in Sofia on a day ('YYYY-MM-DD'), whatever zone the test runs in. */
+const sofia = (key: string, h: number, m: number) => {
+  const [y, mo, d] = key.split('-').map(Number);
+  return new Date(new TZDate(y, mo - 1, d, h, m, 'Europe/Sofia').getTime()).toISOString();
+};
+/** Name and e-mail pasted in at once (typing them is not what these tests are about). */
+async function fillDetails(user: ReturnType<typeof userEvent.setup>, name: string, email: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Име' }));
+  await user.paste(name);
+  await user.click(screen.getByRole('textbox', { name: 'Имейл' }));
+  await user.paste(email);
+}
+
+/** The Sofia day a taken_slots window starts on. */
+const sofiaDay = (rangeStart: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(rangeStart);
+
+const originalTz = process.env.TZ;
 
 describe('booking dialog', () => {
+  // a visitor in Bulgaria, unless a test says otherwise
+  beforeEach(() => {
+    process.env.TZ = 'Europe/Sofia';
+  });
   afterEach(() => {
     resetToasts();
     vi.restoreAllMocks();
+    process.env.TZ = originalTz;
   });
 
   it('offers free slots of the chosen day, then books it as pending and notifies the chat', async () => {
     const user = userEvent.setup({ delay: null });
     serveSettings(SETTINGS);
     // 10:00 of any day is already booked by someone else
-    const calls = serveTaken((dayStart) => [localInstant(dayStart, 10, 0)]);
+    const calls = serveTaken((dayStart) => [sofia(sofiaDay(dayStart), 10, 0)]);
     const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
     const webhook = recordWebhook();
     const onOpenChange = vi.fn();
@@ -104,8 +125,10 @@ describe('booking dialog', () => {
     const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
     await waitFor(() => expect(within(slots).getAllByRole('button').map((b) => b.textContent)).toEqual(['09:00', '09:30', '10:30']));
     expect(calls).toHaveLength(1);
-    expect(new Date(calls[0].range_start).getTime()).toBe(day.getTime());
-    expect(new Date(calls[0].range_end).getTime()).toBe(new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime());
+    // the window is the day in Sofia: from its midnight to the next
+    expect(calls[0].range_start).toBe(sofia(day, 0, 0));
+    expect(new Date(calls[0].range_end).getTime() - new Date(calls[0].range_start).getTime()).toBe(86_400_000);
+    expect(screen.getByText('Часовете са по българско време.')).toBeInTheDocument();
 
     await user.click(within(slots).getByRole('button', { name: '09:30' }));
     await user.click(screen.getByRole('button', { name: 'Продължи' }));
@@ -117,6 +140,7 @@ describe('booking dialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Имейл' }), 'petar@example.com');
     expect(submit).toBeEnabled();
     await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '0899 111 222');
+    expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('089 911 1222');
     await user.click(submit);
 
     const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
@@ -125,15 +149,15 @@ describe('booking dialog', () => {
       {
         client_name: 'Петър Колев',
         client_email: 'petar@example.com',
-        client_phone: '+359 899 111 222',
+        client_phone: '+359899111222',
         company_name: '',
-        preferred_date: localInstant(day, 9, 30),
+        preferred_date: sofia(day, 9, 30),
         message: '',
-        status: 'pending',
       },
     ]);
     await waitFor(() => expect(webhook).toHaveLength(1));
     expect(JSON.stringify(webhook[0])).toContain('Петър Колев');
+    expect(JSON.stringify(webhook[0])).toContain('09:30 (българско време)');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   }, 20_000);
 
@@ -160,8 +184,7 @@ describe('booking dialog', () => {
     const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
     await user.click(within(slots).getByRole('button', { name: '10:00' }));
     await user.click(screen.getByRole('button', { name: 'Продължи' }));
-    await user.type(screen.getByRole('textbox', { name: 'Име' }), 'Петър Колев');
-    await user.type(screen.getByRole('textbox', { name: 'Имейл' }), 'petar@example.com');
+    await fillDetails(user, 'Петър Колев', 'petar@example.com');
     await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
 
     const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
@@ -178,6 +201,68 @@ describe('booking dialog', () => {
     expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Петър Колев');
     expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('petar@example.com');
   }, 20_000);
+
+  it('a visitor in New York sees Sofia time with their own beside it, and books the Sofia instant', async () => {
+    process.env.TZ = 'America/New_York';
+    const user = userEvent.setup({ delay: null });
+    serveSettings(SETTINGS);
+    serveTaken(() => []);
+    const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
+    recordWebhook();
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    const day = await pickFutureDay(user);
+    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
+    const labels = within(slots).getAllByRole('button').map((b) => b.textContent);
+    expect(labels[0]).toMatch(/^09:00 \(0[23]:00 ваше време\)$/);
+    expect(labels).toHaveLength(4); // 09:00–10:30 in Sofia, not of the visitor's clock
+    expect(screen.getByText('Часовете са по българско време. В скоби е вашето време (America/New_York).')).toBeInTheDocument();
+    await user.click(within(slots).getAllByRole('button').at(-1)!);
+    await user.click(screen.getByRole('button', { name: 'Продължи' }));
+    await fillDetails(user, 'Ан', 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
+    await waitFor(() => expect(rows).toHaveLength(1));
+    expect(rows[0].preferred_date).toBe(sofia(day, 10, 30));
+  });
+
+  it('refuses an impossible phone number with the message, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    serveSettings(SETTINGS);
+    serveTaken(() => []);
+    const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    await pickFutureDay(user);
+    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
+    await user.click(within(slots).getByRole('button', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Продължи' }));
+    await fillDetails(user, 'Петър', 'petar@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '123456');
+    expect(screen.getByText('Моля въведете валиден телефонен номер')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeDisabled();
+    expect(rows).toEqual([]);
+  });
+
+  it.each([
+    ['booking_limit_email', 'Не можем да приемем още една резервация', /обадете се на \+359 88 123 4567 или ни пишете на/],
+    ['booking_outside_hours', 'Този час вече не се предлага', /изберете друг свободен час/],
+  ])('turns the database refusal %s into a clear message and keeps the details', async (hint, title, text) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    serveSettings(SETTINGS);
+    serveTaken(() => []);
+    recordAppointments(() => HttpResponse.json({ code: 'P0001', message: 'refused', details: null, hint }, { status: 400 }));
+    const webhook = recordWebhook();
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    await pickFutureDay(user);
+    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
+    await user.click(within(slots).getByRole('button', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Продължи' }));
+    await fillDetails(user, 'Петър', 'petar@example.com');
+    await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
+    const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
+    expect(await within(region).findByText(title)).toBeInTheDocument();
+    expect(within(region).getByText(text)).toBeInTheDocument();
+    expect(webhook).toHaveLength(0);
+  });
 
   it('without calendar settings shows no consultant and no slots', async () => {
     const user = userEvent.setup({ delay: null });

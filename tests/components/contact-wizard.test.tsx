@@ -28,17 +28,23 @@ function recordInserts(status = 201) {
   return rows;
 }
 
+/** Puts a whole value into a field at once: typing key by key is what the validation tests do. */
+async function paste(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 async function fillToMessage(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /Фитнес/ }));
   expect(screen.getByRole('heading', { name: 'Вашите данни за контакт' })).toBeInTheDocument();
-  await user.type(screen.getByRole('textbox', { name: 'Компания' }), 'Фитнес Про');
-  await user.type(screen.getByRole('textbox', { name: 'Име' }), 'Десислава Георгиева');
+  await paste(user, screen.getByRole('textbox', { name: 'Компания' }), 'Фитнес Про');
+  await paste(user, screen.getByRole('textbox', { name: 'Име' }), 'Десислава Георгиева');
   await user.click(screen.getByRole('radio', { name: 'И двете' }));
-  await user.type(screen.getByRole('textbox', { name: 'Имейл' }), 'desi@fitnes.bg');
+  await paste(user, screen.getByRole('textbox', { name: 'Имейл' }), 'desi@fitnes.bg');
   await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '0888 123 456');
   await user.click(screen.getByRole('button', { name: 'Напред' }));
   expect(screen.getByRole('heading', { name: 'Разкажете ни повече' })).toBeInTheDocument();
-  await user.type(screen.getByRole('textbox', { name: 'Съобщение' }), 'Искаме AI тренировъчни планове.');
+  await paste(user, screen.getByRole('textbox', { name: 'Съобщение' }), 'Искаме AI тренировъчни планове.');
 }
 
 describe('inquiry wizard', () => {
@@ -98,7 +104,7 @@ describe('inquiry wizard', () => {
     expect(screen.getByRole('textbox', { name: 'Компания' })).toHaveValue('Фитнес Про');
     expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Десислава Георгиева');
     expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('desi@fitnes.bg');
-    expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('0888 123 456');
+    expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('088 812 3456');
     expect(screen.getByRole('radio', { name: 'И двете' })).toBeChecked();
   });
 
@@ -124,6 +130,25 @@ describe('inquiry wizard', () => {
     expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toContain('Искаме AI тренировъчни планове.');
   });
 
+  it('past the intake limit says to call or write instead, and keeps every value', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    server.use(
+      http.post(rest('contact_submissions'), () =>
+        HttpResponse.json({ code: 'P0001', message: 'Too many inquiries right now', details: null, hint: 'inquiry_limit_rate' }, { status: 400 }),
+      ),
+    );
+    const webhook = recordWebhook();
+    renderWithProviders(<ContactWizard />);
+    await fillToMessage(user);
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+    const region = await screen.findByRole('region', { name: /Известия/ });
+    expect(await within(region).findByText('Не можем да приемем запитването в момента')).toBeInTheDocument();
+    expect(within(region).getByText(/обадете се на \+359 88 123 4567 или ни пишете на zdravei@sinaptika\.example/)).toBeInTheDocument();
+    expect(webhook).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
+  });
+
   it('saves the inquiry, notifies the chat, shows success and removes the draft', async () => {
     const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
@@ -141,7 +166,7 @@ describe('inquiry wizard', () => {
       {
         name: 'Десислава Георгиева',
         email: 'desi@fitnes.bg',
-        phone: '+359 888 123 456',
+        phone: '+359888123456',
         company: 'Фитнес Про',
         message: 'Искаме AI тренировъчни планове.',
         purpose: 'fitness',
@@ -153,7 +178,7 @@ describe('inquiry wizard', () => {
     expect(embed.fields).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'Име', value: 'Десислава Георгиева' }),
-        expect.objectContaining({ name: 'Телефон', value: '+359 888 123 456' }),
+        expect.objectContaining({ name: 'Телефон', value: '+359 88 812 3456' }),
         expect.objectContaining({ name: 'Услуга', value: 'Фитнес' }),
       ]),
     );

@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInput, calendarText, calendarValuesFrom, normaliseTime, validateCalendar } from '@/features/admin/calendar/calendar-form';
+import { calendarInput, calendarText, calendarValuesFrom, normaliseTime, timeZoneOptions, validateCalendar } from '@/features/admin/calendar/calendar-form';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+const values = (over: Partial<Parameters<typeof validateCalendar>[0]> = {}) => ({
+  consultant_name: 'М',
+  photo_url: '',
+  start: '09:00',
+  end: '17:00',
+  days: WEEKDAYS,
+  time_zone: 'Europe/Sofia',
+  ...over,
+});
 
 describe('calendar settings form', () => {
-  it('starts from the defaults when there is no row', () => {
-    expect(calendarValuesFrom(null)).toEqual({ consultant_name: 'Консултант', photo_url: '', start: '09:00', end: '17:00' });
+  it('starts from the defaults when there is no row: Monday to Friday, 09:00–17:00, Sofia', () => {
+    expect(calendarValuesFrom(null)).toEqual({
+      consultant_name: 'Консултант',
+      photo_url: '',
+      start: '09:00',
+      end: '17:00',
+      days: WEEKDAYS,
+      time_zone: 'Europe/Sofia',
+    });
   });
 
-  it('needs a name and an end after the start', () => {
-    expect(validateCalendar({ consultant_name: ' ', photo_url: '', start: '09:00', end: '17:00' }).consultant_name).toBe(calendarText.nameRequired);
-    expect(validateCalendar({ consultant_name: 'М', photo_url: '', start: '12:00', end: '12:00' }).end).toBe(calendarText.endBeforeStart);
-    expect(validateCalendar({ consultant_name: 'М', photo_url: '', start: '12:00', end: '' }).end).toBe(calendarText.timeInvalid);
-    expect(validateCalendar({ consultant_name: 'М', photo_url: '', start: '9:00', end: '13:00' })).toEqual({});
+  it('needs a name, an end at least one slot after the start, a working day and a known zone', () => {
+    expect(validateCalendar(values({ consultant_name: ' ' })).consultant_name).toBe(calendarText.nameRequired);
+    expect(validateCalendar(values({ start: '12:00', end: '12:00' })).end).toBe(calendarText.endBeforeStart);
+    expect(validateCalendar(values({ start: '12:00', end: '12:20' })).end).toBe(calendarText.tooShort);
+    expect(validateCalendar(values({ start: '12:00', end: '' })).end).toBe(calendarText.timeInvalid);
+    expect(validateCalendar(values({ days: [] })).days).toBe(calendarText.noDays);
+    expect(validateCalendar(values({ time_zone: 'Mars/Olympus' })).time_zone).toBe(calendarText.timeZone);
+    expect(validateCalendar(values({ start: '9:30', end: '13:00' }))).toEqual({});
   });
 
-  it('writes HH:MM hours and keeps the working days and active flag of the row', () => {
+  it('writes HH:MM hours with their minutes, the chosen days in week order, the zone, and keeps the active flag', () => {
     expect(normaliseTime('9:30:00')).toBe('09:30');
     const existing = {
       id: 'c',
@@ -21,20 +42,25 @@ describe('calendar settings form', () => {
       photo_url: null,
       working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday'] },
       is_active: false,
+      time_zone: 'Europe/Sofia',
       updated_at: '',
     };
-    expect(calendarInput({ consultant_name: ' Мария ', photo_url: '', start: '10:00', end: '13:00' }, existing)).toEqual({
+    expect(
+      calendarInput(values({ consultant_name: ' Мария ', start: '09:30', end: '13:00', days: ['saturday', 'monday'], time_zone: 'Europe/London' }), existing),
+    ).toEqual({
       consultant_name: 'Мария',
       photo_url: null,
-      working_hours: { start: '10:00', end: '13:00', days: ['monday', 'tuesday'] },
+      working_hours: { start: '09:30', end: '13:00', days: ['monday', 'saturday'] },
+      time_zone: 'Europe/London',
       is_active: false,
     });
-    expect(calendarInput({ consultant_name: 'М', photo_url: '/p.png', start: '10:00', end: '13:00' }, null).working_hours.days).toEqual([
-      'monday',
-      'tuesday',
-      'wednesday',
-      'thursday',
-      'friday',
-    ]);
+  });
+
+  it('offers Sofia first and keeps the current zone in the list', () => {
+    const zones = timeZoneOptions('America/New_York');
+    expect(zones[0]).toBe('Europe/Sofia');
+    expect(zones).toContain('America/New_York');
+    expect(zones).toContain('America/Chicago');
+    expect(new Set(zones).size).toBe(zones.length);
   });
 });

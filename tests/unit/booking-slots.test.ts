@@ -1,22 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bookingErrors, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_FORM, toAppointment } from '@/features/booking/form';
 import {
+  calendarZone,
+  currentMonthIn,
   dayKey,
   dayRange,
+  daySlots,
   freeSlots,
   generateSlots,
-  isPastDay,
   isSelectableDay,
   isWorkingDay,
   monthWeeks,
   parseDayKey,
   slotInstant,
+  slotLabel,
+  todayIn,
 } from '@/features/booking/slots';
 
-const hours = (start: string, end: string, days?: string[]) => ({ working_hours: { start, end, days } });
+const hours = (start: string, end: string, days?: string[], time_zone?: string) => ({ working_hours: { start, end, days }, time_zone });
+const SOFIA = 'Europe/Sofia';
+const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+// Node reads TZ again whenever it changes: each test below may play a visitor in another zone.
+const originalTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalTz;
+});
 
 describe('time slots', () => {
-  it('runs every 30 minutes from the start hour up to, not including, the end hour', () => {
+  it('runs every 30 minutes from the start up to, not including, the end', () => {
     const slots = generateSlots(hours('09:00', '17:00'));
     expect(slots[0]).toBe('09:00');
     expect(slots[1]).toBe('09:30');
@@ -25,69 +37,131 @@ describe('time slots', () => {
     expect(slots).toHaveLength(16);
   });
 
-  it('uses only the hour of the start: 09:30 starts at 09:00', () => {
-    const slots = generateSlots(hours('09:30', '12:00'));
-    expect(slots).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
-  });
-
-  it('uses only the hour of the end: 17:30 still ends with 16:30', () => {
-    expect(generateSlots(hours('15:00', '17:30'))).toEqual(['15:00', '15:30', '16:00', '16:30']);
+  it('counts the minutes of the start and the end: 09:30–12:15 gives 09:30 … 12:00', () => {
+    expect(generateSlots(hours('09:30', '12:15'))).toEqual(['09:30', '10:00', '10:30', '11:00', '11:30', '12:00']);
+    expect(generateSlots(hours('15:00', '17:30'))).toEqual(['15:00', '15:30', '16:00', '16:30', '17:00']);
   });
 
   it('gives no slots without settings, or with an end not after the start', () => {
     expect(generateSlots(null)).toEqual([]);
     expect(generateSlots(undefined)).toEqual([]);
     expect(generateSlots(hours('17:00', '09:00'))).toEqual([]);
-    expect(generateSlots(hours('09:10', '09:50'))).toEqual([]);
+    expect(generateSlots(hours('9 o clock', '17:00'))).toEqual([]);
+  });
+});
+
+describe('slots live in the consultant\'s time zone, whatever the visitor\'s is', () => {
+  const monday = '2026-11-30';
+  const settings = hours('09:00', '17:00', undefined, SOFIA);
+
+  it.each(['America/New_York', 'Asia/Kathmandu', 'Pacific/Auckland', 'Europe/Sofia', 'UTC'])(
+    'seen from %s: 09:00–16:30 Sofia time, the same instants',
+    (visitorZone) => {
+      process.env.TZ = visitorZone;
+      const slots = daySlots(monday, settings);
+      expect(slots.map((s) => s.time)).toEqual(generateSlots(settings));
+      // Sofia is UTC+2 in winter: 09:00 there is 07:00 UTC
+      expect(slots[0].at.toISOString()).toBe('2026-11-30T07:00:00.000Z');
+      expect(slots.at(-1)!.at.toISOString()).toBe('2026-11-30T14:30:00.000Z');
+      expect(dayRange(monday, SOFIA)).toEqual({ start: '2026-11-29T22:00:00.000Z', end: '2026-11-30T22:00:00.000Z' });
+    },
+  );
+
+  it('labels a slot with the visitor\'s own time when their clock differs', () => {
+    const [first] = daySlots(monday, settings);
+    expect(slotLabel(first, SOFIA, 'Europe/Sofia')).toBe('09:00');
+    expect(slotLabel(first, SOFIA, 'Europe/Athens')).toBe('09:00'); // the same clock in winter
+    expect(slotLabel(first, SOFIA, 'America/New_York')).toBe('09:00 (02:00 ваше време)');
+    expect(slotLabel(first, SOFIA, 'Asia/Kathmandu')).toBe('09:00 (12:45 ваше време)');
+    expect(slotLabel(first, SOFIA, 'Pacific/Auckland')).toBe('09:00 (20:00 ваше време)');
+    // at 16:30 in Sofia it is already the next day in Auckland
+    expect(slotLabel(daySlots(monday, settings).at(-1)!, SOFIA, 'Pacific/Auckland')).toBe('16:30 (03:30, 01.12 ваше време)');
+  });
+
+  it('judges "today" and "already begun" in the consultant\'s zone', () => {
+    process.env.TZ = 'America/New_York';
+    // 23:30 on Sunday 29 November in New York is 06:30 on Monday 30 November in Sofia
+    const now = new Date('2026-11-30T04:30:00Z');
+    expect(todayIn(SOFIA, now)).toBe('2026-11-30');
+    expect(isSelectableDay('2026-11-29', settings, now)).toBe(false);
+    expect(isSelectableDay('2026-11-30', settings, now)).toBe(true);
+    expect(freeSlots('2026-11-30', settings, [], now)).toHaveLength(16);
+    const later = new Date('2026-11-30T12:10:00Z'); // 14:10 in Sofia
+    expect(freeSlots('2026-11-30', settings, [], later).map((s) => s.time)).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30']);
+    expect(dayKey(currentMonthIn(SOFIA, now))).toBe('2026-11-01');
+  });
+
+  it('keeps Sofia\'s clock in another zone of the settings: Kathmandu (+05:45)', () => {
+    const kathmandu = hours('09:30', '11:00', undefined, 'Asia/Kathmandu');
+    expect(daySlots(monday, kathmandu).map((s) => s.at.toISOString())).toEqual([
+      '2026-11-30T03:45:00.000Z',
+      '2026-11-30T04:15:00.000Z',
+      '2026-11-30T04:45:00.000Z',
+    ]);
+  });
+
+  it('an unknown zone in the settings falls back to Europe/Sofia', () => {
+    expect(calendarZone({ time_zone: 'Mars/Olympus' })).toBe(SOFIA);
+    expect(calendarZone(null)).toBe(SOFIA);
+  });
+});
+
+describe('daylight saving: neither a skipped nor a doubled slot', () => {
+  const allDay = hours('00:00', '06:00', WEEK, SOFIA);
+  const distinctAndOrdered = (instants: number[]) => instants.every((t, i) => i === 0 || t > instants[i - 1]);
+
+  it('on the last Sunday of March the clock jumps 03:00 → 04:00: the hour that does not exist is no slot', () => {
+    for (const zone of ['America/New_York', 'Europe/Sofia']) {
+      process.env.TZ = zone;
+      const slots = daySlots('2026-03-29', allDay);
+      expect(slots.map((s) => s.time)).toEqual(['00:00', '00:30', '01:00', '01:30', '02:00', '02:30', '04:00', '04:30', '05:00', '05:30']);
+      expect(distinctAndOrdered(slots.map((s) => s.at.getTime()))).toBe(true);
+      expect(slots.find((s) => s.time === '04:00')!.at.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    }
+  });
+
+  it('on the last Sunday of October 03:00–04:00 happens twice: each wall time is one slot', () => {
+    const slots = daySlots('2026-10-25', allDay);
+    expect(slots.map((s) => s.time)).toEqual(generateSlots(allDay));
+    expect(new Set(slots.map((s) => s.at.getTime())).size).toBe(slots.length);
+    expect(distinctAndOrdered(slots.map((s) => s.at.getTime()))).toBe(true);
+  });
+
+  it('working hours on those Sundays keep their 16 slots, each 30 minutes after the last', () => {
+    const sundays = hours('09:00', '17:00', ['sunday'], SOFIA);
+    for (const day of ['2026-03-29', '2026-10-25']) {
+      const slots = daySlots(day, sundays);
+      expect(slots).toHaveLength(16);
+      expect(slots.every((s, i) => i === 0 || s.at.getTime() - slots[i - 1].at.getTime() === 30 * 60_000)).toBe(true);
+    }
+    expect(slotInstant('2026-03-29', '09:00', SOFIA)!.toISOString()).toBe('2026-03-29T06:00:00.000Z'); // summer time: UTC+3
+    expect(slotInstant('2026-10-25', '09:00', SOFIA)!.toISOString()).toBe('2026-10-25T07:00:00.000Z'); // winter time: UTC+2
   });
 });
 
 describe('which days can be chosen', () => {
-  const now = new Date(2026, 10, 25, 15, 45); // Wednesday 25 November 2026, 15:45
-
-  it('days before the start of today are past; today is not', () => {
-    expect(isPastDay(new Date(2026, 10, 24, 23, 59), now)).toBe(true);
-    expect(isPastDay(new Date(2026, 10, 25, 0, 0), now)).toBe(false);
-    expect(isPastDay(new Date(2026, 10, 26), now)).toBe(false);
-  });
+  const now = new Date('2026-11-25T13:45:00Z'); // Wednesday 25 November 2026, 15:45 in Sofia
 
   it('only the working days of the settings, monday to friday by default', () => {
-    const saturday = new Date(2026, 10, 28);
-    const sunday = new Date(2026, 10, 29);
-    const monday = new Date(2026, 10, 30);
-    expect(isWorkingDay(saturday, null)).toBe(false);
-    expect(isWorkingDay(sunday, null)).toBe(false);
-    expect(isWorkingDay(monday, null)).toBe(true);
-    expect(isWorkingDay(saturday, hours('09:00', '17:00', ['saturday']))).toBe(true);
-    expect(isWorkingDay(monday, hours('09:00', '17:00', ['saturday']))).toBe(false);
+    expect(isWorkingDay('2026-11-28', null)).toBe(false); // Saturday
+    expect(isWorkingDay('2026-11-29', null)).toBe(false); // Sunday
+    expect(isWorkingDay('2026-11-30', null)).toBe(true);
+    expect(isWorkingDay('2026-11-28', hours('09:00', '17:00', ['saturday']))).toBe(true);
+    expect(isWorkingDay('2026-11-30', hours('09:00', '17:00', ['saturday']))).toBe(false);
   });
 
-  it('a day is choosable when it is not past and is a working day', () => {
-    const settings = hours('09:00', '17:00', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
-    expect(isSelectableDay(new Date(2026, 10, 25), settings, now)).toBe(true); // today
-    expect(isSelectableDay(new Date(2026, 10, 24), settings, now)).toBe(false); // yesterday
-    expect(isSelectableDay(new Date(2026, 10, 28), settings, now)).toBe(false); // Saturday
-    expect(isSelectableDay(new Date(2026, 11, 1), settings, now)).toBe(true);
+  it('a day is choosable when it is not before today and is a working day', () => {
+    const settings = hours('09:00', '17:00');
+    expect(isSelectableDay('2026-11-25', settings, now)).toBe(true); // today
+    expect(isSelectableDay('2026-11-24', settings, now)).toBe(false); // yesterday
+    expect(isSelectableDay('2026-11-28', settings, now)).toBe(false); // Saturday
+    expect(isSelectableDay('2026-12-01', settings, now)).toBe(true);
   });
-});
-
-describe('free slots of a day', () => {
-  const day = new Date(2026, 10, 26);
-  const slots = ['09:00', '09:30', '10:00'];
 
   it('drops the slots that are taken, compared as instants', () => {
-    const taken = [slotInstant(day, '09:30').getTime()];
-    expect(freeSlots(day, slots, taken, new Date(2026, 10, 20))).toEqual(['09:00', '10:00']);
-  });
-
-  it('drops the slots of today that have already begun', () => {
-    expect(freeSlots(day, slots, [], new Date(2026, 10, 26, 9, 30))).toEqual(['10:00']);
-  });
-
-  it('asks for one local day: from midnight to the next midnight', () => {
-    const { start, end } = dayRange(day);
-    expect(new Date(start).getTime()).toBe(new Date(2026, 10, 26).getTime());
-    expect(new Date(end).getTime()).toBe(new Date(2026, 10, 27).getTime());
+    const settings = hours('09:00', '10:30');
+    const taken = [slotInstant('2026-11-26', '09:30', SOFIA)!.getTime()];
+    expect(freeSlots('2026-11-26', settings, taken, now).map((s) => s.time)).toEqual(['09:00', '10:00']);
   });
 });
 
@@ -104,6 +178,7 @@ describe('the month grid', () => {
     expect(dayKey(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(parseDayKey('2026-01-05')?.getTime()).toBe(new Date(2026, 0, 5).getTime());
     expect(parseDayKey('5.1.2026')).toBeNull();
+    expect(parseDayKey('2026-02-30')).toBeNull();
   });
 });
 
@@ -131,20 +206,22 @@ describe('the booking form', () => {
     expect(bookingErrors({ ...filled, email: 'ivan@example' }).email).toBe('Моля въведете валиден имейл адрес');
   });
 
-  it('stores the local slot as an ISO instant, pending, with optional fields as empty strings', () => {
-    const row = toAppointment({ ...filled, company: ' ', phone: '' });
+  it('stores the slot as the instant of that Sofia time, from any visitor zone; id, status and dates are the database\'s', () => {
+    process.env.TZ = 'America/New_York';
+    const row = toAppointment({ ...filled, company: ' ', phone: '' }, SOFIA);
     expect(row).toEqual({
       client_name: 'Иван Петров',
       client_email: 'ivan@example.com',
       client_phone: '',
       company_name: '',
-      preferred_date: new Date(2026, 10, 26, 10, 30).toISOString(),
+      preferred_date: '2026-11-26T08:30:00.000Z',
       message: '',
-      status: 'pending',
     });
   });
 
-  it('stores the phone with its dialling code', () => {
-    expect(toAppointment({ ...filled, phone: '0888 123 456' }).client_phone).toBe('+359 888 123 456');
+  it('stores the phone in E.164', () => {
+    expect(toAppointment({ ...filled, phone: '+359888123456' }, SOFIA).client_phone).toBe('+359888123456');
+    expect(canSubmitBooking({ ...filled, phone: '+359123456' }, false)).toBe(false);
+    expect(bookingErrors({ ...filled, phone: '+359123456' }).phone).toBe('Моля въведете валиден телефонен номер');
   });
 });

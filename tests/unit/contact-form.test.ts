@@ -36,7 +36,7 @@ describe('contact form validation messages', () => {
   it('phone must be a plausible number', () => {
     expect(contactErrors(form({ phone: 'abc' })).phone).toBe('Моля въведете валиден телефонен номер');
     expect(contactErrors(form({ phone: '12' })).phone).toBe('Моля въведете валиден телефонен номер');
-    expect(contactErrors(form({ phone: '88 123 4567' })).phone).toBeUndefined();
+    expect(contactErrors(form({ phone: '+359881234567' })).phone).toBeUndefined();
   });
 
   it('an empty (cleared) field has no error', () => {
@@ -54,7 +54,7 @@ describe('step 2 gating per contact method', () => {
   it('by e-mail: needs the e-mail, not the phone', () => {
     const byEmail = { ...details, contactMethod: 'email' as const };
     expect(canLeaveContactStep(byEmail)).toBe(false);
-    expect(canLeaveContactStep({ ...byEmail, phone: '888123456' })).toBe(false);
+    expect(canLeaveContactStep({ ...byEmail, phone: '+359888123456' })).toBe(false);
     expect(canLeaveContactStep({ ...byEmail, email: 'd@fit.bg' })).toBe(true);
   });
 
@@ -62,14 +62,14 @@ describe('step 2 gating per contact method', () => {
     const byPhone = { ...details, contactMethod: 'phone' as const };
     expect(canLeaveContactStep(byPhone)).toBe(false);
     expect(canLeaveContactStep({ ...byPhone, email: 'd@fit.bg' })).toBe(false);
-    expect(canLeaveContactStep({ ...byPhone, phone: '888123456' })).toBe(true);
+    expect(canLeaveContactStep({ ...byPhone, phone: '+359888123456' })).toBe(true);
   });
 
   it('both: needs e-mail and phone', () => {
     const both = { ...details, contactMethod: 'both' as const };
     expect(canLeaveContactStep({ ...both, email: 'd@fit.bg' })).toBe(false);
-    expect(canLeaveContactStep({ ...both, phone: '888123456' })).toBe(false);
-    expect(canLeaveContactStep({ ...both, email: 'd@fit.bg', phone: '888123456' })).toBe(true);
+    expect(canLeaveContactStep({ ...both, phone: '+359888123456' })).toBe(false);
+    expect(canLeaveContactStep({ ...both, email: 'd@fit.bg', phone: '+359888123456' })).toBe(true);
   });
 
   it('a field with an error blocks, a hidden field with an error does not', () => {
@@ -101,9 +101,9 @@ describe('sending', () => {
   });
 
   it('does not send fields the chosen method hides', () => {
-    const row = toSubmission({ ...details, contactMethod: 'phone', email: 'typed@before.bg', phone: '088 123 4567', message: 'x' });
+    const row = toSubmission({ ...details, contactMethod: 'phone', email: 'typed@before.bg', phone: '+359881234567', message: 'x' });
     expect(row.email).toBe('');
-    expect(row.phone).toBe('+359 88 123 4567');
+    expect(row.phone).toBe('+359881234567');
   });
 
   it('has the spec titles for the three steps', () => {

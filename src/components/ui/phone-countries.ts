@@ -1,3 +1,5 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+
 /*
  * The country list of the phone input: a short list of the countries visitors come from, with
  * their dialling codes. Bulgaria is first and the default (spec section 9: default phone country bg).
@@ -38,45 +40,32 @@ export function findPhoneCountry(code: string | null | undefined): PhoneCountry 
   return PHONE_COUNTRIES.find((c) => c.code === code) ?? PHONE_COUNTRIES[0];
 }
 
-const ALLOWED = /^[+\d\s().-]*$/;
-
-/** Digits of a typed number, ignoring spaces, dashes, dots and brackets. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/** A number typed in international form ('+44 20…' or '0044 20…') ignores the picker. */
-function isInternational(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.startsWith('+') || trimmed.startsWith('00');
-}
-
 /**
- * The message for a number that cannot be a phone number (letters, too few or too many digits),
- * or null. Empty is not an error here.
+ * The message for a number that is not a valid number of its country (libphonenumber's rules:
+ * length and prefixes per country), or null. The value is E.164 as the phone field hands it over
+ * ('+359888123456'); empty is not an error here.
  */
-export function phoneError(value: string): string | null {
-  const trimmed = value.trim();
+export function phoneError(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
   if (!trimmed) return null;
-  const digits = phoneDigits(trimmed);
-  if (!ALLOWED.test(trimmed) || digits.length < 6 || digits.length > 15 || trimmed.indexOf('+') > 0) {
-    return 'Моля въведете валиден телефонен номер';
-  }
-  return null;
+  return isValidPhoneNumber(trimmed) ? null : 'Моля въведете валиден телефонен номер';
 }
 
 /**
- * The number in international form for storing and for the team: '+359 88 123 4567'.
- * The national trunk 0 is dropped ('088 123 4567' in Bulgaria → '+359 88 123 4567'); a number
- * already typed with '+' or '00' is kept as typed (normalised to '+'). Empty input gives ''.
+ * A number kept from before the field spoke E.164 (a draft saved as typed, '0888 123 456') read
+ * in the picker's country: its E.164 form, or '' when it cannot be one.
  */
-export function toInternational(countryCode: string, value: string): string {
-  const trimmed = value.trim().replace(/\s+/g, ' ');
+export function toE164(countryCode: string, value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
   if (!trimmed) return '';
-  if (isInternational(trimmed)) {
-    return trimmed.startsWith('00') ? `+${trimmed.slice(2).trimStart()}` : trimmed;
-  }
-  const country = findPhoneCountry(countryCode);
-  const national = country.keepsLeadingZero ? trimmed : trimmed.replace(/^0+\s*/, '');
-  return `+${country.dial} ${national}`;
+  if (/^\+[1-9]\d{6,14}$/.test(trimmed)) return trimmed;
+  const parsed = parsePhoneNumberFromString(trimmed, countryCode.toUpperCase() as CountryCode);
+  return parsed?.number ?? '';
+}
+
+/** '+359 88 812 3456' for people (the chat message, the inbox); E.164 stays what is stored. */
+export function formatPhone(value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return '';
+  return parsePhoneNumberFromString(trimmed)?.formatInternational() ?? trimmed;
 }

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import Input from 'react-phone-number-input/input';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { cn } from '@/lib/cn';
 import { fieldClasses } from './input';
 import { PHONE_COUNTRIES, findPhoneCountry } from './phone-countries';
@@ -9,7 +11,7 @@ export interface PhoneInputProps {
   /** Country code of the picker ('bg'). */
   country: string;
   onCountryChange: (code: string) => void;
-  /** The number as typed, without the dialling code. */
+  /** The number in E.164 ('+359888123456'), '' when empty. */
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -24,8 +26,10 @@ export interface PhoneInputProps {
 
 /**
  * A phone number field with a country picker in front of it. The picker is a native select, so it
- * works with the keyboard, screen readers and mobile pickers without extra code; the dialling
- * code of the chosen country is shown in it.
+ * works with the keyboard, screen readers and mobile pickers without extra code. The number field
+ * is react-phone-number-input's: it formats the number as it is typed in the chosen country's
+ * national way ('088 812 3456') and hands over E.164 ('+359888123456'), which is what is stored.
+ * Changing the country starts the number over, since its digits meant something else.
  */
 export function PhoneInput({
   id,
@@ -38,7 +42,7 @@ export function PhoneInput({
   describedBy,
   required,
   disabled,
-  placeholder = '88 123 4567',
+  placeholder = '088 812 3456',
   className,
 }: PhoneInputProps) {
   const selectId = useId();
@@ -51,7 +55,10 @@ export function PhoneInput({
       <select
         id={selectId}
         value={selected.code}
-        onChange={(event) => onCountryChange(event.target.value)}
+        onChange={(event) => {
+          onCountryChange(event.target.value);
+          onChange('');
+        }}
         disabled={disabled}
         // an inline width: fieldClasses carries w-full, and cn() does not resolve class conflicts
         style={{ width: '7.5rem' }}
@@ -63,13 +70,14 @@ export function PhoneInput({
           </option>
         ))}
       </select>
-      <input
+      <Input
         id={id}
+        country={selected.code.toUpperCase() as CountryCode}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={value || undefined}
+        onChange={(next?: string) => onChange(next ?? '')}
         onBlur={onBlur}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
+import { site } from '@/config/site';
+import { BookingRefusedError, SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
 import {
   bookingErrors,
   canContinueBooking,
@@ -18,18 +19,15 @@ import {
   type BookingFormState,
 } from './form';
 import { MonthCalendar } from './MonthCalendar';
-import { dayKey, freeSlots, generateSlots, isSelectableDay, parseDayKey } from './slots';
+import { calendarZone, currentMonthIn, dayKey, freeSlots, isSelectableDay, parseDayKey, slotLabel, visitorTimeZone } from './slots';
 
 const longDate = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
 
-function visitorTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
-  } catch {
-    return '';
-  }
+/** How the consultant's zone is named to a visitor: Sofia as Bulgarian time, others by their IANA name. */
+export function zoneName(zone: string): string {
+  return zone === 'Europe/Sofia' ? 'българско време' : `времето в ${zone}`;
 }
 
 /** The booking flow's state, kept by the dialog so closing it does not lose what was chosen. */
@@ -66,8 +64,11 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const { form, setForm, step, setStep, month, setMonth, refused, setRefused, reset } = state;
   const settingsQuery = useCalendarSettings();
   const settings = settingsQuery.data ?? null;
-  const taken = useTakenSlots(form.preferred_date);
-  const book = useBookAppointment();
+  const zone = calendarZone(settings);
+  const viewerZone = visitorTimeZone();
+  const taken = useTakenSlots(form.preferred_date, zone);
+  const book = useBookAppointment(zone);
+
   const uid = useId();
   const fieldId = (name: string) => `${uid}-${name}`;
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -75,10 +76,10 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
 
   const now = new Date();
   const chosenDay = form.preferred_date ? parseDayKey(form.preferred_date) : null;
-  const allSlots = useMemo(() => generateSlots(settings), [settings]);
   const takenInstants = useMemo(() => [...(taken.data ?? []), ...refused], [taken.data, refused]);
-  const slots = chosenDay ? freeSlots(chosenDay, allSlots, takenInstants, now) : [];
-  const time = slots.includes(form.preferred_time) ? form.preferred_time : '';
+  const slots = chosenDay ? freeSlots(form.preferred_date, settings, takenInstants, now) : [];
+  const time = slots.some((slot) => slot.time === form.preferred_time) ? form.preferred_time : '';
+  const showsOwnTime = !!viewerZone && slots.some((slot) => slotLabel(slot, zone, viewerZone) !== slot.time);
   const errors = bookingErrors(form);
   const submitting = book.isPending;
 
@@ -98,7 +99,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmitBooking({ ...form, preferred_time: time }, submitting)) return;
-    const row = toAppointment(form);
+    const row = toAppointment(form, zone);
     book.mutate(row, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Вашата резервация е изпратена. Ще се свържем с вас скоро.' });
@@ -106,6 +107,28 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         onSuccess?.();
       },
       onError: (error) => {
+        if (error instanceof BookingRefusedError && error.kind === 'limit') {
+          console.warn('[booking] refused by the intake limits', error.original);
+          toast({
+            title: 'Не можем да приемем още една резервация',
+            description: `Моля, обадете се на ${site.phone} или ни пишете на ${site.email}. Данните ви са запазени.`,
+            variant: 'destructive',
+          });
+          return;
+        }
+        if (error instanceof BookingRefusedError) {
+          console.warn('[booking] the calendar no longer offers this time', error.original);
+          void settingsQuery.refetch();
+          void taken.refetch();
+          setForm((current) => ({ ...current, preferred_time: '' }));
+          setStep(1);
+          toast({
+            title: 'Този час вече не се предлага',
+            description: 'Календарът се промени. Моля, изберете друг свободен час. Данните ви са запазени.',
+            variant: 'destructive',
+          });
+          return;
+        }
         if (error instanceof SlotTakenError) {
           console.warn('[booking] the slot was taken before this booking reached the database', error.original);
           setRefused((list) => [...list, new Date(row.preferred_date).getTime()]);
@@ -156,10 +179,10 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           <MonthCalendar
             month={month}
             onMonthChange={setMonth}
-            minMonth={firstOfMonth(now)}
+            minMonth={currentMonthIn(zone, now)}
             selected={form.preferred_date}
             onSelect={chooseDay}
-            isSelectable={(day) => isSelectableDay(day, settings, now)}
+            isSelectable={(day) => isSelectableDay(dayKey(day), settings, now)}
           />
 
           <section aria-labelledby={fieldId('slots-title')} className="flex flex-col gap-2">
@@ -181,25 +204,27 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
                 className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2"
               >
                 {slots.map((slot) => (
-                  <li key={slot}>
+                  <li key={slot.time} className={showsOwnTime ? 'col-span-3 sm:col-span-2' : undefined}>
                     <button
                       type="button"
-                      aria-pressed={slot === time}
-                      onClick={() => update('preferred_time', slot)}
+                      aria-pressed={slot.time === time}
+                      onClick={() => update('preferred_time', slot.time)}
                       className={cn(
                         'w-full rounded-md border px-2 py-2 text-sm font-medium tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                        slot === time
+                        slot.time === time
                           ? 'border-brand-600 bg-brand-600 text-white'
                           : 'border-slate-300 text-slate-900 hover:border-brand-600 hover:bg-brand-50',
                       )}
                     >
-                      {slot}
+                      {slotLabel(slot, zone, viewerZone)}
                     </button>
                   </li>
                 ))}
               </ul>
             )}
-            <p className="text-xs text-slate-600">Часовете са във вашата часова зона{visitorTimeZone() ? ` (${visitorTimeZone()})` : ''}.</p>
+            <p className="text-xs text-slate-600">
+              Часовете са по {zoneName(zone)}.{showsOwnTime ? ` В скоби е вашето време (${viewerZone}).` : ''}
+            </p>
           </section>
         </div>
 
@@ -212,7 +237,8 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
     );
   }
 
-  const when = chosenDay && time ? `${longDate.format(chosenDay)}, ${time} ч.` : '';
+  const chosenSlot = slots.find((slot) => slot.time === time);
+  const when = chosenDay && chosenSlot ? `${longDate.format(chosenDay)}, ${slotLabel(chosenSlot, zone, viewerZone)} ч. (${zoneName(zone)})` : '';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <h3 ref={stepHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">

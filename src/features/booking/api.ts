@@ -24,7 +24,7 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
     const db = await getPublicDb();
     const { data, error } = await db
       .from('calendar_settings')
-      .select('id, consultant_name, photo_url, working_hours, is_active')
+      .select('id, consultant_name, photo_url, working_hours, is_active, time_zone')
       .single();
     if (error) {
       if (isNoRowsError(error)) return null;
@@ -37,11 +37,10 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
   }
 }
 
-/** The instants (ms) already booked in a local day, in one request. */
-export async function fetchTakenSlots(day: string): Promise<number[]> {
-  const date = parseDayKey(day);
-  if (!date) return [];
-  const { start, end } = dayRange(date);
+/** The instants (ms) already booked in a day of the consultant's zone, in one request. */
+export async function fetchTakenSlots(day: string, zone: string): Promise<number[]> {
+  if (!parseDayKey(day)) return [];
+  const { start, end } = dayRange(day, zone);
   const db = await getPublicDb();
   const { data, error } = await db.rpc('taken_slots', { range_start: start, range_end: end });
   if (error) throw error;
@@ -59,11 +58,11 @@ export function useCalendarSettings() {
   return useQuery({ queryKey: bookingKeys.settings(), queryFn: fetchCalendarSettings, staleTime: 5 * 60_000 });
 }
 
-/** Taken slots of the chosen day ('YYYY-MM-DD'); nothing is fetched before a day is chosen. */
-export function useTakenSlots(day: string) {
+/** Taken slots of the chosen day ('YYYY-MM-DD' in the zone); nothing is fetched before a day is chosen. */
+export function useTakenSlots(day: string, zone: string) {
   return useQuery({
-    queryKey: bookingKeys.taken(day),
-    queryFn: () => fetchTakenSlots(day),
+    queryKey: [...bookingKeys.taken(day), zone],
+    queryFn: () => fetchTakenSlots(day, zone),
     enabled: day !== '',
     staleTime: 0,
   });
@@ -77,27 +76,47 @@ export class SlotTakenError extends Error {
   }
 }
 
-const isUniqueViolation = (error: unknown) =>
-  !!error && typeof error === 'object' && String((error as { code?: unknown }).code) === '23505';
+/**
+ * Thrown when the database refuses a booking by its rules (migration 20261124000100): 'slot' when
+ * the time is not one the calendar offers (past, not a working day, outside the hours, off the
+ * grid: the visitor's page had old settings), 'limit' past the intake limits.
+ */
+export class BookingRefusedError extends Error {
+  constructor(
+    readonly kind: 'slot' | 'limit',
+    readonly original: unknown,
+  ) {
+    super(`The booking was refused (${kind})`);
+    this.name = 'BookingRefusedError';
+  }
+}
+
+const field = (error: unknown, name: 'code' | 'hint') =>
+  error && typeof error === 'object' ? String((error as Record<string, unknown>)[name] ?? '') : '';
 
 export async function insertAppointment(row: AppointmentRow): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may book but not read appointments back.
   const { error } = await db.from('appointments').insert(row);
-  if (error) throw isUniqueViolation(error) ? new SlotTakenError(error) : error;
+  if (!error) return;
+  if (field(error, 'code') === '23505') throw new SlotTakenError(error);
+  const hint = field(error, 'hint');
+  if (hint.startsWith('booking_limit')) throw new BookingRefusedError('limit', error);
+  if (hint.startsWith('booking_')) throw new BookingRefusedError('slot', error);
+  throw error;
 }
 
 export interface BookingResult {
   notified: boolean;
 }
 
-/** Books a slot, then tells the team; a taken slot rejects with SlotTakenError. */
-export function useBookAppointment() {
+/** Books a slot, then tells the team (the time in the calendar's zone); a taken slot rejects with SlotTakenError. */
+export function useBookAppointment(zone: string) {
   const queryClient = useQueryClient();
   return useMutation<BookingResult, unknown, AppointmentRow>({
     mutationFn: async (row) => {
       await insertAppointment(row);
-      const notified = await notifyChat(buildBookingMessage(row));
+      const notified = await notifyChat(buildBookingMessage(row, new Date(), zone));
       return { notified };
     },
     // Booked or refused as taken: either way the day's taken slots have changed.

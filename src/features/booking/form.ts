@@ -1,9 +1,9 @@
 /*
  * The booking form's state and rules (spec sections 3, 4 and 5) as pure functions.
  */
-import { DEFAULT_PHONE_COUNTRY, phoneError, toInternational } from '@/components/ui/phone-countries';
+import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/components/ui/phone-countries';
 import { emailError } from '@/lib/validation';
-import { parseDayKey, slotInstant } from './slots';
+import { slotInstant } from './slots';
 
 export interface BookingFormState {
   name: string;
@@ -12,9 +12,9 @@ export interface BookingFormState {
   phoneCountry: string;
   company: string;
   message: string;
-  /** 'YYYY-MM-DD' (local), '' until chosen. */
+  /** 'YYYY-MM-DD' in the consultant's time zone, '' until chosen. */
   preferred_date: string;
-  /** 'HH:MM' (local), '' until chosen. */
+  /** 'HH:MM' in the consultant's time zone, '' until chosen. */
   preferred_time: string;
 }
 
@@ -35,10 +35,9 @@ export interface AppointmentRow {
   client_email: string;
   client_phone: string;
   company_name: string;
-  /** ISO date-time of the chosen local slot. */
+  /** ISO instant of the chosen slot. */
   preferred_date: string;
   message: string;
-  status: 'pending';
 }
 
 export type BookingErrors = Partial<Record<'email' | 'phone', string>>;
@@ -69,16 +68,19 @@ export function canSubmitBooking(form: BookingFormState, submitting: boolean): b
   return !errors.email && !errors.phone;
 }
 
-export function toAppointment(form: BookingFormState): AppointmentRow {
-  const day = parseDayKey(form.preferred_date);
-  if (!day || !form.preferred_time) throw new Error('No slot chosen');
+/**
+ * The row to insert. id, created_at and status are the database's (a new booking is pending);
+ * the slot is the instant of the chosen wall-clock time in the consultant's zone.
+ */
+export function toAppointment(form: BookingFormState, zone: string): AppointmentRow {
+  const at = form.preferred_time ? slotInstant(form.preferred_date, form.preferred_time, zone) : null;
+  if (!at) throw new Error('No slot chosen');
   return {
     client_name: form.name.trim(),
     client_email: form.email.trim(),
-    client_phone: toInternational(form.phoneCountry, form.phone),
+    client_phone: toE164(form.phoneCountry, form.phone),
     company_name: form.company.trim(),
-    preferred_date: slotInstant(day, form.preferred_time).toISOString(),
+    preferred_date: at.toISOString(),
     message: form.message.trim(),
-    status: 'pending',
   };
 }

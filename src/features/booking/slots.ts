@@ -1,14 +1,22 @@
 /*
- * The booking calendar's rules (spec sections 4, 5 and 9), as pure functions over local dates:
- * the visitor sees and picks times in their own time zone, and the slot is stored as the ISO
- * instant of that local time.
+ * The booking calendar's rules (spec sections 4, 5 and 9; issue 14), as pure functions. The
+ * calendar lives in the consultant's time zone (calendar_settings.time_zone, Europe/Sofia by
+ * default), whatever the visitor's browser says:
  *
- * - Days before the start of today cannot be chosen, nor days that are not working days.
- * - Slots run every 30 minutes from the start hour up to, not including, the end hour; only the
- *   hour part of start and end counts. Without settings there are no slots.
+ * - A day is a calendar date of that zone ('YYYY-MM-DD'). The grid's Date cells only carry the
+ *   year, month and day; which day is "today" is judged in the consultant's zone.
+ * - Slots run every 30 minutes from the start of the working hours (its minutes count: 09:30 gives
+ *   09:30, 10:00, …) up to, not including, the end. Each slot is a wall-clock time of that zone on
+ *   that day, turned into an instant by @date-fns/tz. A wall time a daylight-saving change skips
+ *   does not exist and is no slot; one it repeats is one slot (its first occurrence). So the
+ *   change neither skips a slot that exists nor offers one twice.
+ * - The database checks the same rules (migration 20261124000100_booking_rules.sql).
  */
+import { TZDate, tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 
 export const SLOT_STEP_MINUTES = 30;
+export const DEFAULT_TIME_ZONE = 'Europe/Sofia';
 
 /** Names as stored in calendar_settings.working_hours.days, indexed like Date.getDay(). */
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -26,96 +34,178 @@ export interface CalendarSettings {
   photo_url: string | null;
   working_hours: WorkingHours;
   is_active: boolean;
+  time_zone?: string | null;
 }
 
-/** The hour of 'HH:MM' (0–23), or null when it is not a time. */
-export function hourOf(time: string | null | undefined): number | null {
-  const match = /^\s*(\d{1,2})(?::\d{2})?/.exec(time ?? '');
-  if (!match) return null;
-  const hour = Number(match[1]);
-  return hour >= 0 && hour <= 24 ? hour : null;
+type HoursOnly = Pick<CalendarSettings, 'working_hours'> & { time_zone?: string | null };
+
+/** One slot: the wall-clock time in the consultant's zone and the instant it is. */
+export interface Slot {
+  time: string;
+  at: Date;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Minutes since midnight of 'HH:MM' (00:00–24:00), or null when it is not such a time. */
+export function minutesOf(time: string | null | undefined): number | null {
+  const match = /^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*$/.exec(time ?? '');
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (minutes > 59 || hours > 24 || (hours === 24 && minutes > 0)) return null;
+  return hours * 60 + minutes;
+}
+
+/** True when the IANA zone name is one this browser (and so date-fns) knows. */
+export function isKnownTimeZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The consultant's zone: the settings' own when valid, else Europe/Sofia. */
+export function calendarZone(settings: { time_zone?: string | null } | null | undefined): string {
+  return isKnownTimeZone(settings?.time_zone) ? settings!.time_zone! : DEFAULT_TIME_ZONE;
+}
+
 /** 'HH:MM' slots of a day: ['09:00', '09:30', …, '16:30'] for 09:00–17:00. */
-export function generateSlots(settings: Pick<CalendarSettings, 'working_hours'> | null | undefined): string[] {
+export function generateSlots(settings: HoursOnly | null | undefined): string[] {
   if (!settings?.working_hours) return [];
-  const start = hourOf(settings.working_hours.start);
-  const end = hourOf(settings.working_hours.end);
+  const start = minutesOf(settings.working_hours.start);
+  const end = minutesOf(settings.working_hours.end);
   if (start === null || end === null || end <= start) return [];
   const slots: string[] = [];
-  for (let minutes = start * 60; minutes < end * 60; minutes += SLOT_STEP_MINUTES) {
+  for (let minutes = start; minutes < end; minutes += SLOT_STEP_MINUTES) {
     slots.push(`${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`);
   }
   return slots;
 }
 
-export function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
-}
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-}
-
-/** True for days before the start of today. */
-export function isPastDay(day: Date, now: Date = new Date()): boolean {
-  return startOfDay(day).getTime() < startOfDay(now).getTime();
-}
-
 /** The working days of the settings (monday–friday when there are none or the list is empty). */
-export function workingDays(settings: Pick<CalendarSettings, 'working_hours'> | null | undefined): string[] {
+export function workingDays(settings: HoursOnly | null | undefined): string[] {
   const days = settings?.working_hours?.days;
   return Array.isArray(days) && days.length > 0 ? days.map((d) => d.toLowerCase()) : DEFAULT_WORKING_DAYS;
 }
 
-export function isWorkingDay(day: Date, settings: Pick<CalendarSettings, 'working_hours'> | null | undefined): boolean {
-  return workingDays(settings).includes(WEEKDAY_NAMES[day.getDay()]);
-}
-
-/** A day the visitor may pick: not in the past and a working day. */
-export function isSelectableDay(
-  day: Date,
-  settings: Pick<CalendarSettings, 'working_hours'> | null | undefined,
-  now: Date = new Date(),
-): boolean {
-  return !isPastDay(day, now) && isWorkingDay(day, settings);
-}
-
-/** 'YYYY-MM-DD' of a local date. */
+/** 'YYYY-MM-DD' of a calendar date carried by a Date's local fields (the grid's cells). */
 export function dayKey(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The local date of a 'YYYY-MM-DD' key (null when malformed). */
+/** The grid's carrier Date of a 'YYYY-MM-DD' key (null when malformed). */
 export function parseDayKey(key: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) ? null : date;
+  return Number.isNaN(date.getTime()) || dayKey(date) !== key ? null : date;
 }
 
-/** The instant of a local day and 'HH:MM' slot. */
-export function slotInstant(day: Date, time: string): Date {
-  const [h, m] = time.split(':').map(Number);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m || 0);
+/** The weekday name of a calendar date ('monday'), the same in every zone. */
+export function weekdayOf(key: string): string {
+  const [y, m, d] = key.split('-').map(Number);
+  return WEEKDAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
 }
 
-/** The window of one local day, for taken_slots(range_start, range_end): [midnight, next midnight). */
-export function dayRange(day: Date): { start: string; end: string } {
-  return { start: startOfDay(day).toISOString(), end: addDays(day, 1).toISOString() };
+/** Today's date in the zone, as 'YYYY-MM-DD'. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd', { in: tz(zone) });
+}
+
+/** The carrier Date of the first day of the zone's current month (the calendar's first month). */
+export function currentMonthIn(zone: string, now: Date = new Date()): Date {
+  const [y, m] = todayIn(zone, now).split('-').map(Number);
+  return new Date(y, m - 1, 1);
+}
+
+export function isWorkingDay(key: string, settings: HoursOnly | null | undefined): boolean {
+  return workingDays(settings).includes(weekdayOf(key));
+}
+
+/** A day the visitor may pick: not before today in the consultant's zone, and a working day. */
+export function isSelectableDay(key: string, settings: HoursOnly | null | undefined, now: Date = new Date()): boolean {
+  return key >= todayIn(calendarZone(settings), now) && isWorkingDay(key, settings);
+}
+
+/** The instant of a wall-clock time on a day in the zone, or null when that time does not exist there. */
+export function slotInstant(key: string, time: string, zone: string): Date | null {
+  const [y, m, d] = key.split('-').map(Number);
+  const minutes = minutesOf(time);
+  if (minutes === null) return null;
+  const at = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, zone);
+  // a time skipped by a daylight-saving change comes back shifted: it is not a slot
+  if (format(at, 'yyyy-MM-dd HH:mm', { in: tz(zone) }) !== `${key} ${time}`) return null;
+  return new Date(at.getTime());
+}
+
+/** Every slot of a day in the consultant's zone, in order, each instant once. */
+export function daySlots(key: string, settings: HoursOnly | null | undefined): Slot[] {
+  const zone = calendarZone(settings);
+  const seen = new Set<number>();
+  const slots: Slot[] = [];
+  for (const time of generateSlots(settings)) {
+    const at = slotInstant(key, time, zone);
+    if (!at || seen.has(at.getTime())) continue;
+    seen.add(at.getTime());
+    slots.push({ time, at });
+  }
+  return slots;
+}
+
+/** The window of one day in the zone, for taken_slots(range_start, range_end): [midnight, next midnight). */
+export function dayRange(key: string, zone: string): { start: string; end: string } {
+  const [y, m, d] = key.split('-').map(Number);
+  const utc = (at: TZDate) => new Date(at.getTime()).toISOString();
+  return { start: utc(new TZDate(y, m - 1, d, 0, 0, zone)), end: utc(new TZDate(y, m - 1, d + 1, 0, 0, zone)) };
+}
+
+/** The slots still on offer for a day: a working day, not taken (as instants) and not begun. */
+export function freeSlots(
+  key: string,
+  settings: HoursOnly | null | undefined,
+  takenInstants: readonly number[],
+  now: Date = new Date(),
+): Slot[] {
+  if (!isWorkingDay(key, settings)) return [];
+  const taken = new Set(takenInstants);
+  return daySlots(key, settings).filter((slot) => slot.at.getTime() > now.getTime() && !taken.has(slot.at.getTime()));
+}
+
+/** 'HH:MM' of an instant in a zone. */
+export function timeIn(at: Date, zone: string): string {
+  return format(at, 'HH:mm', { in: tz(zone) });
+}
+
+/** The visitor's own zone as the browser reports it ('' when it does not). */
+export function visitorTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+  } catch {
+    return '';
+  }
 }
 
 /**
- * The slots still on offer for a day: not taken (compared as instants) and not already begun.
+ * How a slot is labelled: the consultant's time, and the visitor's own in brackets when their
+ * zone shows a different clock ('10:00 (03:00 ваше време)'; with the date when it is another day).
  */
-export function freeSlots(day: Date, slots: readonly string[], takenInstants: readonly number[], now: Date = new Date()): string[] {
-  const taken = new Set(takenInstants);
-  return slots.filter((time) => {
-    const at = slotInstant(day, time).getTime();
-    return at > now.getTime() && !taken.has(at);
-  });
+export function slotLabel(slot: Slot, consultantZone: string, viewerZone: string): string {
+  if (!viewerZone || !isKnownTimeZone(viewerZone)) return slot.time;
+  const own = timeIn(slot.at, viewerZone);
+  const ownDay = format(slot.at, 'yyyy-MM-dd', { in: tz(viewerZone) });
+  const theirDay = format(slot.at, 'yyyy-MM-dd', { in: tz(consultantZone) });
+  if (own === slot.time && ownDay === theirDay) return slot.time;
+  const dayNote = ownDay === theirDay ? '' : `, ${format(slot.at, 'dd.MM', { in: tz(viewerZone) })}`;
+  return `${slot.time} (${own}${dayNote} ваше време)`;
+}
+
+/** Adds days to a carrier Date (calendar arithmetic on its local fields). */
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 }
 
 /**

@@ -9,7 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { SERVICE_LABELS } from '@/lib/chatWebhook';
 import { cn } from '@/lib/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
-import { useSubmitInquiry } from './api';
+import { site } from '@/config/site';
+import { InquiryLimitError, useSubmitInquiry } from './api';
 import {
   canLeaveContactStep,
   canSendInquiry,
@@ -116,6 +117,15 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
         onSuccess?.();
       },
       onError: (error) => {
+        if (error instanceof InquiryLimitError) {
+          console.warn('[contact] refused by the intake limits', error.original);
+          toast({
+            title: 'Не можем да приемем запитването в момента',
+            description: `Моля, обадете се на ${site.phone} или ни пишете на ${site.email}. Данните ви са запазени.`,
+            variant: 'destructive',
+          });
+          return;
+        }
         console.error('[contact] the inquiry could not be saved', error);
         toast({ title: 'Грешка', description: 'Нещо се обърка. Моля, опитайте отново.', variant: 'destructive' });
       },

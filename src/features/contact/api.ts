@@ -6,11 +6,21 @@ import { useMutation } from '@tanstack/react-query';
 import { buildInquiryMessage, notifyChat, type InquiryNotice } from '@/lib/chatWebhook';
 import { getPublicDb } from '@/lib/publicDb';
 
+/** Thrown past the database's intake limits for inquiries (migration 20261124000100). */
+export class InquiryLimitError extends Error {
+  constructor(readonly original: unknown) {
+    super('Too many inquiries right now');
+    this.name = 'InquiryLimitError';
+  }
+}
+
 export async function insertInquiry(row: InquiryNotice): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may insert inquiries but not read them back.
   const { error } = await db.from('contact_submissions').insert(row);
-  if (error) throw error;
+  if (!error) return;
+  if (String((error as { hint?: unknown }).hint ?? '').startsWith('inquiry_limit')) throw new InquiryLimitError(error);
+  throw error;
 }
 
 export interface InquiryResult {

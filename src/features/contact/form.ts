@@ -2,7 +2,7 @@
  * The inquiry wizard's state and rules (spec sections 4 and 5), as pure functions: field errors,
  * step gating per contact method, the draft's shape and the row stored in contact_submissions.
  */
-import { DEFAULT_PHONE_COUNTRY, phoneError, toInternational } from '@/components/ui/phone-countries';
+import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/components/ui/phone-countries';
 import type { ContactMethod, InquiryNotice, InquiryService } from '@/lib/chatWebhook';
 import { emailError, MESSAGES, minLengthError } from '@/lib/validation';
 
@@ -106,7 +106,7 @@ export function toSubmission(form: ContactFormState): InquiryNotice {
   return {
     name: form.name.trim(),
     email: showsEmail(form.contactMethod) ? form.email.trim() : '',
-    phone: showsPhone(form.contactMethod) ? toInternational(form.phoneCountry, form.phone) : '',
+    phone: showsPhone(form.contactMethod) ? toE164(form.phoneCountry, form.phone) : '',
     company: form.company.trim(),
     message: form.message.trim(),
     purpose: form.service,
@@ -125,13 +125,15 @@ export function parseContactDraft(value: unknown): ContactDraft | null {
   const contactMethod = CONTACT_METHODS.includes(v.contactMethod as ContactMethod)
     ? (v.contactMethod as ContactMethod)
     : 'email';
+  const phoneCountry = isString(v.phoneCountry) && v.phoneCountry ? v.phoneCountry : DEFAULT_PHONE_COUNTRY;
   const form: ContactFormState = {
     service,
     company: text('company'),
     name: text('name'),
     email: text('email'),
-    phone: text('phone'),
-    phoneCountry: isString(v.phoneCountry) && v.phoneCountry ? v.phoneCountry : DEFAULT_PHONE_COUNTRY,
+    // drafts saved before the field spoke E.164 kept the number as typed
+    phone: toE164(phoneCountry, text('phone')),
+    phoneCountry,
     message: text('message'),
     contactMethod,
   };

@@ -11,12 +11,15 @@ import { ErrorCard } from '../components/ErrorCard';
 import { FormAlert } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
 import { useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
+import { generateSlots } from '@/features/booking/slots';
 import {
   calendarInput,
   calendarText,
   calendarValuesFrom,
   normaliseTime,
+  timeZoneOptions,
   validateCalendar,
+  WEEK,
   type CalendarFormErrors,
   type CalendarFormValues,
 } from './calendar-form';
@@ -60,9 +63,9 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
     setSubmitted(true);
     const found = validateCalendar(values);
     setErrors(found);
-    const first = (['consultant_name', 'start', 'end'] as const).find((k) => found[k]);
+    const first = (['consultant_name', 'start', 'end', 'days', 'time_zone'] as const).find((k) => found[k]);
     if (first) {
-      document.getElementById(id(first))?.focus();
+      (document.getElementById(id(first === 'days' ? 'day-monday' : first)) as HTMLElement | null)?.focus();
       return;
     }
     setSaveError(null);
@@ -82,6 +85,11 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
 
   const start = normaliseTime(values.start);
   const end = normaliseTime(values.end);
+  // exactly what visitors will be offered on each working day
+  const previewSlots = errors.start || errors.end ? [] : generateSlots({ working_hours: { start, end } });
+  const dayNames = WEEK.filter((d) => values.days.includes(d.key)).map((d) => d.label);
+  const toggleDay = (key: string, on: boolean) =>
+    set('days', on ? [...values.days.filter((d) => d !== key), key] : values.days.filter((d) => d !== key));
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-4">
@@ -133,7 +141,6 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
                       <Input
                         id={id(key)}
                         type="time"
-                        step={1800}
                         value={values[key]}
                         onChange={(e) => set(key, e.target.value)}
                         required
@@ -149,13 +156,63 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
                   ))}
                 </div>
                 <p id={`${id('hours')}-hint`} className="text-xs text-slate-600">
-                  Посетителите избират час на всеки 30 минути от началния час до крайния (без него). Използват се само часовете.
+                  Посетителите избират час на всеки 30 минути от началото (с минутите) до края (без него), по часовата зона
+                  по-долу.
                 </p>
               </fieldset>
-              <p className="flex items-start gap-2 rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-                <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                Работните дни са от понеделник до петък.
-              </p>
+              <fieldset className="grid gap-2" aria-describedby={errors.days ? `${id('days')}-error` : undefined}>
+                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+                  <CalendarDays aria-hidden="true" className="size-4" />
+                  Работни дни
+                </legend>
+                <div className="flex flex-wrap gap-x-4 gap-y-2">
+                  {WEEK.map((day) => (
+                    <label key={day.key} htmlFor={id(`day-${day.key}`)} className="flex items-center gap-2 text-sm text-slate-800">
+                      <input
+                        id={id(`day-${day.key}`)}
+                        type="checkbox"
+                        checked={values.days.includes(day.key)}
+                        onChange={(e) => toggleDay(day.key, e.target.checked)}
+                        className="size-4 rounded border-slate-400 accent-brand-600"
+                      />
+                      {day.label}
+                    </label>
+                  ))}
+                </div>
+                {errors.days && (
+                  <p id={`${id('days')}-error`} className="text-sm text-danger-700">
+                    {errors.days}
+                  </p>
+                )}
+              </fieldset>
+              <div className="grid gap-1.5">
+                <Label htmlFor={id('time_zone')} required>
+                  Часова зона
+                </Label>
+                <select
+                  id={id('time_zone')}
+                  value={values.time_zone}
+                  onChange={(e) => set('time_zone', e.target.value)}
+                  aria-invalid={errors.time_zone ? true : undefined}
+                  aria-describedby={errors.time_zone ? `${id('time_zone')}-error` : `${id('time_zone')}-hint`}
+                  className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  {timeZoneOptions(values.time_zone).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
+                  ))}
+                </select>
+                {errors.time_zone ? (
+                  <p id={`${id('time_zone')}-error`} className="text-sm text-danger-700">
+                    {errors.time_zone}
+                  </p>
+                ) : (
+                  <p id={`${id('time_zone')}-hint`} className="text-xs text-slate-600">
+                    Работното време е по часовника на тази зона; посетители от другаде виждат и своето време.
+                  </p>
+                )}
+              </div>
               <div className="flex justify-end">
                 <Button type="submit" disabled={save.isPending || uploading}>
                   {save.isPending ? 'Запазване...' : 'Запази настройките'}
@@ -178,10 +235,26 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
               <p className="font-semibold text-slate-900">{values.consultant_name.trim() || 'Консултант'}</p>
               <p className="flex items-center gap-1.5 text-sm text-slate-700">
                 <Clock aria-hidden="true" className="size-4" />
-                {start} – {end}
+                {start} – {end} ({values.time_zone})
               </p>
-              <p className="text-sm text-slate-700">Понеделник – Петък</p>
+              <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
             </div>
+          </Card>
+          <Card className="grid gap-2 p-5">
+            <h4 id={id('slots')} className="text-sm font-medium text-slate-800">
+              Часове за посетителите ({previewSlots.length})
+            </h4>
+            {previewSlots.length ? (
+              <ul aria-labelledby={id('slots')} className="flex flex-wrap gap-1.5">
+                {previewSlots.map((slot) => (
+                  <li key={slot} className="rounded bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800">
+                    {slot}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">Няма часове с това работно време.</p>
+            )}
           </Card>
         </div>
       </div>

@@ -15,6 +15,7 @@ export interface CalendarSettings {
   photo_url: string | null;
   working_hours: WorkingHours;
   is_active: boolean;
+  time_zone: string;
   updated_at: string;
 }
 
@@ -22,10 +23,11 @@ export interface CalendarSettingsInput {
   consultant_name: string;
   photo_url: string | null;
   working_hours: WorkingHours;
+  time_zone: string;
   is_active: boolean;
 }
 
-const COLUMNS = 'id, consultant_name, photo_url, working_hours, is_active, updated_at';
+const COLUMNS = 'id, consultant_name, photo_url, working_hours, is_active, time_zone, updated_at';
 
 /** The one settings row, or null when there is none yet (PGRST116 is not an error here). */
 export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
