@@ -60,7 +60,7 @@ describe('Резервации', () => {
     expect(within(first).getByText('Вила Рила')).toBeInTheDocument();
     expect(within(first).getByText('Чака потвърждение')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'petar@example.com' })).toHaveAttribute('href', 'mailto:petar@example.com');
-    expect(within(first).getByRole('link', { name: '+359 899 111 222' })).toHaveAttribute('href', 'tel:+359899111222');
+    expect(within(first).getByRole('link', { name: '+359 89 911 1222' })).toHaveAttribute('href', 'tel:+359899111222');
     expect(within(first).getByText('Искаме онлайн резервации.')).toBeInTheDocument();
     const when = first.querySelector('time')!;
     expect(when).toHaveAttribute('datetime', '2026-11-23T12:00:00.000Z');

@@ -69,7 +69,7 @@ describe('Запитвания', () => {
     expect(within(first).getByText('Имейл и телефон')).toBeInTheDocument();
     expect(within(first).getByText('Ново')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'ivan@example.com' })).toHaveAttribute('href', 'mailto:ivan@example.com');
-    expect(within(first).getByRole('link', { name: '+359 888 123 456' })).toHaveAttribute('href', 'tel:+359888123456');
+    expect(within(first).getByRole('link', { name: '+359 88 812 3456' })).toHaveAttribute('href', 'tel:+359888123456');
     expect(within(first).getByText('Търсим CRM за екип от 12 брокери.')).toBeInTheDocument();
     const received = within(first).getByText(formatReceivedBg('2026-11-22T12:05:00.000Z'));
     expect(received).toHaveAttribute('datetime', '2026-11-22T12:05:00.000Z');

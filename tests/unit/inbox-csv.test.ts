@@ -155,3 +155,26 @@ describe('dates and the file name', () => {
     expect(inquiriesCsvFileName(new Date(2026, 10, 22, 0, 1))).toBe('zapitvania-2026-11-22.csv');
   });
 });
+
+describe('formula guard wherever a spreadsheet may start a cell', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['x;=1+1', "x;'=1+1"],
+    ['x,=1+1', "x,'=1+1"],
+    ['x\t+1', "x\t'+1"],
+    ['ред\n@SUM(A1)', "ред\n'@SUM(A1)"],
+    ['   =1+1', "   '=1+1"],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['a; \uFF0B1', "a; '\uFF0B1"],
+    ['\tплан', "'\tплан"],
+  ])('%j becomes %j', (input, output) => {
+    expect(neutraliseFormula(input)).toBe(output);
+  });
+
+  it('leaves plain text and phone numbers alone', () => {
+    expect(neutraliseFormula('Здравейте, искаме оферта.')).toBe('Здравейте, искаме оферта.');
+    expect(neutraliseFormula('+359 888 123 456')).toBe('+359 888 123 456');
+    expect(neutraliseFormula('+359888123456')).toBe('+359888123456');
+    expect(neutraliseFormula('e-mail: a@b.bg')).toBe('e-mail: a@b.bg');
+  });
+});

@@ -22,3 +22,15 @@ describe('inbox formatting', () => {
     expect(mailtoHref(' ')).toBeNull();
   });
 });
+
+describe('the reply link adds no recipient', () => {
+  it('links a plain address as it is', () => {
+    expect(mailtoHref(' ivan@example.com ')).toBe('mailto:ivan@example.com');
+  });
+
+  it('gives no link for an address that could carry a query, a list or a header', () => {
+    for (const address of ['a@b.co?bcc=someone@evil.example', 'a@b.co,c@d.example', 'a@b.co;c@d.example', 'a b@c.example', 'a@b.co%0Abcc:x@y.example', '']) {
+      expect(mailtoHref(address), address).toBeNull();
+    }
+  });
+});

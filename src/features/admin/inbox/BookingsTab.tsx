@@ -1,3 +1,4 @@
+import { formatPhone } from '@/components/ui/phone-countries';
 import { Ban, Check, Mail, Phone } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -189,7 +190,7 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
               {phone ? (
                 <a href={phone} className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline">
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
-                  {booking.client_phone}
+                  {formatPhone(booking.client_phone)}
                 </a>
               ) : (
                 <span className="text-slate-600">Не е предоставен</span>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@/components/ui/phone-countries';
 import { CheckCircle2, Download, Mail, Phone, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -284,7 +285,7 @@ function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
               {phone ? (
                 <a href={phone} className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline">
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
-                  {inquiry.phone}
+                  {formatPhone(inquiry.phone)}
                 </a>
               ) : (
                 <span className="text-slate-600">Не е предоставен</span>

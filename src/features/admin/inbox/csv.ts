@@ -10,18 +10,27 @@ import type { Inquiry } from './types';
 export const CSV_BOM = '\uFEFF';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 
-/** A cell starting with one of these is read as a formula by spreadsheet programs. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters that make a spreadsheet read a cell as a formula, ASCII and full-width (＝ ＋ － ＠). */
+const TRIGGERS = '=+\\-@\uFF1D\uFF0B\uFF0D\uFF20';
+/**
+ * Anywhere a spreadsheet may start a cell: the start of the text, or after a separator some
+ * program splits on (, ; tab CR LF), then any spaces, then a trigger.
+ */
+const CELL_START = new RegExp(`(^|[,;\\t\\r\\n])([\\s\\u3000]*)([${TRIGGERS}])`, 'g');
 /** Digits, spaces and number punctuation only: a phone number like '+359 888 123 456'. */
 const NUMBER_LIKE = /^[+-]?[\d\s()./-]*$/;
 
 /**
  * Visitors type these values, so a message like '=HYPERLINK(...)' must stay text when the file is
- * opened in a spreadsheet: such a cell gets a leading apostrophe. Phone numbers ('+359 ...') are
- * left alone, since digits and spaces cannot make a harmful formula.
+ * opened in a spreadsheet, whichever separator it splits on: every place a cell could start with
+ * a formula gets an apostrophe before the trigger ('x;=1+1' → "x;'=1+1"), and a text starting
+ * with a tab or CR one in front. Phone numbers ('+359 ...') are left alone, since digits and
+ * spaces cannot make a harmful formula.
  */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) && !NUMBER_LIKE.test(text) ? `'${text}` : text;
+  if (NUMBER_LIKE.test(text)) return text;
+  const guarded = text.replace(CELL_START, "$1$2'$3");
+  return /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
 }
 
 /** One field, quoted when it must be. null and undefined become an empty field. */

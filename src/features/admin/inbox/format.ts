@@ -1,5 +1,6 @@
 /* Presentation helpers of the inbox: dates and times in Bulgarian, contact links. */
 import { formatDateBg, toDate } from '@/lib/dates';
+import { isValidEmail } from '@/lib/validation';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const slotFormats = new Map<string, Intl.DateTimeFormat>();
@@ -57,8 +58,14 @@ export function telHref(phone: string): string | null {
   return digits ? `tel:${digits}` : null;
 }
 
-/** 'mailto:...' for an address; null when there is none. */
+/**
+ * 'mailto:…' for a plain address; null when there is none or it is not plain. Each part is
+ * percent-encoded, so nothing a visitor typed can add a query ('?bcc=…'), a second recipient or a
+ * header to the reply.
+ */
 export function mailtoHref(email: string): string | null {
   const address = email.trim();
-  return address ? `mailto:${address}` : null;
+  if (!isValidEmail(address)) return null;
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
 }
