@@ -56,7 +56,7 @@ test('an inquiry with a phone number goes through all three steps into the datab
     {
       name,
       email: 'ivan.testov@example.com',
-      phone: '+359 888 123 456',
+      phone: '+359888123456',
       company,
       message: 'Търсим CRM за екип от 12 брокери.',
       purpose: 'real_estate',
@@ -79,7 +79,7 @@ test('an inquiry with a phone number goes through all three steps into the datab
     Компания: company,
     Услуга: 'Недвижими имоти',
     Имейл: 'ivan.testov@example.com',
-    Телефон: '+359 888 123 456',
+    Телефон: '+359 88 812 3456',
     'Предпочитан начин за контакт': 'Имейл и телефон',
     Съобщение: 'Търсим CRM за екип от 12 брокери.',
   });

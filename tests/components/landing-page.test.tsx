@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NewsletterBox } from '@/app/layout/NewsletterBox';
 import { PublicLayout } from '@/app/PublicLayout';
 import { RootLayout } from '@/app/RootLayout';
@@ -56,6 +56,20 @@ function renderAt(path = '/') {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+});
+
+// The page, its sections, the footer and both dialogs are chunks loaded on demand. Loading them
+// here, once, keeps module loading out of each test's time (and out of findBy's one-second wait,
+// which a busy machine can overrun while it compiles a chunk).
+beforeAll(async () => {
+  await Promise.all([
+    import('@/features/landing/LandingPage'),
+    import('@/features/landing/LandingSections'),
+    import('@/app/layout/SiteFooter'),
+    import('@/app/layout/MobileMenu'),
+    import('@/features/contact/ContactDialog'),
+    import('@/features/booking/BookingDialog'),
+  ]);
 });
 
 describe('landing page', () => {
