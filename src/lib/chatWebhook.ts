@@ -7,6 +7,7 @@
  * unset, nothing is sent.
  */
 import { formatPhone } from '@/components/ui/phone-countries';
+import { formatSlotDateTimeBg } from '@/lib/dates';
 
 export interface ChatEmbedField {
   name: string;
@@ -93,16 +94,7 @@ export const TEAM_TIME_ZONE = 'Europe/Sofia';
 export function formatSlotForTeam(iso: string, timeZone: string = TEAM_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const text = new Intl.DateTimeFormat('bg-BG', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(date);
+  const text = formatSlotDateTimeBg(date, timeZone);
   return `${text} (${timeZone === TEAM_TIME_ZONE ? 'българско време' : timeZone})`;
 }
 

@@ -74,6 +74,14 @@ const sofia = (key: string, h: number, m: number) => {
   const [y, mo, d] = key.split('-').map(Number);
   return new Date(new TZDate(y, mo - 1, d, h, m, 'Europe/Sofia').getTime()).toISOString();
 };
+/** Picks a day of next month and the slot, and continues to the details step. */
+async function toDetails(user: ReturnType<typeof userEvent.setup>, slot: string) {
+  await pickFutureDay(user);
+  const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
+  await user.click(within(slots).getByRole('button', { name: slot }));
+  await user.click(screen.getByRole('button', { name: 'Продължи' }));
+}
+
 /** Name and e-mail pasted in at once (typing them is not what these tests are about). */
 async function fillDetails(user: ReturnType<typeof userEvent.setup>, name: string, email: string) {
   await user.click(screen.getByRole('textbox', { name: 'Име' }));
@@ -230,10 +238,7 @@ describe('booking dialog', () => {
     serveTaken(() => []);
     const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
-    await pickFutureDay(user);
-    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
-    await user.click(within(slots).getByRole('button', { name: '09:00' }));
-    await user.click(screen.getByRole('button', { name: 'Продължи' }));
+    await toDetails(user, '09:00');
     await fillDetails(user, 'Петър', 'petar@example.com');
     await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '123456');
     expect(screen.getByText('Моля въведете валиден телефонен номер')).toBeInTheDocument();
@@ -252,10 +257,7 @@ describe('booking dialog', () => {
     recordAppointments(() => HttpResponse.json({ code: 'P0001', message: 'refused', details: null, hint }, { status: 400 }));
     const webhook = recordWebhook();
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
-    await pickFutureDay(user);
-    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
-    await user.click(within(slots).getByRole('button', { name: '09:00' }));
-    await user.click(screen.getByRole('button', { name: 'Продължи' }));
+    await toDetails(user, '09:00');
     await fillDetails(user, 'Петър', 'petar@example.com');
     await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
     const region = await screen.findByRole('region', { name: /Известия/, hidden: true });

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { site } from '@/config/site';
+import { callOrWrite } from '@/config/site';
 import { BookingRefusedError, SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
 import {
   bookingErrors,
@@ -111,7 +111,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           console.warn('[booking] refused by the intake limits', error.original);
           toast({
             title: 'Не можем да приемем още една резервация',
-            description: `Моля, обадете се на ${site.phone} или ни пишете на ${site.email}. Данните ви са запазени.`,
+            description: callOrWrite,
             variant: 'destructive',
           });
           return;

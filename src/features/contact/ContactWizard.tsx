@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { SERVICE_LABELS } from '@/lib/chatWebhook';
 import { cn } from '@/lib/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
-import { site } from '@/config/site';
+import { callOrWrite } from '@/config/site';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import {
   canLeaveContactStep,
@@ -121,7 +121,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
           console.warn('[contact] refused by the intake limits', error.original);
           toast({
             title: 'Не можем да приемем запитването в момента',
-            description: `Моля, обадете се на ${site.phone} или ни пишете на ${site.email}. Данните ви са запазени.`,
+            description: callOrWrite,
             variant: 'destructive',
           });
           return;

@@ -1,9 +1,8 @@
 /* Presentation helpers of the inbox: dates and times in Bulgarian, contact links. */
-import { formatDateBg, toDate } from '@/lib/dates';
+import { formatDateBg, formatSlotDateTimeBg, toDate } from '@/lib/dates';
 import { isValidEmail } from '@/lib/validation';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const slotFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, make: () => Intl.DateTimeFormat) {
   const key = timeZone ?? '';
@@ -37,19 +36,7 @@ export function formatReceivedBg(iso: string, timeZone?: string): string {
 /** A booking's slot: 'понеделник, 23 ноември 2026 г. в 10:00'. */
 export function formatSlotBg(iso: string, timeZone?: string): string {
   const date = toDate(iso);
-  if (!date) return '';
-  return cached(slotFormats, timeZone, () =>
-    new Intl.DateTimeFormat('bg-BG', {
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    }),
-  ).format(date);
+  return date ? formatSlotDateTimeBg(date, timeZone) : '';
 }
 
 /** 'tel:+359888123456' for '+359 888 123 456'; null when there is no number. */
