@@ -21,6 +21,3 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
-
-/** What the dialogs say when the site cannot take a request online: call or write instead. */
-export const callOrWrite = `Моля, обадете се на ${site.phone} или ни пишете на ${site.email}. Данните ви са запазени.`;

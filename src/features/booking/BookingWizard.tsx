@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { callOrWrite } from '@/config/site';
+import { callOrWrite } from '@/config/call-or-write';
 import { BookingRefusedError, SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
 import {
   bookingErrors,

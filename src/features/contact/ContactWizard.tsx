@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { SERVICE_LABELS } from '@/lib/chatWebhook';
 import { cn } from '@/lib/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
-import { callOrWrite } from '@/config/site';
+import { callOrWrite } from '@/config/call-or-write';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import {
   canLeaveContactStep,
