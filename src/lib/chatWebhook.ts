@@ -7,7 +7,7 @@
  * unset, nothing is sent.
  */
 import { formatPhone } from '@/components/ui/phone-countries';
-import { formatSlotDateTimeBg } from '@/lib/dates';
+import { formatSlotDateTimeBg } from '@/lib/slot-format';
 
 export interface ChatEmbedField {
   name: string;

@@ -33,25 +33,3 @@ export function formatDateBg(input: DateInput): string {
   const date = toDate(input);
   return date ? bgDate.format(date) : '';
 }
-
-const slotFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A booking's weekday, date and time in Bulgarian, in the given zone (the viewer's when none). */
-export function formatSlotDateTimeBg(date: Date, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = slotFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('bg-BG', {
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    slotFormats.set(key, format);
-  }
-  return format.format(date);
-}

@@ -1,5 +1,6 @@
 /* Presentation helpers of the inbox: dates and times in Bulgarian, contact links. */
-import { formatDateBg, formatSlotDateTimeBg, toDate } from '@/lib/dates';
+import { formatDateBg, toDate } from '@/lib/dates';
+import { formatSlotDateTimeBg } from '@/lib/slot-format';
 import { isValidEmail } from '@/lib/validation';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
