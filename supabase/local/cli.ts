@@ -1,7 +1,7 @@
 // `npm run backend` (serve), `npm run db:reset` (start the data directory over and exit).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDb, ROOT_DIR } from './db.ts';
+import { openLocalDb, ROOT_DIR } from './db.ts';
 import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
 import { startLocalSupabase } from './server.ts';
 
@@ -12,7 +12,7 @@ const port = portArg ? Number(portArg.split('=')[1]) : Number(process.env.LOCAL_
 
 if (args.has('--reset-only')) {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
-  const db = await LocalDb.open({ reset: true });
+  const db = await openLocalDb({ reset: true });
   await db.close();
   console.log('Local database reset: migrations and seed applied to .local/db');
   process.exit(0);

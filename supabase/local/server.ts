@@ -3,9 +3,10 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { handleAuth } from './auth/handler.ts';
-import { LocalDb, ROOT_DIR, type OpenOptions } from './db.ts';
+import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
 import { json, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
+import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { handleStorage } from './storage/handler.ts';
 
@@ -128,7 +129,7 @@ function send(res: ServerResponse, response: LocalResponse, extra: Record<string
 }
 
 export async function startLocalSupabase(options: StartOptions = {}): Promise<LocalSupabase> {
-  const db = await LocalDb.open(options);
+  const db = await openLocalDb(options);
   const context: ServerContext = {
     db,
     jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
@@ -183,6 +184,9 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       else res.end();
     }
   });
+
+  // the schema cache is read once up front, as PostgREST does, instead of on the first request
+  void getCatalog(db).catch(() => {});
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -81,7 +81,7 @@ async function run(
   ctx: ServerContext,
   claims: Claims,
   plan: PlannedStatement,
-  opts: { single: boolean; rollback?: boolean },
+  opts: { single: boolean; rollback?: boolean; readOnly?: boolean },
 ): Promise<Outcome> {
   try {
     return await ctx.db.asRole(claims, async (tx) => {
@@ -91,7 +91,7 @@ async function run(
       if (opts.single && outcome.page !== 1) throw notSingular(outcome.page);
       if (opts.rollback) throw new Rollback(outcome);
       return outcome;
-    });
+    }, { readOnly: opts.readOnly });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     if (isPgError(error)) {
@@ -176,7 +176,8 @@ async function readTable(req: LocalRequest, ctx: ServerContext, claims: Claims, 
   const plan = await withCatalog(ctx, (cat) =>
     planRead(cat, tableSource(findTable(cat, name)), q, { count: counted, limit: window.limit, offset: window.offset }),
   );
-  const outcome = await run(ctx, claims, plan, { single: neg.single });
+  // PostgREST runs GET and HEAD in a read-only transaction
+  const outcome = await run(ctx, claims, plan, { single: neg.single, readOnly: true });
   return readResponse(outcome, neg, window.offset, counted);
 }
 
@@ -269,7 +270,11 @@ async function callFunction(
   });
   const { shape, window } = found;
   const single = neg.single && (shape === 'rows' || shape === 'scalars');
-  const outcome = await run(ctx, claims, plan, { single, rollback: prefs.tx === 'rollback' });
+  const outcome = await run(ctx, claims, plan, {
+    single,
+    rollback: prefs.tx === 'rollback',
+    readOnly: req.method !== 'POST',
+  });
   if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
   if (shape === 'rows' || shape === 'scalars') return readResponse(outcome, { ...neg, single }, window.offset, Boolean(prefs.count));
   let text = outcome.body ?? 'null';
