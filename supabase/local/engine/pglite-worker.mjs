@@ -27,6 +27,8 @@ async function open({ dataDir, snapshot }) {
     extensions: { pgcrypto },
     loadDataDir: snapshot ? new Blob([snapshot]) : undefined,
   });
+  // a database without data (the password hasher) still needs crypt()
+  if (!dataDir && !snapshot) await pg.exec('create extension if not exists pgcrypto');
   // As on hosted Supabase, extension functions (crypt, gen_salt) resolve without a schema prefix.
   await pg.exec('set search_path to "$user", public, extensions');
 }
