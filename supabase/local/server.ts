@@ -35,6 +35,8 @@ export interface StartOptions extends OpenOptions {
   /** Sign-in rate limits (default: [auth.rate_limit] sign_in_sign_ups per 5 minutes, per IP and per e-mail). */
   signInLimits?: Partial<SignInLimits>;
   quiet?: boolean;
+  /** Serve this database instead of opening PGlite (e.g. a real PostgreSQL, see engine/postgres.ts). */
+  db?: LocalDb;
 }
 
 export interface LocalSupabase {
@@ -168,7 +170,7 @@ function hostName(value: string): string {
 
 export async function startLocalSupabase(options: StartOptions = {}): Promise<LocalSupabase> {
   const config = readProjectConfig();
-  const db = await openLocalDb(options);
+  const db = options.db ?? (await openLocalDb(options));
   const allowedHosts = new Set([...LOOPBACK_HOSTS, ...(options.host ? [options.host.toLowerCase()] : []), ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const perIp = options.signInLimits?.perIp ?? config.signInsPerFiveMinutes;
   const context: ServerContext = {
