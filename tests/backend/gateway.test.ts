@@ -4,7 +4,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignInLimiter } from '../../supabase/local/auth/ratelimit.ts';
-import { warmHasher } from '../../supabase/local/engine/hasher.ts';
+import { bcrypt } from '../../supabase/local/engine/bcrypt.mjs';
+import { crypt, genSalt } from '../../supabase/local/engine/hasher.ts';
 import { parseConfigNumbers, readProjectConfig } from '../../supabase/local/config.ts';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { MAX_WEBHOOK_BODY, WEBHOOK_KEEP } from '../../supabase/local/server.ts';
@@ -13,7 +14,6 @@ import { startHarness, type Harness } from './harness.ts';
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ signInLimits: { perIp: 6, perEmail: 4 } });
-  await warmHasher();
 });
 afterAll(() => h.close());
 
@@ -201,6 +201,21 @@ describe('sign-in rate limits', () => {
 });
 
 describe('password hashing', () => {
+  it('computes exactly the hashes pgcrypto writes, off the main thread', async () => {
+    const passwords = ['admin-local-password', 'Паролата е ünicode', 'x'.repeat(80), ''];
+    const hashes = await h.local.db.asSystem(async (tx) =>
+      Promise.all(passwords.map(async (p) => (await tx.query<{ h: string }>(`select crypt($1, gen_salt('bf', 4)) as h`, [p])).rows[0].h)),
+    );
+    for (const [i, p] of passwords.entries()) {
+      expect(await crypt(p, hashes[i]), p).toBe(hashes[i]);
+      expect(bcrypt(`!${p}`, hashes[i]), p).not.toBe(hashes[i]);
+    }
+    // and pgcrypto accepts what ours makes
+    const ours = await crypt('secret-pass-1', genSalt().replace('$10$', '$04$'));
+    const { rows } = await h.local.db.asSystem((tx) => tx.query<{ ok: boolean }>('select crypt($1, $2) = $2 as ok', ['secret-pass-1', ours]));
+    expect(rows[0].ok).toBe(true);
+  });
+
   let busy: Harness;
   beforeAll(async () => {
     busy = await startHarness({ signInLimits: { perIp: 0 } });

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+let t = Date.now();
+const a = await PGlite.create({ extensions: { pgcrypto } });
+await a.exec('create extension pgcrypto');
+console.log('initdb boot', Date.now() - t);
+t = Date.now(); await a.query("select crypt('x', gen_salt('bf', 10))"); console.log('one bcrypt', Date.now() - t);
+const dump = await a.dumpDataDir('gzip'); console.log('dump size', dump.size);
+t = Date.now();
+const b = await PGlite.create({ extensions: { pgcrypto }, loadDataDir: dump });
+await b.query("select 1");
+console.log('load bare', Date.now() - t);
