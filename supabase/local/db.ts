@@ -243,26 +243,25 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** A first-come, first-served lock whose waiters may give up their place. */
 class Lock {
   private held = false;
-  private readonly queue: { grant: () => void; cancelled: boolean }[] = [];
+  private readonly queue: { grant: () => void; state: 'waiting' | 'granted' | 'cancelled' }[] = [];
 
   request(): { granted: Promise<void>; cancel(): boolean } {
-    let entry!: { grant: () => void; cancelled: boolean };
-    const granted = new Promise<void>((resolve) => {
-      entry = { grant: resolve, cancelled: false };
+    let resolve!: () => void;
+    const granted = new Promise<void>((r) => {
+      resolve = r;
     });
-    let done = false;
-    void granted.then(() => {
-      done = true;
-    });
+    // the state changes synchronously, so a waiter never cancels a place it was already given
+    const entry = { grant: resolve, state: 'waiting' as 'waiting' | 'granted' | 'cancelled' };
     if (!this.held) {
       this.held = true;
+      entry.state = 'granted';
       entry.grant();
     } else this.queue.push(entry);
     return {
       granted,
       cancel: () => {
-        if (done || entry.cancelled) return false;
-        entry.cancelled = true;
+        if (entry.state !== 'waiting') return false;
+        entry.state = 'cancelled';
         return true;
       },
     };
@@ -279,7 +278,8 @@ class Lock {
         this.held = false;
         return;
       }
-      if (!next.cancelled) {
+      if (next.state === 'waiting') {
+        next.state = 'granted';
         next.grant();
         return;
       }
@@ -401,7 +401,8 @@ class PgliteDb implements LocalDb {
     const old = this.replica;
     this.replica = { conn, runningSince: null };
     this.replicaVersion = version;
-    if (old) void old.conn.kill();
+    // a replica still answering a read is stopped when that read is done (see onReplica)
+    if (old && !this.replicaBusy) void old.conn.kill();
   }
 
   private scheduleRefresh(delayMs = this.replicaOptions.refreshMs) {
@@ -506,7 +507,8 @@ class PgliteDb implements LocalDb {
       return (await this.transaction(engine, claims, options, fn)).result;
     } finally {
       this.replicaBusy = false;
-      if (!engine.conn.alive && this.replica === engine) {
+      if (this.replica !== engine) void engine.conn.kill(); // replaced by a newer copy meanwhile
+      else if (!engine.conn.alive) {
         this.replica = null;
         this.replicaVersion = -1;
         this.scheduleRefresh();
