@@ -1,7 +1,7 @@
 // `npm run backend` (serve), `npm run db:reset` (start the data directory over and exit).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDb, ROOT_DIR } from './db.ts';
+import { openLocalDb, ROOT_DIR } from './db.ts';
 import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
 import { startLocalSupabase } from './server.ts';
 
@@ -9,10 +9,15 @@ const args = new Set(process.argv.slice(2));
 const memory = args.has('--memory');
 const portArg = process.argv.find((a) => a.startsWith('--port='));
 const port = portArg ? Number(portArg.split('=')[1]) : Number(process.env.LOCAL_SUPABASE_PORT ?? LOCAL_PORT);
+// --sign-in-limit=N: password sign-ins per 5 minutes per IP and per e-mail (config.toml's by default).
+// The end-to-end suite signs the same admin in for almost every test; it raises the limit so no
+// test depends on how many signed in before it (the limit itself is tested in tests/backend).
+const limitArg = process.argv.find((a) => a.startsWith('--sign-in-limit='));
+const signInLimit = limitArg ? Number(limitArg.split('=')[1]) : undefined;
 
 if (args.has('--reset-only')) {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
-  const db = await LocalDb.open({ reset: true });
+  const db = await openLocalDb({ reset: true });
   await db.close();
   console.log('Local database reset: migrations and seed applied to .local/db');
   process.exit(0);
@@ -20,7 +25,12 @@ if (args.has('--reset-only')) {
 
 if (args.has('--reset')) rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
 const started = Date.now();
-const local = await startLocalSupabase({ memory, reset: args.has('--reset'), port });
+const local = await startLocalSupabase({
+  memory,
+  reset: args.has('--reset'),
+  port,
+  signInLimits: signInLimit === undefined ? undefined : { perIp: signInLimit, perEmail: signInLimit },
+});
 console.log(`Local Supabase stand-in on ${local.url} (${memory ? 'in memory' : local.db.location}), ready in ${Date.now() - started} ms`);
 console.log(`  anon key: ${LOCAL_ANON_KEY}`);
 console.log(`  admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}`);

@@ -1,18 +1,38 @@
-// One PGlite database for the stand-in: platform bootstrap, migrations, seed, and the
-// per-request transaction that runs under the caller's role with its JWT claims.
+// The stand-in's database: platform bootstrap, migrations, seed, and the per-request transaction
+// that runs under the caller's role with its JWT claims and that role's statement timeout.
+//
+// PGlite is one single-threaded Postgres backend. It runs in a worker thread (engine/worker.ts),
+// so the HTTP server keeps answering while a statement runs, and a statement that outlives its
+// role's timeout is cancelled by stopping that thread and reopening the data directory (Postgres's
+// own statement_timeout never fires in PGlite: its timer needs signals). Read-only requests that
+// arrive while the primary is stuck in a long statement are answered by a read replica, but only
+// when the replica holds exactly the primary's last committed state (see PgliteDb).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { PgError, PgliteWorker, WorkerGone, type QueryResult } from './engine/worker.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SUPABASE_DIR = resolve(here, '..');
 export const ROOT_DIR = resolve(SUPABASE_DIR, '..');
 const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
 const SEED_FILE = join(SUPABASE_DIR, 'seed.sql');
-const PLATFORM_FILE = join(here, 'platform.sql');
+export const PLATFORM_FILE = join(here, 'platform.sql');
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export const API_ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role'];
@@ -24,7 +44,37 @@ export interface Claims {
   [claim: string]: unknown;
 }
 
-export type Tx = Transaction;
+/** One transaction: statements run in order, each under the statement timeout of its role. */
+export interface Tx {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query<T = any>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  exec(sql: string): Promise<void>;
+}
+
+export interface TxOptions {
+  /** BEGIN READ ONLY, as PostgREST runs GET and HEAD; may be answered by the read replica. */
+  readOnly?: boolean;
+}
+
+/** Milliseconds a statement of each role may run; 0 is no limit. */
+export type StatementTimeouts = Record<ApiRole, number>;
+
+/** Hosted Supabase's defaults: anon 3 s, authenticated 8 s, service_role unlimited. */
+export const DEFAULT_STATEMENT_TIMEOUTS: StatementTimeouts = { anon: 3000, authenticated: 8000, service_role: 0 };
+
+export interface LocalDb {
+  /** The data directory, or 'memory' for a throw-away database. */
+  readonly location: string;
+  /** Runs `fn` in one transaction as the API role of `claims`, the way PostgREST does. */
+  asRole<T>(claims: Claims, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
+  /** Runs `fn` in one transaction as the database owner (the platform's own services). */
+  asSystem<T>(fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
+  /** How long the statement now running on the primary has run, in ms (null when none runs). */
+  runningFor(): number | null;
+  /** Resolves once the read replica (if any) holds the primary's last committed state. */
+  replicaCaughtUp(): Promise<boolean>;
+  close(): Promise<void>;
+}
 
 export interface OpenOptions {
   /** Keep everything in memory (tests). Default: persist under `.local/db`. */
@@ -37,15 +87,29 @@ export interface OpenOptions {
   seed?: boolean;
   /** Reuse a cached snapshot of a fresh database (default true); false builds it from SQL. */
   snapshotCache?: boolean;
+  /** Statement timeout per role in ms (default: hosted Supabase's, anon 3 s, authenticated 8 s). */
+  statementTimeouts?: Partial<StatementTimeouts>;
+  /** Keep a read replica for reads that arrive while a statement runs long (default true). */
+  readReplica?: boolean;
+  /** How long a read waits behind a running statement before the replica answers it (default 50 ms). */
+  replicaAfterMs?: number;
+  /** Quiet time after the last write before the replica catches up (default 1000 ms). */
+  replicaRefreshMs?: number;
 }
 
-interface Migration {
+/** What PGlite in this thread and the worker handle have in common. */
+interface Conn {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+export interface Migration {
   version: string;
   file: string;
   sql: string;
 }
 
-function readMigrations(): Migration[] {
+export function readMigrations(): Migration[] {
   if (!existsSync(MIGRATIONS_DIR)) return [];
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
@@ -53,7 +117,7 @@ function readMigrations(): Migration[] {
     .map((file) => ({ version: file.split('_')[0], file, sql: readFileSync(join(MIGRATIONS_DIR, file), 'utf8') }));
 }
 
-function readSeed(): string {
+export function readSeed(): string {
   return existsSync(SEED_FILE) ? readFileSync(SEED_FILE, 'utf8') : '';
 }
 
@@ -66,7 +130,7 @@ function schemaFingerprint(seed: boolean): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function applyPending(pg: PGlite): Promise<string[]> {
+async function applyPending(pg: Conn): Promise<string[]> {
   await pg.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
@@ -81,13 +145,18 @@ async function applyPending(pg: PGlite): Promise<string[]> {
   for (const m of readMigrations()) {
     if (done.has(m.version)) continue;
     try {
-      await pg.transaction(async (tx) => {
-        await tx.exec(m.sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+      await pg.exec('begin');
+      try {
+        await pg.exec(m.sql);
+        await pg.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
           m.version,
           m.file,
         ]);
-      });
+        await pg.exec('commit');
+      } catch (error) {
+        await pg.exec('rollback');
+        throw error;
+      }
     } catch (error) {
       throw new Error(`Migration ${m.file} failed: ${(error as Error).message}`, { cause: error });
     }
@@ -163,60 +232,439 @@ async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {
   return pending;
 }
 
-export class LocalDb {
-  private constructor(
-    readonly pg: PGlite,
-    readonly location: string,
-  ) {}
 
-  static async open(options: OpenOptions = {}): Promise<LocalDb> {
-    const seed = options.seed ?? true;
-    if (options.memory) {
-      const snapshot = await freshSnapshot(seed, options.snapshotCache ?? true);
-      const pg = await PGlite.create({ extensions: { pgcrypto }, loadDataDir: snapshot });
-      await setSearchPath(pg);
-      return new LocalDb(pg, 'memory');
-    }
-    const dataDir = resolve(options.dataDir ?? join(ROOT_DIR, '.local', 'db'));
-    if (options.reset && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
-    const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
-    let pg: PGlite;
-    if (fresh) {
-      mkdirSync(dirname(dataDir), { recursive: true });
-      const snapshot = await freshSnapshot(seed, options.snapshotCache ?? true);
-      pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, loadDataDir: snapshot });
-    } else {
-      pg = await PGlite.create({ dataDir, extensions: { pgcrypto } });
-      await setSearchPath(pg);
-      await applyPending(pg);
-    }
-    await setSearchPath(pg);
-    return new LocalDb(pg, dataDir);
+// ---- the PGlite database --------------------------------------------------------------------------
+
+export const statementTimeoutError = () =>
+  new PgError({ message: 'canceling statement due to statement timeout', code: '57014', severity: 'ERROR' });
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A first-come, first-served lock whose waiters may give up their place. */
+class Lock {
+  private held = false;
+  private readonly queue: { grant: () => void; state: 'waiting' | 'granted' | 'cancelled' }[] = [];
+
+  request(): { granted: Promise<void>; cancel(): boolean } {
+    let resolve!: () => void;
+    const granted = new Promise<void>((r) => {
+      resolve = r;
+    });
+    // the state changes synchronously, so a waiter never cancels a place it was already given
+    const entry = { grant: resolve, state: 'waiting' as 'waiting' | 'granted' | 'cancelled' };
+    if (!this.held) {
+      this.held = true;
+      entry.state = 'granted';
+      entry.grant();
+    } else this.queue.push(entry);
+    return {
+      granted,
+      cancel: () => {
+        if (entry.state !== 'waiting') return false;
+        entry.state = 'cancelled';
+        return true;
+      },
+    };
   }
 
-  /**
-   * Runs `fn` in one transaction as the API role of `claims`, with `request.jwt.claims` set the
-   * way PostgREST sets it, so row-level security and auth.uid()/auth.email() see the caller.
-   */
-  async asRole<T>(claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!API_ROLES.includes(claims.role)) throw new Error(`Unknown role ${String(claims.role)}`);
-    return this.pg.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-                set_config('request.jwt.claim.email', $4, true)`,
-        [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? ''],
-      );
-      return fn(tx);
+  acquire(): Promise<void> {
+    return this.request().granted;
+  }
+
+  release(): void {
+    for (;;) {
+      const next = this.queue.shift();
+      if (!next) {
+        this.held = false;
+        return;
+      }
+      if (next.state === 'waiting') {
+        next.state = 'granted';
+        next.grant();
+        return;
+      }
+    }
+  }
+}
+
+// Throw-away databases live in the temp directory (a stopped thread must find its data again);
+// ones left behind by a process that died are removed by the next one.
+const TEMP_PREFIX = 'local-supabase-';
+function pruneStaleTempDirs(): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const pid = Number(name.slice(TEMP_PREFIX.length).split('-')[0]);
+    if (!name.startsWith(TEMP_PREFIX) || !Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+interface Engine {
+  conn: PgliteWorker;
+  /** When the statement now running started, if one runs. */
+  runningSince: number | null;
+}
+
+/**
+ * A database that was just opened knows nothing of its tables yet: the first query of each loads
+ * catalog caches and plans the policies. The replica pays that before it answers anyone.
+ */
+async function warmUp(conn: PgliteWorker): Promise<void> {
+  const { rows } = await conn.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')`,
+  );
+  for (const role of ['anon', 'authenticated']) {
+    for (const { name } of rows) {
+      try {
+        await conn.exec(`begin read only; set local role ${role}; select json_agg(t) from (select * from ${name} limit 1) t;`);
+      } catch {
+        // a table this role may not read: the error is the warm-up too
+      } finally {
+        await conn.exec('rollback').catch(() => {});
+      }
+    }
+  }
+}
+
+class PgliteDb implements LocalDb {
+  private primary: Engine | null;
+  private reopening: Promise<Engine> | null = null;
+  private readonly lock = new Lock();
+  /** Counts commits that wrote something; the replica is current when it holds the same count. */
+  private version = 0;
+  private replica: Engine | null = null;
+  private replicaVersion = -1;
+  private replicaBusy = false;
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private refreshing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    conn: PgliteWorker,
+    readonly location: string,
+    private readonly dataDir: string,
+    private readonly tempDir: string | null,
+    private readonly timeouts: StatementTimeouts,
+    private readonly replicaOptions: { enabled: boolean; afterMs: number; refreshMs: number },
+  ) {
+    this.primary = { conn, runningSince: null };
+  }
+
+  /** Starts the replica from the fresh database's snapshot, or from a dump of the primary. */
+  startReplica(snapshot: ArrayBuffer | null): void {
+    if (!this.replicaOptions.enabled) return;
+    const version = this.version;
+    this.track(
+      (async () => {
+        if (snapshot) return this.installReplica(version, snapshot);
+        const dump = await this.dumpPrimary();
+        if (dump) await this.installReplica(dump.version, dump.data);
+      })(),
+    );
+  }
+
+  private track(pending: Promise<void>) {
+    this.refreshing = pending.catch(() => {}).finally(() => {
+      this.refreshing = null;
+      if (!this.closed && this.replicaVersion !== this.version) this.scheduleRefresh();
     });
   }
 
-  /** Runs `fn` in one transaction as the database owner (the platform's own services). */
-  async asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.pg.transaction(fn);
+  private async dumpPrimary(): Promise<{ version: number; data: ArrayBuffer } | null> {
+    await this.lock.acquire();
+    try {
+      if (this.closed) return null;
+      const engine = await this.ensurePrimary();
+      return { version: this.version, data: await engine.conn.dump() };
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  private async installReplica(version: number, data: ArrayBuffer) {
+    const conn = await PgliteWorker.start({ snapshot: data });
+    await warmUp(conn);
+    if (this.closed) {
+      await conn.kill();
+      return;
+    }
+    const old = this.replica;
+    this.replica = { conn, runningSince: null };
+    this.replicaVersion = version;
+    // a replica still answering a read is stopped when that read is done (see onReplica)
+    if (old && !this.replicaBusy) void old.conn.kill();
+  }
+
+  private scheduleRefresh(delayMs = this.replicaOptions.refreshMs) {
+    if (!this.replicaOptions.enabled || this.closed) return;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      if (this.refreshing || this.closed || this.replicaVersion === this.version) return;
+      this.track(
+        (async () => {
+          const dump = await this.dumpPrimary();
+          if (dump) await this.installReplica(dump.version, dump.data);
+        })(),
+      );
+    }, delayMs);
+    this.refreshTimer.unref();
+  }
+
+  private async ensurePrimary(): Promise<Engine> {
+    if (this.primary?.conn.alive) return this.primary;
+    if (!this.reopening) {
+      this.primary = null;
+      // crash recovery replays what was committed; the stopped transaction is simply gone
+      this.reopening = PgliteWorker.start({ dataDir: this.dataDir })
+        .then((conn) => {
+          this.primary = { conn, runningSince: null };
+          return this.primary;
+        })
+        .finally(() => {
+          this.reopening = null;
+        });
+    }
+    return this.reopening;
+  }
+
+  /** Runs one statement; past `timeoutMs` the thread is stopped and the statement fails with 57014. */
+  private async statement<T>(engine: Engine, timeoutMs: number, op: () => Promise<T>): Promise<T> {
+    engine.runningSince = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      if (!timeoutMs) return await op();
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          // reject first, so the caller sees the timeout rather than the stopped thread
+          reject(statementTimeoutError());
+          void engine.conn.kill();
+        }, timeoutMs);
+      });
+      return await Promise.race([op(), expired]);
+    } finally {
+      clearTimeout(timer);
+      engine.runningSince = null;
+    }
+  }
+
+  private async transaction<T>(
+    engine: Engine,
+    claims: Claims | null,
+    options: TxOptions,
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<{ result: T; wrote: boolean }> {
+    const timeoutMs = claims ? this.timeouts[claims.role] : 0;
+    const conn = engine.conn;
+    const run = <R>(op: () => Promise<R>) => this.statement(engine, timeoutMs, op);
+    await conn.begin(
+      Boolean(options.readOnly),
+      claims ? [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? ''] : null,
+    );
+    try {
+      const tx: Tx = {
+        query: (sql, params) => run(() => conn.query(sql, params ?? [])),
+        exec: (sql) => run(() => conn.exec(sql)),
+      };
+      const result = await fn(tx);
+      let wrote = false;
+      if (!options.readOnly) {
+        const { rows } = await conn.query<{ wrote: boolean }>('select txid_current_if_assigned() is not null as wrote');
+        wrote = Boolean(rows[0]?.wrote);
+      }
+      await conn.exec('commit');
+      return { result, wrote };
+    } catch (error) {
+      if (conn.alive) await conn.exec('rollback').catch(() => {});
+      if (error instanceof WorkerGone) {
+        throw new PgError({ message: 'terminating connection: the database thread stopped', code: '57P01' });
+      }
+      throw error;
+    }
+  }
+
+  private canUseReplica(): boolean {
+    if (!this.replica?.conn.alive || this.replicaBusy || this.replicaVersion !== this.version) return false;
+    if (!this.primary) return true; // reopening after a cancelled statement
+    const since = this.primary.runningSince;
+    return since !== null && Date.now() - since >= this.replicaOptions.afterMs;
+  }
+
+  private async onReplica<T>(claims: Claims | null, options: TxOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const engine = this.replica!;
+    this.replicaBusy = true;
+    try {
+      return (await this.transaction(engine, claims, options, fn)).result;
+    } finally {
+      this.replicaBusy = false;
+      if (this.replica !== engine) void engine.conn.kill(); // replaced by a newer copy meanwhile
+      else if (!engine.conn.alive) {
+        this.replica = null;
+        this.replicaVersion = -1;
+        this.scheduleRefresh();
+      }
+    }
+  }
+
+  private async run<T>(claims: Claims | null, options: TxOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.closed) throw new PgError({ message: 'the database is closed', code: '57P01' });
+    if (options.readOnly && this.replicaOptions.enabled) {
+      const ticket = this.lock.request();
+      for (;;) {
+        const granted = await Promise.race([ticket.granted.then(() => true), sleep(10).then(() => false)]);
+        if (granted) break;
+        if (this.canUseReplica() && ticket.cancel()) return this.onReplica(claims, options, fn);
+      }
+    } else {
+      await this.lock.acquire();
+    }
+    try {
+      const engine = await this.ensurePrimary();
+      const { result, wrote } = await this.transaction(engine, claims, options, fn);
+      if (wrote) {
+        this.version++;
+        this.scheduleRefresh();
+      }
+      return result;
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  runningFor(): number | null {
+    const since = this.primary?.runningSince;
+    return since === null || since === undefined ? null : Date.now() - since;
+  }
+
+  async replicaCaughtUp(): Promise<boolean> {
+    if (!this.replicaOptions.enabled) return false;
+    for (;;) {
+      if (this.closed) return false;
+      if (this.replica?.conn.alive && this.replicaVersion === this.version) return true;
+      if (!this.refreshing) this.scheduleRefresh(0);
+      await (this.refreshing ?? sleep(20));
+    }
+  }
+
+  asRole<T>(claims: Claims, fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
+    if (!API_ROLES.includes(claims.role)) throw new Error(`Unknown role ${String(claims.role)}`);
+    return this.run(claims, options, fn);
+  }
+
+  asSystem<T>(fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
+    return this.run(null, options, fn);
   }
 
   async close(): Promise<void> {
-    if (!this.pg.closed) await this.pg.close();
+    if (this.closed) return;
+    this.closed = true;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    await this.refreshing;
+    await this.lock.acquire();
+    try {
+      await this.reopening?.catch(() => {});
+      await this.primary?.conn.close();
+      await this.replica?.conn.kill();
+    } finally {
+      this.lock.release();
+      if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
+    }
   }
+}
+
+/**
+ * A data directory holding the fresh database, unpacked once per schema: copying it is several
+ * times faster than unpacking the snapshot into a new directory through PGlite's file system.
+ */
+const unpackedCache = new Map<string, Promise<string>>();
+function unpackedSnapshot(seed: boolean, snapshot: ArrayBuffer): Promise<string> {
+  const dir = join(CACHE_DIR, `${schemaFingerprint(seed)}-${seed ? 'seed' : 'bare'}.dir`);
+  let pending = unpackedCache.get(dir);
+  if (!pending) {
+    pending = (async () => {
+      const stamp = join(dir, 'PG_VERSION');
+      if (existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < SNAPSHOT_MAX_AGE_MS) return dir;
+      const tmp = `${dir}.${process.pid}.tmp`;
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(dirname(tmp), { recursive: true });
+      const conn = await PgliteWorker.start({ dataDir: tmp, snapshot });
+      await conn.close(); // a clean shutdown: the copies open without crash recovery
+      rmSync(dir, { recursive: true, force: true });
+      try {
+        renameSync(tmp, dir);
+      } catch {
+        rmSync(tmp, { recursive: true, force: true }); // a parallel process was first
+      }
+      return dir;
+    })();
+    unpackedCache.set(dir, pending);
+    pending.catch(() => unpackedCache.delete(dir));
+  }
+  return pending;
+}
+
+/** Puts a fresh database into `dataDir` and opens it in a worker thread. */
+async function startFresh(dataDir: string, seed: boolean, snapshot: ArrayBuffer, useCache: boolean): Promise<PgliteWorker> {
+  if (useCache) {
+    try {
+      const source = await unpackedSnapshot(seed, snapshot);
+      await cp(source, dataDir, { recursive: true });
+      return await PgliteWorker.start({ dataDir });
+    } catch {
+      rmSync(dataDir, { recursive: true, force: true }); // fall back to unpacking the snapshot
+    }
+  }
+  return PgliteWorker.start({ dataDir, snapshot });
+}
+
+export async function openLocalDb(options: OpenOptions = {}): Promise<LocalDb> {
+  const seed = options.seed ?? true;
+  const timeouts = { ...DEFAULT_STATEMENT_TIMEOUTS, ...options.statementTimeouts };
+  const replica = {
+    enabled: options.readReplica ?? true,
+    afterMs: options.replicaAfterMs ?? 50,
+    refreshMs: options.replicaRefreshMs ?? 1000,
+  };
+  if (options.memory) {
+    pruneStaleTempDirs();
+    const tempDir = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+    try {
+      const useCache = options.snapshotCache ?? true;
+      const snapshot = await (await freshSnapshot(seed, useCache)).arrayBuffer();
+      const conn = await startFresh(join(tempDir, 'db'), seed, snapshot, useCache);
+      const db = new PgliteDb(conn, 'memory', join(tempDir, 'db'), tempDir, timeouts, replica);
+      db.startReplica(snapshot);
+      return db;
+    } catch (error) {
+      rmSync(tempDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const dataDir = resolve(options.dataDir ?? join(ROOT_DIR, '.local', 'db'));
+  if (options.reset && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  let conn: PgliteWorker;
+  let snapshot: ArrayBuffer | null = null;
+  if (fresh) {
+    mkdirSync(dirname(dataDir), { recursive: true });
+    const useCache = options.snapshotCache ?? true;
+    snapshot = await (await freshSnapshot(seed, useCache)).arrayBuffer();
+    conn = await startFresh(dataDir, seed, snapshot, useCache);
+  } else {
+    conn = await PgliteWorker.start({ dataDir });
+    await applyPending(conn);
+  }
+  const db = new PgliteDb(conn, dataDir, dataDir, null, timeouts, replica);
+  db.startReplica(snapshot);
+  return db;
 }

@@ -1,6 +1,7 @@
 // The small request/response shapes shared by the stand-in's services.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Claims, LocalDb } from './db.ts';
+import type { SignInLimiter } from './auth/ratelimit.ts';
 import { JwtError, verifyJwt } from './jwt.ts';
 
 export interface LocalRequest {
@@ -10,6 +11,8 @@ export interface LocalRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The caller's IP address, for rate limits. */
+  ip: string;
 }
 
 export interface LocalResponse {
@@ -20,7 +23,8 @@ export interface LocalResponse {
 }
 
 export interface WebhookSink {
-  received: { at: string; body: unknown }[];
+  /** The newest messages last; each body kept as the JSON text that arrived. */
+  received: { at: string; raw: string }[];
 }
 
 export interface ServerContext {
@@ -33,6 +37,9 @@ export interface ServerContext {
   webhook: WebhookSink;
   /** Seconds an access token lives. */
   jwtExpiry: number;
+  /** PostgREST's max-rows: no read returns more rows than this (null: no limit). */
+  maxRows: number | null;
+  signInLimiter: SignInLimiter;
 }
 
 export type Handler = (req: LocalRequest, ctx: ServerContext) => Promise<LocalResponse>;
@@ -70,4 +77,22 @@ export function resolveClaims(req: LocalRequest, secret: string): ClaimsResult {
     if (error instanceof JwtError) return { ok: false, reason: error.reason, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The API gateway in front of hosted Supabase: every request to /rest/v1, /auth/v1 and
+ * /storage/v1 carries a project key (`apikey` header or query parameter), or it is refused.
+ */
+export function apiKeyRefusal(req: Pick<LocalRequest, 'headers' | 'url'>, secret: string): LocalResponse | null {
+  const value = req.headers.apikey;
+  const apikey = (Array.isArray(value) ? value[0] : value) ?? req.url.searchParams.get('apikey');
+  if (!apikey) {
+    return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+  }
+  try {
+    verifyJwt(apikey, secret);
+  } catch {
+    return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+  }
+  return null;
 }

@@ -3,14 +3,21 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { handleAuth } from './auth/handler.ts';
-import { LocalDb, ROOT_DIR, type OpenOptions } from './db.ts';
-import { json, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
+import { SignInLimiter, type SignInLimits } from './auth/ratelimit.ts';
+import { readProjectConfig } from './config.ts';
+import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
+import { apiKeyRefusal, json, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
+import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { handleStorage } from './storage/handler.ts';
 
-/** JSON bodies (REST, auth, webhook) above this are refused with 413. */
+/** JSON bodies (REST, auth) above this are refused with 413. */
 export const MAX_JSON_BODY = 1024 * 1024;
+/** One chat-webhook message may be this large (a chat service's own limits are far smaller). */
+export const MAX_WEBHOOK_BODY = 64 * 1024;
+/** The chat-webhook sink keeps the newest this many messages. */
+export const WEBHOOK_KEEP = 200;
 /** Uploads above this are refused before any bucket rule is read. */
 export const MAX_UPLOAD_BODY = 12 * 1024 * 1024;
 
@@ -21,7 +28,15 @@ export interface StartOptions extends OpenOptions {
   jwtExpiry?: number;
   /** Allowed browser origins; by default any http origin on localhost or 127.0.0.1. */
   corsOrigins?: string[];
+  /** Host names accepted in the Host header besides 127.0.0.1, localhost, [::1] and `host`. */
+  allowedHosts?: string[];
+  /** PostgREST's max-rows (default: [api] max_rows of supabase/config.toml; 0 for none). */
+  maxRows?: number;
+  /** Sign-in rate limits (default: [auth.rate_limit] sign_in_sign_ups per 5 minutes, per IP and per e-mail). */
+  signInLimits?: Partial<SignInLimits>;
   quiet?: boolean;
+  /** Serve this database instead of opening PGlite (e.g. a real PostgreSQL, see engine/postgres.ts). */
+  db?: LocalDb;
 }
 
 export interface LocalSupabase {
@@ -80,18 +95,26 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+// Stand-in for a chat service's incoming webhook: the site posts a message per inquiry and the
+// e2e tests read them back. Bounded: each message at most MAX_WEBHOOK_BODY, the newest
+// WEBHOOK_KEEP kept, and kept as the text that arrived so reading them back never re-serialises.
 const webhookHandler: Handler = async (req, ctx) => {
   if (req.method === 'POST') {
-    let body: unknown;
+    const raw = req.body.toString('utf8').trim() || 'null';
     try {
-      body = JSON.parse(req.body.toString('utf8') || 'null');
+      JSON.parse(raw);
     } catch {
       return json(400, { message: 'Body must be JSON' });
     }
-    ctx.webhook.received.push({ at: new Date().toISOString(), body });
+    const received = ctx.webhook.received;
+    received.push({ at: new Date().toISOString(), raw });
+    if (received.length > WEBHOOK_KEEP) received.splice(0, received.length - WEBHOOK_KEEP);
     return { status: 204 };
   }
-  if (req.method === 'GET') return json(200, ctx.webhook.received);
+  if (req.method === 'GET') {
+    const items = ctx.webhook.received.map(({ at, raw }) => `{"at":${JSON.stringify(at)},"body":${raw}}`);
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: `[${items.join(',')}]` };
+  }
   if (req.method === 'DELETE') {
     ctx.webhook.received.length = 0;
     return { status: 204 };
@@ -99,11 +122,20 @@ const webhookHandler: Handler = async (req, ctx) => {
   return json(405, { message: 'Method not allowed' });
 };
 
-const routes: { prefix: string; handler: Handler; limit: number }[] = [
-  { prefix: '/rest/v1', handler: handleRest, limit: MAX_JSON_BODY },
-  { prefix: '/auth/v1', handler: handleAuth, limit: MAX_JSON_BODY },
-  { prefix: '/storage/v1', handler: handleStorage, limit: MAX_UPLOAD_BODY },
-  { prefix: '/__local/chat-webhook', handler: webhookHandler, limit: MAX_JSON_BODY },
+/** Public objects load in <img> tags, which send no headers: the one API path open without a key. */
+const publicStoragePath = (path: string, method: string) =>
+  (method === 'GET' || method === 'HEAD') && /^\/(object|render\/image)\/public\//.test(path);
+
+const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (path: string, method: string) => boolean }[] = [
+  { prefix: '/rest/v1', handler: handleRest, limit: MAX_JSON_BODY, needsKey: () => true },
+  { prefix: '/auth/v1', handler: handleAuth, limit: MAX_JSON_BODY, needsKey: () => true },
+  {
+    prefix: '/storage/v1',
+    handler: handleStorage,
+    limit: MAX_UPLOAD_BODY,
+    needsKey: (path, method) => !publicStoragePath(path, method),
+  },
+  { prefix: '/__local/chat-webhook', handler: webhookHandler, limit: MAX_WEBHOOK_BODY },
   {
     prefix: '/__local/health',
     handler: async () => json(200, { ok: true }),
@@ -127,8 +159,20 @@ function send(res: ServerResponse, response: LocalResponse, extra: Record<string
   res.end(head ? undefined : payload);
 }
 
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]', '::1'];
+
+/** The host name of a Host header (without the port), lower-cased. */
+function hostName(value: string): string {
+  const v = value.trim().toLowerCase();
+  if (v.startsWith('[')) return v.slice(0, v.indexOf(']') + 1);
+  return v.replace(/:\d+$/, '');
+}
+
 export async function startLocalSupabase(options: StartOptions = {}): Promise<LocalSupabase> {
-  const db = await LocalDb.open(options);
+  const config = readProjectConfig();
+  const db = options.db ?? (await openLocalDb(options));
+  const allowedHosts = new Set([...LOOPBACK_HOSTS, ...(options.host ? [options.host.toLowerCase()] : []), ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+  const perIp = options.signInLimits?.perIp ?? config.signInsPerFiveMinutes;
   const context: ServerContext = {
     db,
     jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
@@ -136,12 +180,24 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     storageDir: options.memory ? null : join(db.location === 'memory' ? ROOT_DIR : db.location, '..', 'storage'),
     memoryObjects: new Map(),
     webhook: { received: [] },
+    maxRows: options.maxRows !== undefined ? (options.maxRows > 0 ? options.maxRows : null) : config.maxRows,
+    signInLimiter: new SignInLimiter({
+      perIp,
+      perEmail: options.signInLimits?.perEmail ?? perIp,
+      windowMs: options.signInLimits?.windowMs ?? 5 * 60 * 1000,
+    }),
   };
 
   const server: Server = createHttpServer(async (req, res) => {
     const cors = corsHeaders(req.headers.origin, options.corsOrigins);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      // A web page that points its own domain at 127.0.0.1 (DNS rebinding) still sends its own Host.
+      const hostHeader = req.headers.host;
+      if (hostHeader !== undefined && !allowedHosts.has(hostName(hostHeader))) {
+        send(res, json(403, { message: `Host not allowed: ${hostName(hostHeader)}` }), {}, false);
+        return;
+      }
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors);
         res.end();
@@ -151,6 +207,16 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       if (!route) {
         send(res, json(404, { message: 'no Route matched with those values' }), cors, false);
         return;
+      }
+      const method = req.method ?? 'GET';
+      const path = url.pathname.slice(route.prefix.length) || '/';
+      if (route.needsKey?.(path, method)) {
+        const refusal = apiKeyRefusal({ headers: req.headers, url }, context.jwtSecret);
+        if (refusal) {
+          req.resume();
+          send(res, refusal, cors, method === 'HEAD');
+          return;
+        }
       }
       let body: Buffer;
       try {
@@ -167,13 +233,13 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
         }
         throw error;
       }
-      const method = req.method ?? 'GET';
       const local: LocalRequest = {
         method: method === 'HEAD' ? 'GET' : method,
         url,
-        path: url.pathname.slice(route.prefix.length) || '/',
+        path,
         headers: req.headers,
         body,
+        ip: req.socket.remoteAddress ?? '',
       };
       const response = await route.handler(local, context);
       send(res, response, cors, method === 'HEAD');
@@ -183,6 +249,9 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       else res.end();
     }
   });
+
+  // the schema cache is read once up front, as PostgREST does, instead of on the first request
+  void getCatalog(db).catch(() => {});
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import './node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
-import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server.ts';
+import { startLocalSupabase, type LocalSupabase, type StartOptions } from '../../supabase/local/server.ts';
 
 export interface Harness {
   local: LocalSupabase;
@@ -21,8 +21,12 @@ export interface Harness {
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
-export async function startHarness(): Promise<Harness> {
-  const local = await startLocalSupabase({ memory: true, port: 0, quiet: true });
+/**
+ * The read replica is off unless a test asks for it: it costs a second database per stand-in,
+ * and only the tests about long statements need one.
+ */
+export async function startHarness(options: Partial<StartOptions> = {}): Promise<Harness> {
+  const local = await startLocalSupabase({ memory: true, port: 0, quiet: true, readReplica: false, ...options });
   const url = local.url;
   const make = (key: string, token?: string) =>
     createClient(url, key, {

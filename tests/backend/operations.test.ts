@@ -220,8 +220,14 @@ describe('admin side', () => {
     );
     expect((await h.newClient().auth.signInWithPassword({ email: 'elena@example.com', password: 'elena-new-password' })).error).toBeNull();
 
-    const stored = await h.local.db.asSystem((tx) => tx.query<{ password: string }>("select password from blog_users where username = 'elena'"));
-    expect(stored.rows[0].password).toMatch(/^\$2a\$10\$/);
+    const stored = await h.local.db.asSystem((tx) =>
+      tx.query<{ password: string | null; hash: string }>(
+        `select b.password, u.encrypted_password as hash from blog_users b join auth.users u on lower(u.email) = b.email
+          where b.username = 'elena'`,
+      ),
+    );
+    expect(stored.rows[0].password).toBeNull();
+    expect(stored.rows[0].hash).toMatch(/^\$2a\$10\$/);
 
     const short = await admin.from('blog_users').insert({ username: 'kratko', email: 'k@example.com', password: 'short' });
     expect(short.error?.code).toBe('23514');

@@ -60,6 +60,10 @@ create function public.t_tags(wanted text[]) returns setof public.t_posts
 
 grant all on all tables in schema public to anon, authenticated, service_role;
 grant all on all sequences in schema public to anon, authenticated, service_role;
+-- new functions are closed to the API roles until granted (migration 20261123000100)
+grant execute on function public.t_add(int, int), public.t_posts_by_author(int), public.t_author_of(int),
+  public.t_numbers(int), public.t_fail(text), public.t_touch(text), public.t_whoami(), public.t_tags(text[])
+  to anon, authenticated, service_role;
 `;
 
 export const SEED_SQL = `

@@ -413,7 +413,7 @@ describe('refusals leave nothing behind', () => {
     for (const body of [form('3600\r\nSet-Cookie: a=b', 'text/plain'), form('3600', 'text/plain\u00e9'), form('3600', 'not a type')]) {
       const res = await fetch(`${h.url}/storage/v1/object/test-docs/headers.txt`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' },
+        headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' },
         body,
       });
       expect(res.status).toBe(400);
@@ -536,7 +536,7 @@ describe('refusals leave nothing behind', () => {
     );
     const res = await fetch(`${h.url}/storage/v1/object/test-public/broken.png`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+      headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
       body: '--xyz\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\n\r\nno end',
     });
     expect(res.status).toBe(400);

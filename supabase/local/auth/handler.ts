@@ -1,6 +1,7 @@
 // /auth/v1: the part of GoTrue the product uses — password sign-in, refresh-token rotation,
 // the current user, sign-out — plus /settings and /health.
 import type { Tx } from '../db.ts';
+import { verifyPassword } from '../engine/hasher.ts';
 import { header, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
 import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
 import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
@@ -32,25 +33,6 @@ const tokenContext = (req: LocalRequest, ctx: ServerContext): TokenContext => ({
   issuer: issuer(req),
 });
 
-// pgcrypto lives in `public` here and in `extensions` on hosted projects; ask where it is.
-const cryptSchema = new WeakMap<object, Promise<string>>();
-function pgcryptoSchema(ctx: ServerContext, tx: Tx): Promise<string> {
-  let pending = cryptSchema.get(ctx.db);
-  if (!pending) {
-    pending = tx
-      .query<{ nspname: string }>(
-        `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto'`,
-      )
-      .then(({ rows }) => {
-        if (!rows[0]) throw new Error('pgcrypto is not installed');
-        return `"${rows[0].nspname.replace(/"/g, '""')}"`;
-      });
-    cryptSchema.set(ctx.db, pending);
-    pending.catch(() => cryptSchema.delete(ctx.db));
-  }
-  return pending;
-}
-
 async function passwordGrant(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
   const body = parseBody(req);
   const email = typeof body.email === 'string' ? body.email.trim() : '';
@@ -58,34 +40,25 @@ async function passwordGrant(req: LocalRequest, ctx: ServerContext): Promise<Loc
   const password = typeof body.password === 'string' ? body.password : '';
   if (!email && !phone) throw errors.validation('missing email or phone');
   if (!password) throw errors.validation('missing password');
+  if (!ctx.signInLimiter.allow(req.ip, email || phone)) throw errors.overRequestRateLimit();
 
-  const session = await ctx.db.asSystem(async (tx) => {
-    const schema = await pgcryptoSchema(ctx, tx);
-    // $2b$/$2y$ hashes are the same algorithm as $2a$, which is the variant pgcrypto speaks
-    const { rows } = await tx.query<UserRow & { password_ok: boolean | null }>(
-      `with candidate as (
-         select ${USER_COLUMNS},
-                case when u.encrypted_password ~ '^\\$2[aby]\\$[0-9]{2}\\$'
-                     then '$2a$' || substr(u.encrypted_password, 5) end as hash
-           from auth.users u
-          where u.is_sso_user = false and ${email ? 'lower(u.email) = lower($1)' : 'u.phone = $1'}
-          order by u.created_at
-          limit 1
-       )
-       select c.*, (c.hash is not null and ${schema}.crypt($2, c.hash) = c.hash) as password_ok from candidate c`,
-      [email || phone, password],
+  const user = await ctx.db.asSystem(async (tx) => {
+    const { rows } = await tx.query<UserRow & { hash: string | null }>(
+      `select ${USER_COLUMNS}, u.encrypted_password as hash
+         from auth.users u
+        where u.is_sso_user = false and ${email ? 'lower(u.email) = lower($1)' : 'u.phone = $1'}
+        order by u.created_at
+        limit 1`,
+      [email || phone],
     );
-    const user = rows[0];
-    if (!user) {
-      // hash anyway, so an unknown e-mail costs as long as a wrong password
-      await tx.query(`select ${schema}.crypt($1, ${schema}.gen_salt('bf', 10))`, [password]);
-      throw errors.invalidCredentials();
-    }
-    if (!user.password_ok || user.deleted_at) throw errors.invalidCredentials();
-    if (isBanned(user)) throw errors.userBanned();
-    if (email && !user.email_confirmed_at) throw errors.emailNotConfirmed();
-    return startSession(tx, tokenContext(req, ctx), user.id);
-  });
+    return rows[0] ?? null;
+  }, { readOnly: true });
+  // bcrypt runs in its own thread, not in the database: other requests do not wait for it
+  const passwordOk = await verifyPassword(password, user?.hash ?? null);
+  if (!user || !passwordOk || user.deleted_at) throw errors.invalidCredentials();
+  if (isBanned(user)) throw errors.userBanned();
+  if (email && !user.email_confirmed_at) throw errors.emailNotConfirmed();
+  const session = await ctx.db.asSystem((tx) => startSession(tx, tokenContext(req, ctx), user.id));
   return authJson(200, session);
 }
 

@@ -115,7 +115,7 @@ async function load(db: LocalDb): Promise<Catalog> {
     (await tx.query<Row>(CONSTRAINTS_SQL)).rows,
     (await tx.query<Row>(UNIQUE_INDEXES_SQL)).rows,
     (await tx.query<Row>(FUNCTIONS_SQL)).rows,
-  ]);
+  ], { readOnly: true });
 
   const catalog: Catalog = { tables: new Map(), foreignKeys: [], functions: new Map(), loadedAt: Date.now() };
   for (const t of tables) {

@@ -1,7 +1,6 @@
 // /rest/v1: request → parse → plan → run (one transaction under the caller's role) → respond.
 import type { ApiRole, Claims } from '../db.ts';
-import { header, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
-import { verifyJwt } from '../jwt.ts';
+import { apiKeyRefusal, header, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
 import { getCatalog, invalidateCatalog, type Catalog } from './catalog.ts';
 import {
   ApiError,
@@ -81,7 +80,7 @@ async function run(
   ctx: ServerContext,
   claims: Claims,
   plan: PlannedStatement,
-  opts: { single: boolean; rollback?: boolean },
+  opts: { single: boolean; rollback?: boolean; readOnly?: boolean },
 ): Promise<Outcome> {
   try {
     return await ctx.db.asRole(claims, async (tx) => {
@@ -91,7 +90,7 @@ async function run(
       if (opts.single && outcome.page !== 1) throw notSingular(outcome.page);
       if (opts.rollback) throw new Rollback(outcome);
       return outcome;
-    });
+    }, { readOnly: opts.readOnly });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     if (isPgError(error)) {
@@ -140,7 +139,8 @@ function bodyFor(outcome: Outcome, neg: Negotiated): string {
 
 // ---- GET ---------------------------------------------------------------------------------------
 
-function pageWindow(req: LocalRequest, q: QueryParams): { limit?: number; offset: number } {
+/** The rows asked for (limit, offset, Range), capped at max-rows as PostgREST caps every read. */
+function pageWindow(req: LocalRequest, q: QueryParams, maxRows: number | null): { limit?: number; offset: number } {
   let limit = q.limit.get('');
   let offset = q.offset.get('');
   const unit = header(req, 'range-unit');
@@ -149,6 +149,7 @@ function pageWindow(req: LocalRequest, q: QueryParams): { limit?: number; offset
     if (offset === undefined) offset = range.offset;
     if (range.limit !== undefined) limit = limit === undefined ? range.limit : Math.min(limit, range.limit);
   }
+  if (maxRows !== null) limit = limit === undefined ? maxRows : Math.min(limit, maxRows);
   return { limit, offset: offset ?? 0 };
 }
 
@@ -171,12 +172,13 @@ async function readTable(req: LocalRequest, ctx: ServerContext, claims: Claims, 
   const neg = negotiate(header(req, 'accept'));
   const prefs = parsePrefer(req.headers.prefer);
   const q = parseQuery(params);
-  const window = pageWindow(req, q);
+  const window = pageWindow(req, q, ctx.maxRows);
   const counted = Boolean(prefs.count);
   const plan = await withCatalog(ctx, (cat) =>
     planRead(cat, tableSource(findTable(cat, name)), q, { count: counted, limit: window.limit, offset: window.offset }),
   );
-  const outcome = await run(ctx, claims, plan, { single: neg.single });
+  // PostgREST runs GET and HEAD in a read-only transaction
+  const outcome = await run(ctx, claims, plan, { single: neg.single, readOnly: true });
   return readResponse(outcome, neg, window.offset, counted);
 }
 
@@ -264,12 +266,16 @@ async function callFunction(
     const q = parseQuery(params, req.method === 'POST' ? new Set() : argNames);
     const call = resolveFunction(cat, name, body ?? q.args);
     found.shape = rpcShape(call.fn);
-    found.window = pageWindow(req, q);
+    found.window = pageWindow(req, q, ctx.maxRows);
     return planRpc(cat, call, q, { count: Boolean(prefs.count), ...found.window });
   });
   const { shape, window } = found;
   const single = neg.single && (shape === 'rows' || shape === 'scalars');
-  const outcome = await run(ctx, claims, plan, { single, rollback: prefs.tx === 'rollback' });
+  const outcome = await run(ctx, claims, plan, {
+    single,
+    rollback: prefs.tx === 'rollback',
+    readOnly: req.method !== 'POST',
+  });
   if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
   if (shape === 'rows' || shape === 'scalars') return readResponse(outcome, { ...neg, single }, window.offset, Boolean(prefs.count));
   let text = outcome.body ?? 'null';
@@ -303,24 +309,9 @@ function jwtMessage(reason: string, message: string, token: string | null): stri
 }
 
 async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
-  const apikey = header(req, 'apikey') ?? req.url.searchParams.get('apikey');
-  if (!apikey) {
-    return {
-      status: 401,
-      headers: { 'content-type': JSON_TYPE },
-      body: JSON.stringify({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }),
-    };
-  }
-  // The gateway in front of hosted PostgREST only lets project keys through.
-  try {
-    verifyJwt(apikey, ctx.jwtSecret);
-  } catch {
-    return {
-      status: 401,
-      headers: { 'content-type': JSON_TYPE },
-      body: JSON.stringify({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }),
-    };
-  }
+  const refusal = apiKeyRefusal(req, ctx.jwtSecret);
+  if (refusal) return refusal;
+  const apikey = header(req, 'apikey') ?? req.url.searchParams.get('apikey') ?? '';
   const resolved = resolveClaims(req, ctx.jwtSecret);
   if (!resolved.ok) {
     if (resolved.reason === 'role') throw new ApiError(401, '22023', resolved.message);

@@ -3,7 +3,7 @@ import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows } from '../api';
 import type { AdminBlogUser, AuthorOption, BlogUserPayload } from './types';
 
-/** Named columns only: blog_users.password can never be selected by a client. */
+/** The columns the list shows (blog_users.password is write-only: it is always empty when read). */
 export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at';
 export const AUTHOR_COLUMNS = 'id, username, full_name, is_active';
 

@@ -1,0 +1,143 @@
+// A throw-away PostgreSQL cluster for the tests that prove the schema on real PostgreSQL (the
+// server hosted Supabase runs; PGlite is PostgreSQL 18, hosted projects 15 or 17). Debian's
+// postgresql-NN package installs the binaries under /usr/lib/postgresql/NN/bin; `.ci/run` installs
+// postgresql-15. The cluster lives in a temporary directory, listens only on a Unix socket there
+// and on a free port, and is removed afterwards.
+import { execFile } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { PLATFORM_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
+
+const run = promisify(execFile);
+
+export interface PostgresBinaries {
+  version: number;
+  bin: string;
+}
+
+/** The newest PostgreSQL server installed the Debian way, or null. */
+export function findPostgres(root = '/usr/lib/postgresql'): PostgresBinaries | null {
+  if (!existsSync(root)) return null;
+  const found = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .map((v) => ({ version: Number(v), bin: join(root, v, 'bin') }))
+    .filter((b) => ['initdb', 'pg_ctl', 'postgres'].every((f) => existsSync(join(b.bin, f))))
+    .sort((a, b) => b.version - a.version);
+  return found[0] ?? null;
+}
+
+/** Why the PostgreSQL tests are skipped here, or null when they can run. */
+export function postgresSkipReason(): string | null {
+  if (process.env.SKIP_POSTGRES_TESTS) return 'SKIP_POSTGRES_TESTS is set';
+  if (!findPostgres()) return 'no PostgreSQL server in /usr/lib/postgresql/*/bin (apt-get install postgresql-15)';
+  if (userInfo().uid === 0 && !postgresAccount()) return 'running as root and there is no postgres account to run the server as';
+  return null;
+}
+
+/** uid and gid of the `postgres` account (Debian's package creates it). */
+function postgresAccount(): [number, number] | null {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) return null;
+  const [uid, gid] = line.split(':').slice(2, 4).map(Number);
+  return [uid, gid];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PostgresCluster {
+  version: number;
+  connection: pg.PoolConfig;
+  /** Runs SQL (several statements allowed) as the superuser. */
+  sql(text: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPostgres(): Promise<PostgresCluster> {
+  const bins = findPostgres();
+  if (!bins) throw new Error('PostgreSQL is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
+  const data = join(dir, 'data');
+  // PostgreSQL refuses to run as root: as root, the `postgres` account runs it
+  const asRoot = userInfo().uid === 0;
+  const exec = (file: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bins.bin, file), ...args]) : run(join(bins.bin, file), args);
+  if (asRoot) {
+    const account = postgresAccount();
+    if (!account) throw new Error('running as root and there is no postgres account');
+    chownSync(dir, ...account);
+  }
+  chmodSync(dir, 0o700);
+  let started = false;
+  try {
+    await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    const port = await freePort();
+    const opts = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=''", '-c fsync=off', '-c full_page_writes=off', '-c synchronous_commit=off'];
+    await exec('pg_ctl', ['-D', data, '-o', opts.join(' '), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    started = true;
+    const connection: pg.PoolConfig = { host: dir, port, user: 'postgres', database: 'postgres' };
+    const sql = async (text: string) => {
+      const client = new pg.Client(connection);
+      await client.connect();
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      version: bins.version,
+      connection,
+      sql,
+      async stop() {
+        await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (started) await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * What `supabase db push` and `supabase db reset` do on a project: the platform's own schema,
+ * then every migration in order (each in its own transaction, recorded like the CLI records
+ * them), then the seed.
+ */
+export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
+  const applied: string[] = [];
+  await cluster.sql(`set search_path to "$user", public, extensions;\n${readFileSync(PLATFORM_FILE, 'utf8')}`);
+  await cluster.sql(`create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, applied_at timestamptz default now());`);
+  for (const m of readMigrations()) {
+    try {
+      await cluster.sql(`begin;
+        set local search_path to "$user", public, extensions;
+        ${m.sql}
+        ;insert into supabase_migrations.schema_migrations (version, name) values ('${m.version}', '${m.file.replace(/'/g, "''")}');
+        commit;`);
+    } catch (error) {
+      await cluster.sql('rollback').catch(() => {});
+      throw new Error(`${m.file} failed on PostgreSQL ${cluster.version}: ${(error as Error).message}`, { cause: error });
+    }
+    applied.push(m.file);
+  }
+  await cluster.sql(`set search_path to "$user", public, extensions;\n${readSeed()}`);
+  return applied;
+}

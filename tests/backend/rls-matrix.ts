@@ -1,0 +1,358 @@
+// The access matrix, asked through the real supabase-js of each kind of caller: an anonymous
+// visitor, an admitted admin, a signed-in account whose blog user is inactive, and a signed-in
+// account with no blog user at all; every refusal is checked against the rows. Plus who may
+// execute which function. Defined once and run against the stand-in (rls-matrix.test.ts) and
+// against a real PostgreSQL server (rls-matrix.postgres.test.ts).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Harness } from './harness.ts';
+
+/** Functions an anonymous visitor may execute (schemas public, auth, storage). */
+export const ANON_FUNCTIONS = [
+  'auth.email()',
+  'auth.jwt()',
+  'auth.role()',
+  'auth.uid()',
+  'public.blog_category_counts(max_count integer)',
+  'public.is_admin()',
+  'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
+  'storage.extension(name text)',
+  'storage.filename(name text)',
+  'storage.foldername(name text)',
+];
+/** And a signed-in account: the same, plus what admins call (row-level security decides the rest). */
+export const AUTHENTICATED_FUNCTIONS = [...ANON_FUNCTIONS, 'public.rename_project_category(category_id uuid, new_name text)'].sort();
+
+const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
+
+export function defineRlsMatrix(start: () => Promise<Harness>): void {
+  let h: Harness;
+  let admin: SupabaseClient;
+  let inactive: SupabaseClient;
+  let stranger: SupabaseClient;
+
+  beforeAll(async () => {
+    h = await start();
+    admin = h.as({ sub: ADMIN_ID, email: 'admin@example.com' });
+    inactive = h.as({ sub: 'a0000000-0000-4000-8000-000000000002', email: 'georgi@example.com' });
+    stranger = h.as({ sub: 'b0000000-0000-4000-8000-00000000000f', email: 'stranger@example.com' });
+  });
+  afterAll(() => h?.close());
+
+  type Caller = 'anon' | 'inactive' | 'stranger';
+  const callers = (): [Caller, SupabaseClient][] => [
+    ['anon', h.anon],
+    ['inactive', inactive],
+    ['stranger', stranger],
+  ];
+
+  async function count(table: string, filter?: [string, string]) {
+    let q = h.service.from(table).select('*', { count: 'exact', head: true });
+    if (filter) q = q.eq(filter[0], filter[1]);
+    const { count: n, error } = await q;
+    expect(error).toBeNull();
+    return n ?? 0;
+  }
+
+  const PUBLIC_TABLES = ['clients', 'projects', 'project_categories', 'calendar_settings'] as const;
+
+  describe('public tables: everyone reads, only admins write', () => {
+    for (const table of PUBLIC_TABLES) {
+      it(`${table}: every caller reads the rows`, async () => {
+        const total = await count(table);
+        expect(total).toBeGreaterThan(0);
+        for (const [, client] of [...callers(), ['admin', admin] as const]) {
+          const { data, error } = await client.from(table).select('id');
+          expect(error).toBeNull();
+          expect(data).toHaveLength(total);
+        }
+      });
+    }
+
+    it('non-admins cannot insert, update or delete clients', async () => {
+      const before = await h.service.from('clients').select('id, name').order('id');
+      const target = before.data![0];
+      for (const [who, client] of callers()) {
+        const ins = await client.from('clients').insert({ name: `by ${who}`, logo: '/x.svg' });
+        expect(ins.error?.code, who).toBe('42501');
+        expect(ins.status, who).toBe(who === 'anon' ? 401 : 403);
+
+        const upd = await client.from('clients').update({ name: 'hijacked' }).eq('id', target.id).select();
+        if (who === 'anon') expect(upd.error?.code).toBe('42501');
+        else expect(upd.data ?? []).toEqual([]);
+
+        const del = await client.from('clients').delete().eq('id', target.id).select();
+        if (who === 'anon') expect(del.error?.code).toBe('42501');
+        else expect(del.data ?? []).toEqual([]);
+      }
+      const after = await h.service.from('clients').select('id, name').order('id');
+      expect(after.data).toEqual(before.data);
+    });
+
+    it('non-admins cannot change projects, categories or the calendar', async () => {
+      const snapshot = async () =>
+        Promise.all([
+          h.service.from('projects').select('id, title, category').order('id'),
+          h.service.from('project_categories').select('id, name').order('id'),
+          h.service.from('calendar_settings').select('id, consultant_name, working_hours'),
+        ]).then((rs) => rs.map((r) => r.data));
+      const before = await snapshot();
+      for (const [who, client] of callers()) {
+        const cat = await client.from('project_categories').insert({ name: `cat ${who}` });
+        expect(cat.error?.code, who).toBe('42501');
+        await client.from('project_categories').update({ name: 'renamed' }).neq('name', '');
+        await client.from('project_categories').delete().neq('name', '');
+        await client.from('projects').update({ title: 'hijacked' }).neq('title', '');
+        await client.from('projects').delete().neq('title', '');
+        await client.from('calendar_settings').update({ consultant_name: 'hijacked' }).neq('consultant_name', '');
+        const cal = await client.from('calendar_settings').insert({ consultant_name: 'second' });
+        expect(cal.error?.code, who).toBe('42501');
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('the admin writes every public table', async () => {
+      const cat = await admin.from('project_categories').insert({ name: 'RLS test category' }).select().single();
+      expect(cat.error).toBeNull();
+      const client = await admin.from('clients').insert({ name: 'RLS test client', logo: '/demo/client-1.svg' }).select().single();
+      expect(client.error).toBeNull();
+      const project = await admin
+        .from('projects')
+        .insert({ title: 'RLS test project', category: 'RLS test category', image: '/x.svg', link: 'https://example.com' })
+        .select('id, status, gallery, technologies')
+        .single();
+      expect(project.error).toBeNull();
+      expect(project.data).toMatchObject({ status: 'in_progress', gallery: [], technologies: [] });
+      const cal = await admin.from('calendar_settings').update({ consultant_name: 'Нов консултант' }).neq('id', '00000000-0000-0000-0000-000000000000').select();
+      expect(cal.data).toHaveLength(1);
+      expect(await count('clients', ['name', 'RLS test client'])).toBe(1);
+      await admin.from('projects').delete().eq('id', project.data!.id);
+      await admin.from('project_categories').delete().eq('name', 'RLS test category');
+      await admin.from('clients').delete().eq('name', 'RLS test client');
+      expect(await count('clients', ['name', 'RLS test client'])).toBe(0);
+    });
+  });
+
+  describe('blog posts', () => {
+    it('visitors and non-admins read published posts only; the admin reads drafts too', async () => {
+      const published = await count('blog_posts', ['is_published', 'true']);
+      const all = await count('blog_posts');
+      expect(all).toBeGreaterThan(published);
+      for (const [who, client] of callers()) {
+        const { data, error } = await client.from('blog_posts').select('slug, is_published');
+        expect(error, who).toBeNull();
+        expect(data, who).toHaveLength(published);
+        expect(data!.every((p) => p.is_published), who).toBe(true);
+      }
+      const { data } = await admin.from('blog_posts').select('slug');
+      expect(data).toHaveLength(all);
+    });
+
+    it('a draft cannot be fetched by its slug by a visitor', async () => {
+      const { data, error, status } = await h.anon.from('blog_posts').select('*').eq('slug', 'chernova-planove').eq('is_published', true).single();
+      expect(data).toBeNull();
+      expect(error?.code).toBe('PGRST116');
+      expect(status).toBe(406);
+    });
+
+    it('non-admins cannot write posts', async () => {
+      const before = await h.service.from('blog_posts').select('id, title, is_published').order('id');
+      for (const [who, client] of callers()) {
+        const ins = await client.from('blog_posts').insert({ title: 'x', slug: `x-${who}`, author: 'x' });
+        expect(ins.error?.code, who).toBe('42501');
+        await client.from('blog_posts').update({ is_published: true }).eq('slug', 'chernova-planove');
+        await client.from('blog_posts').delete().neq('slug', '');
+      }
+      expect((await h.service.from('blog_posts').select('id, title, is_published').order('id')).data).toEqual(before.data);
+    });
+  });
+
+  describe('inquiries and appointments', () => {
+    const inquiry = {
+      name: 'Иван Петров',
+      email: 'ivan@example.com',
+      phone: '',
+      company: 'Имоти ООД',
+      message: 'Искам CRM.',
+      purpose: 'real_estate',
+      contact_method: 'email',
+    };
+
+    it('everyone may send an inquiry; only the admin may read them', async () => {
+      const before = await count('contact_submissions');
+      for (const [who, client] of callers()) {
+        const { error } = await client.from('contact_submissions').insert({ ...inquiry, name: `Иван ${who}` });
+        expect(error, who).toBeNull();
+      }
+      expect(await count('contact_submissions')).toBe(before + 3);
+
+      const anonRead = await h.anon.from('contact_submissions').select('*');
+      expect(anonRead.error?.code).toBe('42501');
+      for (const client of [inactive, stranger]) {
+        const { data } = await client.from('contact_submissions').select('*');
+        expect(data ?? []).toEqual([]);
+      }
+      const { data } = await admin.from('contact_submissions').select('name');
+      expect(data!.map((r) => r.name)).toEqual(expect.arrayContaining(['Иван anon', 'Иван inactive', 'Иван stranger']));
+    });
+
+    it('an inquiry must be reachable by the chosen method', async () => {
+      const { error } = await h.anon.from('contact_submissions').insert({ ...inquiry, email: 'reachable@example.com', contact_method: 'phone', phone: '' });
+      expect(error?.code).toBe('23514');
+    });
+
+    it('visitors book only pending appointments and cannot read or change them', async () => {
+      const at = new Date('2031-03-04T08:00:00.000Z').toISOString();
+      const confirmed = await h.anon.from('appointments').insert({
+        client_name: 'Мира', client_email: 'mira@example.com', preferred_date: at, status: 'confirmed',
+      });
+      expect(confirmed.error?.code).toBe('42501');
+      const pending = await h.anon.from('appointments').insert({
+        client_name: 'Мира', client_email: 'mira@example.com', client_phone: '', company_name: '', message: '',
+        preferred_date: at,
+      });
+      expect(pending.error).toBeNull();
+      expect((await h.anon.from('appointments').select('*')).error?.code).toBe('42501');
+      for (const client of [inactive, stranger]) {
+        expect((await client.from('appointments').select('*')).data ?? []).toEqual([]);
+        await client.from('appointments').update({ status: 'confirmed' }).eq('preferred_date', at);
+      }
+      const rows = await h.service.from('appointments').select('status').eq('preferred_date', at);
+      expect(rows.data).toEqual([{ status: 'pending' }]);
+    });
+  });
+
+  describe('blog users', () => {
+    it('visitors cannot read blog users at all', async () => {
+      const { error, status } = await h.anon.from('blog_users').select('id');
+      expect(error?.code).toBe('42501');
+      expect(status).toBe(401);
+    });
+
+    it('a signed-in account reads only its own row, so the app can admit or refuse it', async () => {
+      const own = await inactive.from('blog_users').select('username, is_active');
+      expect(own.data).toEqual([{ username: 'georgi', is_active: false }]);
+      const none = await stranger.from('blog_users').select('username').eq('email', 'stranger@example.com').maybeSingle();
+      expect(none.error).toBeNull();
+      expect(none.data).toBeNull();
+      const { data } = await admin.from('blog_users').select('username');
+      expect(data!.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('the password column is write-only: select=* works for admins and never holds a hash', async () => {
+      // the system the spec was written from reads select=* when an admin signs in
+      const { data, error } = await admin.from('blog_users').select('*');
+      expect(error).toBeNull();
+      expect(data!.length).toBeGreaterThanOrEqual(2);
+      expect(data!.every((u) => u.password === null)).toBe(true);
+      const all = await h.service.from('blog_users').select('password');
+      expect(all.data!.every((u) => u.password === null)).toBe(true);
+      // an inactive account sees its own row, password empty too; anon reads nothing
+      const own = await inactive.from('blog_users').select('*');
+      expect(own.data).toEqual([expect.objectContaining({ email: 'georgi@example.com', password: null })]);
+      const anonRead = await h.anon.from('blog_users').select('*');
+      expect(anonRead.error?.code).toBe('42501');
+    });
+
+    it('non-admins cannot create, change or delete blog users', async () => {
+      const before = await h.service.from('blog_users').select('id, username, is_active').order('id');
+      for (const [who, client] of callers()) {
+        const ins = await client.from('blog_users').insert({ username: `u-${who}`, email: `${who}@example.com`, password: 'long-enough-1' });
+        expect(ins.error?.code, who).toBe('42501');
+        await client.from('blog_users').update({ is_active: true }).eq('username', 'georgi');
+        await client.from('blog_users').delete().eq('username', 'admin');
+      }
+      expect((await h.service.from('blog_users').select('id, username, is_active').order('id')).data).toEqual(before.data);
+    });
+
+    it('a deactivated admin loses every write on the next request', async () => {
+      const created = await admin
+        .from('blog_users')
+        .insert({ username: 'temp-admin', email: 'temp-admin@example.com', password: 'temporary-pass-1', full_name: 'Временен' })
+        .select('id')
+        .single();
+      expect(created.error).toBeNull();
+      const temp = h.as({ sub: 'c0000000-0000-4000-8000-000000000001', email: 'temp-admin@example.com' });
+      expect((await temp.from('project_categories').insert({ name: 'temp ok' })).error).toBeNull();
+      await admin.from('blog_users').update({ is_active: false }).eq('id', created.data!.id);
+      expect((await temp.from('project_categories').insert({ name: 'temp refused' })).error?.code).toBe('42501');
+      await admin.from('project_categories').delete().eq('name', 'temp ok');
+      await admin.from('blog_users').delete().eq('id', created.data!.id);
+    });
+  });
+
+  describe('storage', () => {
+    const png = () =>
+      new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], { type: 'image/png' });
+
+    it('everyone lists and reads the public buckets; only the admin uploads and deletes', async () => {
+      const path = `blog/rls-${Date.now()}.png`;
+      for (const [who, client] of callers()) {
+        const { error } = await client.storage.from('blog-images').upload(`blog/${who}.png`, png(), { contentType: 'image/png' });
+        expect(error, who).not.toBeNull();
+      }
+      const up = await admin.storage.from('blog-images').upload(path, png(), { contentType: 'image/png', cacheControl: '3600' });
+      expect(up.error).toBeNull();
+      for (const [who, client] of callers()) {
+        const list = await client.storage.from('blog-images').list('blog');
+        expect(list.error, who).toBeNull();
+        expect(list.data!.map((o) => o.name), who).toContain(path.slice('blog/'.length));
+        const del = await client.storage.from('blog-images').remove([path]);
+        expect(del.data ?? [], who).toEqual([]);
+      }
+      const res = await fetch(h.anon.storage.from('blog-images').getPublicUrl(path).data.publicUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const removed = await admin.storage.from('blog-images').remove([path]);
+      expect(removed.data).toHaveLength(1);
+      expect([400, 404]).toContain((await fetch(h.anon.storage.from('blog-images').getPublicUrl(path).data.publicUrl)).status);
+    });
+  });
+
+  describe('function grants', () => {
+    const executable = async (role: string) =>
+      (
+        await h.local.db.asSystem((tx) =>
+          tx.query<{ fn: string }>(
+            `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
+               from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where n.nspname in ('public', 'auth', 'storage') and has_function_privilege($1, p.oid, 'execute')
+              order by 1`,
+            [role],
+          ),
+        )
+      ).rows.map((r) => r.fn);
+
+    it('anon executes exactly the intended functions', async () => {
+      expect(await executable('anon')).toEqual(ANON_FUNCTIONS);
+    });
+
+    it('authenticated executes exactly the intended functions', async () => {
+      expect(await executable('authenticated')).toEqual(AUTHENTICATED_FUNCTIONS);
+    });
+
+    it('a visitor calling an admin function is refused before it runs', async () => {
+      const cat = await h.service.from('project_categories').select('id, name').limit(1).single();
+      const { error, status } = await h.anon.rpc('rename_project_category', { category_id: cat.data!.id, new_name: 'by a visitor' });
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+      expect(error?.message).toMatch(/permission denied for function rename_project_category/);
+      const after = await h.service.from('project_categories').select('name').eq('id', cat.data!.id).single();
+      expect(after.data!.name).toBe(cat.data!.name);
+    });
+
+    it('a function a future migration creates is closed to visitors until granted', async () => {
+      const grants = await h.local.db.asSystem(async (tx) => {
+        await tx.exec(`create function public.t_future_definer() returns int language sql security definer as 'select 1'`);
+        const { rows } = await tx.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
+          `select has_function_privilege('anon', 'public.t_future_definer()', 'execute') as anon,
+                  has_function_privilege('authenticated', 'public.t_future_definer()', 'execute') as authenticated,
+                  has_function_privilege('service_role', 'public.t_future_definer()', 'execute') as service_role`,
+        );
+        await tx.exec('drop function public.t_future_definer()');
+        return rows[0];
+      });
+      expect(grants).toEqual({ anon: false, authenticated: false, service_role: true });
+    });
+  });
+}
