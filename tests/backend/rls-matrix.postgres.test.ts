@@ -7,6 +7,7 @@ import { readMigrations } from '../../supabase/local/db.ts';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { defineBookingRules } from './booking-rules.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 
 const skip = postgresSkipReason();
@@ -50,6 +51,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the access matrix', () => {
     defineRlsMatrix(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('the booking rules and intake limits', () => {
+    defineBookingRules(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('statement timeout', () => {
