@@ -206,3 +206,66 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- net: the part of pg_net that database webhooks use
+-- ---------------------------------------------------------------------------------------------
+-- On hosted Supabase, net.http_post() queues a request in net.http_request_queue and a background
+-- worker sends it after the transaction commits (a rolled-back request is never sent); the answer
+-- lands in net._http_response. The stand-in keeps the same tables and function, and its own
+-- dispatcher (supabase/local/net.ts) plays the background worker.
+create schema if not exists net;
+revoke all on schema net from public;
+grant usage on schema net to service_role;
+
+create table if not exists net.http_request_queue (
+  id bigserial primary key,
+  method text not null check (method in ('GET', 'POST', 'DELETE')),
+  url text not null,
+  headers jsonb not null default '{}'::jsonb,
+  body bytea,
+  timeout_milliseconds integer not null default 5000
+);
+
+create table if not exists net._http_response (
+  id bigint primary key,
+  status_code integer,
+  content_type text,
+  headers jsonb,
+  content text,
+  timed_out boolean,
+  error_msg text,
+  created timestamptz not null default now()
+);
+
+create or replace function net.http_post(
+  url text,
+  body jsonb default '{}'::jsonb,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+  timeout_milliseconds integer default 5000
+) returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  request_id bigint;
+begin
+  if url !~* '^https?://' then
+    raise exception 'net.http_post: only http and https URLs are supported, got %', url using errcode = '22023';
+  end if;
+  -- query parameters belong in the URL here: the stand-in does not encode them for you
+  if coalesce(params, '{}'::jsonb) <> '{}'::jsonb then
+    raise exception 'net.http_post: params are not supported by the local stand-in' using errcode = '0A000';
+  end if;
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('POST', url, coalesce(headers, '{}'::jsonb), convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'), timeout_milliseconds)
+  returning id into request_id;
+  return request_id;
+end
+$$;
+
+revoke all on all tables in schema net from public, anon, authenticated;
+revoke all on all functions in schema net from public, anon, authenticated;
+grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer) to service_role;

@@ -6,8 +6,9 @@ import { handleAuth } from './auth/handler.ts';
 import { SignInLimiter, type SignInLimits } from './auth/ratelimit.ts';
 import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
-import { apiKeyRefusal, json, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
+import { apiKeyRefusal, json, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
+import { NetDispatcher } from './net.ts';
 import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { handleStorage } from './storage/handler.ts';
@@ -44,6 +45,8 @@ export interface LocalSupabase {
   port: number;
   db: LocalDb;
   context: ServerContext;
+  /** pg_net's worker: sends what database webhooks queued (see net.ts). */
+  net: NetDispatcher;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,39 @@ const webhookHandler: Handler = async (req, ctx) => {
   return json(405, { message: 'Method not allowed' });
 };
 
+// Local-only equivalent of the SQL a deployer runs once on hosted Supabase (README, "Fresh pages
+// after every change"): points the content webhook (private.content_webhook) at a receiver.
+// PUT {url, secret} sets it, DELETE removes it, GET tells where it points. Service role only.
+const contentWebhookHandler: Handler = async (req, ctx) => {
+  const who = resolveClaims(req, ctx.jwtSecret);
+  if (!who.ok || who.claims.role !== 'service_role') return json(403, { message: 'The service role key is required' });
+  if (req.method === 'GET') {
+    const rows = await ctx.db.asSystem((tx) => tx.query<{ url: string }>('select url from private.content_webhook'));
+    return json(200, { url: rows.rows[0]?.url ?? null });
+  }
+  if (req.method === 'DELETE') {
+    await ctx.db.asSystem((tx) => tx.query('delete from private.content_webhook'));
+    return { status: 204 };
+  }
+  if (req.method !== 'PUT') return json(405, { message: 'Method not allowed' });
+  let input: { url?: unknown; secret?: unknown };
+  try {
+    input = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    return json(400, { message: 'Body must be JSON' });
+  }
+  if (typeof input.url !== 'string' || !/^https?:\/\/\S+$/i.test(input.url)) return json(400, { message: 'url must be an http(s) URL' });
+  const secret = typeof input.secret === 'string' && input.secret ? input.secret : null;
+  await ctx.db.asSystem((tx) =>
+    tx.query(
+      `insert into private.content_webhook (url, secret) values ($1, $2)
+       on conflict (id) do update set url = excluded.url, secret = excluded.secret, updated_at = now()`,
+      [input.url, secret],
+    ),
+  );
+  return { status: 204 };
+};
+
 /** Public objects load in <img> tags, which send no headers: the one API path open without a key. */
 const publicStoragePath = (path: string, method: string) =>
   (method === 'GET' || method === 'HEAD') && /^\/(object|render\/image)\/public\//.test(path);
@@ -136,6 +172,7 @@ const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (pat
     needsKey: (path, method) => !publicStoragePath(path, method),
   },
   { prefix: '/__local/chat-webhook', handler: webhookHandler, limit: MAX_WEBHOOK_BODY },
+  { prefix: '/__local/content-webhook', handler: contentWebhookHandler, limit: MAX_WEBHOOK_BODY },
   {
     prefix: '/__local/health',
     handler: async () => json(200, { ok: true }),
@@ -187,6 +224,8 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       windowMs: options.signInLimits?.windowMs ?? 5 * 60 * 1000,
     }),
   };
+
+  const net = new NetDispatcher(db, { quiet: options.quiet });
 
   const server: Server = createHttpServer(async (req, res) => {
     const cors = corsHeaders(req.headers.origin, options.corsOrigins);
@@ -243,6 +282,8 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       };
       const response = await route.handler(local, context);
       send(res, response, cors, method === 'HEAD');
+      // a write may have queued webhook requests (net.http_post); pg_net sends them after commit
+      if (route.prefix === '/rest/v1' && method !== 'GET' && method !== 'HEAD') net.kick();
     } catch (error) {
       if (!options.quiet) console.error('[local-supabase] unexpected error', error);
       if (!res.headersSent) send(res, json(500, { message: 'Internal error in the local stand-in' }), cors, false);
@@ -259,12 +300,16 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     server.listen(options.port ?? LOCAL_PORT, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  // requests queued before a restart of a persistent database go out now
+  net.kick();
   return {
     url: `http://${host}:${port}`,
     port,
     db,
     context,
+    net,
     async close() {
+      net.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

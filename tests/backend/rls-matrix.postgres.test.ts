@@ -8,6 +8,7 @@ import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingRules } from './booking-rules.ts';
+import { defineContentWebhook } from './content-webhook.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 
 const skip = postgresSkipReason();
@@ -55,6 +56,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the booking rules and intake limits', () => {
     defineBookingRules(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('the content webhook', () => {
+    defineContentWebhook(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('statement timeout', () => {
