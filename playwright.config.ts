@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
-import { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_OUT_DIR, E2E_PREVIEW_PORT, E2E_SITE_URL } from './scripts/e2e-env.mjs';
+import { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_SITE_URL } from './scripts/e2e-env.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +29,8 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: `npx --no-install vite preview --port ${E2E_PREVIEW_PORT} --strictPort --host 127.0.0.1 --outDir ${E2E_OUT_DIR}`,
+      // vite preview of a fresh copy of the build; it keeps the pages in step with the stand-in
+      command: 'node scripts/e2e-preview.mjs',
       url: E2E_SITE_URL,
       reuseExistingServer: false,
       timeout: 60_000,

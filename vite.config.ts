@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
@@ -77,6 +77,28 @@ function prerenderedPages(): Plugin {
   };
 }
 
+/**
+ * `vite preview` keeps the prerendered pages in step with the database: the content webhook
+ * (supabase/migrations/*_content_webhook.sql) posts each change to /__publish, and the publisher
+ * (scripts/publish/) rewrites just the pages it touches. With the local stand-in this registers
+ * itself; PUBLISH_ON_CHANGE=0 turns it off.
+ */
+function contentPublisher(): Plugin {
+  return {
+    name: 'content-publisher',
+    async configurePreviewServer(server) {
+      if (process.env.PUBLISH_ON_CHANGE === '0') return;
+      const dist = resolve(root, server.config.build.outDir);
+      if (!existsSync(join(dist, 'spa.html'))) return;
+      const receiver = pathToFileURL(join(root, 'scripts/publish/receiver.mjs')).href;
+      const { attachToPreview } = (await import(/* @vite-ignore */ receiver)) as {
+        attachToPreview: (s: typeof server, o: { out: string }) => Promise<void>;
+      };
+      await attachToPreview(server, { out: dist });
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   const fileEnv = loadEnv(mode, root, 'VITE_');
   for (const [key, value] of Object.entries(LOCAL_DEFAULTS)) {
@@ -89,7 +111,7 @@ export default defineConfig(({ command, mode }) => {
   }
 
   return {
-    plugins: [react(), chunkModules(), prerenderedPages()],
+    plugins: [react(), chunkModules(), contentPublisher(), prerenderedPages()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

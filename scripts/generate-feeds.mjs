@@ -11,7 +11,7 @@
 // When the database does not answer (not running, unreachable, refusing the key), the script warns,
 // still writes the static pages' sitemap and an empty feed, and exits 0 so the build goes on.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { siteEnv } from './local-backend.mjs';
@@ -19,6 +19,8 @@ import { siteEnv } from './local-backend.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_SITE_URL = 'http://localhost:5173';
 const RSS_ITEMS = 50;
+/** The sitemap protocol's limit per file; past it, sitemap.xml becomes an index of numbered files. */
+export const SITEMAP_MAX_URLS = 50_000;
 
 // ---- configuration ------------------------------------------------------------------------------
 
@@ -116,19 +118,22 @@ const pathOf = (prefix, slug) => `${prefix}/${encodeURIComponent(slug)}`;
  * @typedef {{ id: string, slug?: string | null, updated_at?: string | null }} FeedProject
  */
 
+/** Page 1 of a blog category, as the app addresses it (src/features/blog/logic.ts categoryPath). */
+export const categoryPath = (name) => `/blog/category/${encodeURIComponent(name)}`;
+/** A category name that can be one path segment of a static host ('/' cannot). */
+export const isPathSafeCategory = (name) => typeof name === 'string' && name.trim() !== '' && !/[/\\\0]/.test(name) && name !== '.' && name !== '..';
+
 /**
- * The sitemap: home, blog, each published post, each project (slug, falling back to id) and each
- * resource article.
+ * The sitemap's entries: home, blog, page 1 of each category, each published post, each project
+ * (slug, falling back to id) and each resource article.
+ * @param {{ posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[] }} input
  */
-/**
- * @param {{ siteUrl: string, posts?: FeedPost[], projects?: FeedProject[], resources?: string[] }} input
- * @returns {string}
- */
-export function buildSitemap({ siteUrl, posts = [], projects = [], resources = [] }) {
+function sitemapEntries({ posts = [], projects = [], resources = [], categories = [] }) {
   const newestPost = posts.map((p) => isoDay(p.updated_at ?? p.published_at)).filter(Boolean).sort().at(-1) ?? null;
-  const entries = [
+  return [
     { loc: '/', changefreq: 'weekly', priority: '1.0' },
     { loc: '/blog', changefreq: 'daily', priority: '0.8', lastmod: newestPost },
+    ...categories.filter(isPathSafeCategory).map((name) => ({ loc: categoryPath(name), changefreq: 'weekly', priority: '0.5' })),
     ...posts.map((p) => ({
       loc: pathOf('/blog', p.slug),
       changefreq: 'monthly',
@@ -143,6 +148,9 @@ export function buildSitemap({ siteUrl, posts = [], projects = [], resources = [
     })),
     ...resources.map((slug) => ({ loc: pathOf('/resources', slug), changefreq: 'yearly', priority: '0.5' })),
   ];
+}
+
+function urlset(siteUrl, entries) {
   const urls = entries.map((e) =>
     [
       '  <url>',
@@ -156,6 +164,35 @@ export function buildSitemap({ siteUrl, posts = [], projects = [], resources = [
       .join('\n'),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The sitemap as one file (see sitemapEntries).
+ * @param {{ siteUrl: string, posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[] }} input
+ * @returns {string}
+ */
+export function buildSitemap(input) {
+  return urlset(input.siteUrl, sitemapEntries(input));
+}
+
+/**
+ * The sitemap files: sitemap.xml alone up to `maxUrls` addresses; past that, sitemap.xml is a
+ * sitemap index of sitemap-1.xml, sitemap-2.xml … with at most `maxUrls` each.
+ * @param {{ siteUrl: string, posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[], now?: Date, maxUrls?: number }} input
+ * @returns {Record<string, string>} file name → content
+ */
+export function buildSitemaps({ maxUrls = SITEMAP_MAX_URLS, now = new Date(), ...input }) {
+  const entries = sitemapEntries(input);
+  if (entries.length <= maxUrls) return { 'sitemap.xml': urlset(input.siteUrl, entries) };
+  const files = {};
+  for (let i = 0; i * maxUrls < entries.length; i++) {
+    files[`sitemap-${i + 1}.xml`] = urlset(input.siteUrl, entries.slice(i * maxUrls, (i + 1) * maxUrls));
+  }
+  const items = Object.keys(files).map(
+    (name) => `  <sitemap>\n    <loc>${escapeXml(`${input.siteUrl}/${name}`)}</loc>\n    <lastmod>${now.toISOString()}</lastmod>\n  </sitemap>`,
+  );
+  files['sitemap.xml'] = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+  return files;
 }
 
 /** An RSS 2.0 feed of the newest published posts (at most 50). */
@@ -215,12 +252,13 @@ export function withSitemapLine(robots, siteUrl) {
 // ---- database ----------------------------------------------------------------------------------
 
 /** GET one PostgREST path with the anonymous key; throws with a short reason when there is no good answer. */
-async function restGet(supabaseUrl, anonKey, pathAndQuery, timeoutMs) {
+async function restGet(supabaseUrl, anonKey, pathAndQuery, timeoutMs, init = {}) {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/${pathAndQuery}`;
   let res;
   try {
     res = await fetch(url, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+      ...init,
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
@@ -242,52 +280,95 @@ async function restGet(supabaseUrl, anonKey, pathAndQuery, timeoutMs) {
   return rows;
 }
 
-const POSTS_QUERY =
-  'blog_posts?select=title,slug,excerpt,category,author,published_at,updated_at&is_published=eq.true&order=published_at.desc';
+/** POST one PostgREST path (an RPC) with the anonymous key; the rows it answers. */
+async function restPost(supabaseUrl, anonKey, pathAndQuery, body, timeoutMs) {
+  return restGet(supabaseUrl, anonKey, pathAndQuery, timeoutMs, { method: 'POST', body: JSON.stringify(body) });
+}
+
+/** The feed's newest posts: only the columns an item shows. */
+const RSS_QUERY = `blog_posts?select=title,slug,excerpt,category,author,published_at&is_published=eq.true&order=published_at.desc,id.desc&limit=${RSS_ITEMS}`;
+/** Every published post's address for the sitemap, a page at a time (the API caps rows per answer). */
+const SITEMAP_POSTS_QUERY = 'blog_posts?select=slug,published_at,updated_at&is_published=eq.true&order=published_at.desc,id.desc';
 const PROJECTS_QUERY = 'projects?select=id,slug,updated_at&order=created_at.desc';
+const SITEMAP_PAGE = 1000;
+
+/** Every row of a query, read SITEMAP_PAGE rows at a time (PostgREST's max-rows caps one answer). */
+async function restGetAll(supabaseUrl, anonKey, pathAndQuery, timeoutMs) {
+  const rows = [];
+  for (let offset = 0; ; offset += SITEMAP_PAGE) {
+    const page = await restGet(supabaseUrl, anonKey, `${pathAndQuery}&limit=${SITEMAP_PAGE}&offset=${offset}`, timeoutMs);
+    rows.push(...page);
+    if (page.length < SITEMAP_PAGE) return rows;
+  }
+}
 
 /**
- * Reads the posts and projects and writes the three files into `outDir`. Returns what it wrote;
- * `databaseAnswered` is false when the content had to be left out.
- */
-/**
+ * Reads the posts, projects and categories and writes sitemap.xml (or a sitemap index and its
+ * parts), rss.xml and robots.txt into `outDir`. Returns what it wrote; `databaseAnswered` is false
+ * when the content had to be left out. With `keepOnFailure` (the publisher, which updates a live
+ * site) nothing is written when the database does not answer: the files stay as they were.
  * @param {{ outDir: string, supabaseUrl: string, anonKey: string, siteUrl: string, timeoutMs?: number,
- *   log?: { warn: (message: string) => void } }} options
+ *   keepOnFailure?: boolean, log?: { warn: (message: string) => void } }} options
  * @returns {Promise<{ databaseAnswered: boolean, posts: number, projects: number, resources: number }>}
  */
-export async function generateFeeds({ outDir, supabaseUrl, anonKey, siteUrl, timeoutMs = 8000, log = console }) {
+export async function generateFeeds({ outDir, supabaseUrl, anonKey, siteUrl, timeoutMs = 8000, keepOnFailure = false, log = console }) {
   const resources = resourceSlugs(readSource('src/content/resources.ts'));
   const name = siteName(readSource('src/config/site.ts'));
 
-  let posts = [];
+  let feedPosts = [];
+  let sitemapPosts = [];
   let projects = [];
+  let categories = [];
   let databaseAnswered = true;
   try {
-    [posts, projects] = await Promise.all([
-      restGet(supabaseUrl, anonKey, POSTS_QUERY, timeoutMs),
-      restGet(supabaseUrl, anonKey, PROJECTS_QUERY, timeoutMs),
+    let counts;
+    [feedPosts, sitemapPosts, projects, counts] = await Promise.all([
+      restGet(supabaseUrl, anonKey, RSS_QUERY, timeoutMs),
+      restGetAll(supabaseUrl, anonKey, SITEMAP_POSTS_QUERY, timeoutMs),
+      restGetAll(supabaseUrl, anonKey, PROJECTS_QUERY, timeoutMs),
+      restPost(supabaseUrl, anonKey, 'rpc/blog_category_counts', { max_count: 1000 }, timeoutMs),
     ]);
-    posts = posts.filter((p) => p && typeof p.slug === 'string' && p.slug && typeof p.title === 'string');
+    const usable = (p) => p && typeof p.slug === 'string' && p.slug;
+    feedPosts = feedPosts.filter((p) => usable(p) && typeof p.title === 'string');
+    sitemapPosts = sitemapPosts.filter(usable);
     projects = projects.filter((p) => p && (p.slug || p.id));
+    categories = counts.map((c) => c?.name).filter(isPathSafeCategory);
   } catch (error) {
     databaseAnswered = false;
-    posts = [];
+    feedPosts = [];
+    sitemapPosts = [];
     projects = [];
+    categories = [];
     log.warn(
-      `[feeds] warning: the database did not answer (${error.message}); ` +
-        'sitemap.xml lists only the static pages and rss.xml has no posts. The build goes on.',
+      keepOnFailure
+        ? `[feeds] warning: the database did not answer (${error.message}); the feeds were left as they were.`
+        : `[feeds] warning: the database did not answer (${error.message}); ` +
+            'sitemap.xml lists only the static pages and rss.xml has no posts. The build goes on.',
     );
+    if (keepOnFailure) return { databaseAnswered, posts: 0, projects: 0, resources: resources.length };
   }
 
   await mkdir(outDir, { recursive: true });
   const robotsPath = path.join(outDir, 'robots.txt');
   const robots = existsSync(robotsPath) ? await readFile(robotsPath, 'utf8') : undefined;
+  const sitemaps = buildSitemaps({ siteUrl, posts: sitemapPosts, projects, resources, categories });
+  // parts of an earlier, longer sitemap must not linger
+  for (const old of await readdir(outDir)) {
+    if (/^sitemap-\d+\.xml$/.test(old) && !(old in sitemaps)) await rm(path.join(outDir, old), { force: true });
+  }
   await Promise.all([
-    writeFile(path.join(outDir, 'sitemap.xml'), buildSitemap({ siteUrl, posts, projects, resources })),
-    writeFile(path.join(outDir, 'rss.xml'), buildRss({ siteUrl, posts, name })),
-    writeFile(robotsPath, withSitemapLine(robots, siteUrl)),
+    ...Object.entries(sitemaps).map(([file, xml]) => writeAtomically(path.join(outDir, file), xml)),
+    writeAtomically(path.join(outDir, 'rss.xml'), buildRss({ siteUrl, posts: feedPosts, name })),
+    writeAtomically(robotsPath, withSitemapLine(robots, siteUrl)),
   ]);
-  return { databaseAnswered, posts: posts.length, projects: projects.length, resources: resources.length };
+  return { databaseAnswered, posts: sitemapPosts.length, projects: projects.length, resources: resources.length };
+}
+
+/** Written beside and renamed, so a reader never gets half a file. */
+async function writeAtomically(file, content) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, content);
+  await rename(tmp, file);
 }
 
 async function main() {

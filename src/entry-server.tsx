@@ -7,15 +7,21 @@ import { StaticRouter } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/ErrorBoundary';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
+import { site } from '@/config/site';
 import { resourceArticles } from '@/content/resources';
 import { createQueryClient } from '@/lib/queryClient';
-import { headTags, serverMeta, type HeadTags } from '@/lib/seo';
+import { headTags, serverMeta, type HeadTags, type PageMeta } from '@/lib/seo';
+import { getSupabaseConfig } from '@/lib/supabaseConfig';
 
 export interface RenderedPage {
   html: string;
   /** The data the HTML was rendered with, for the browser's query cache. */
   state: DehydratedState;
   head: HeadTags;
+  /** The page says it does not exist (a hidden or deleted post, an unknown project). */
+  notFound: boolean;
+  /** Some of its data could not be read (the database failed or refused): not the true page. */
+  incomplete: boolean;
 }
 
 async function toHtml(node: React.ReactNode): Promise<string> {
@@ -67,6 +73,7 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
     serverMeta.current = null;
     html = await toHtml(tree);
   }
+  let incomplete = false;
   if (withData) {
     const fetched = new Set<string>();
     for (let round = 0; round < 3; round++) {
@@ -77,6 +84,8 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
       if (pending.length === 0) break;
       pending.forEach((q) => fetched.add(q.queryHash));
       await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+      const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' || isSample(q) });
+      if (failed.length > 0) incomplete = true;
       queryClient.removeQueries({ predicate: (q) => q.state.status === 'error' || isSample(q) });
       serverMeta.current = null;
       html = await toHtml(tree);
@@ -86,8 +95,18 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && !isSample(q) });
   // the cache's garbage-collection timers would otherwise keep the build process alive
   queryClient.clear();
-  return { html, state, head: headTags(serverMeta.current ?? {}, path) };
+  const meta: PageMeta = serverMeta.current ?? {};
+  // the pages that are prerendered are meant for search engines; one that asks not to be indexed
+  // is the not-found view
+  return { html, state, head: headTags(meta, path), notFound: Boolean(meta.noIndex), incomplete };
 }
+
+/** What this build was made for: the public origin and the Supabase project it reads. */
+export const buildConfig = { siteUrl: site.url, ...getSupabaseConfig() };
+
+export { fetchCategoryNames } from '@/features/blog/api';
+export { postPath } from '@/features/blog/logic';
+export { projectPath } from '@/features/projects/logic';
 
 /** The resource articles' slugs: static pages, always prerendered. */
 export const resourceSlugs: string[] = resourceArticles.map((a) => a.slug);

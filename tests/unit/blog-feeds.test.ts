@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRss,
   buildSitemap,
+  buildSitemaps,
   escapeXml,
   generateFeeds,
   normalizeSiteUrl,
@@ -87,6 +88,25 @@ describe('feed builders', () => {
   });
 });
 
+describe('buildSitemaps', () => {
+  it('splits into a sitemap index past the protocol\'s limit of URLs per file', () => {
+    const posts = Array.from({ length: 7 }, (_, i) => ({ title: `П${i}`, slug: `p-${i}` }));
+    const small = buildSitemaps({ siteUrl: SITE, posts, maxUrls: 50 });
+    expect(Object.keys(small)).toEqual(['sitemap.xml']);
+    const split = buildSitemaps({ siteUrl: SITE, posts, maxUrls: 4, now: new Date('2026-11-23T00:00:00Z') });
+    // home, blog and 7 posts: 9 addresses in files of 4
+    expect(Object.keys(split).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml']);
+    expect(split['sitemap.xml']).toContain('<sitemapindex');
+    expect(split['sitemap.xml']).toContain(`<loc>${SITE}/sitemap-3.xml</loc>`);
+    const locs = Object.entries(split)
+      .filter(([name]) => name !== 'sitemap.xml')
+      .flatMap(([, xml]) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(locs).toHaveLength(9);
+    expect(new Set(locs).size).toBe(9);
+    expect(split['sitemap-3.xml'].match(/<url>/g)).toHaveLength(1);
+  });
+});
+
 describe('generateFeeds', () => {
   let server: Server;
   let base: string;
@@ -99,6 +119,8 @@ describe('generateFeeds', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url?.startsWith('/rest/v1/blog_posts')) res.end(JSON.stringify(posts));
       else if (req.url?.startsWith('/rest/v1/projects')) res.end(JSON.stringify([{ id: 'x1', slug: 'qr-menu', updated_at: null }]));
+      else if (req.url?.startsWith('/rest/v1/rpc/blog_category_counts'))
+        res.end(JSON.stringify([{ name: 'AI Решения', count: 2 }, { name: 'CI/CD', count: 1 }]));
       else res.writeHead(404).end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,6 +144,33 @@ describe('generateFeeds', () => {
     expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).toContain(`<loc>${SITE}/project/qr-menu</loc>`);
     expect(await readFile(path.join(outDir, 'rss.xml'), 'utf8')).toContain(`<link>${SITE}/blog/vtora</link>`);
     expect(await readFile(path.join(outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  it('asks for the feed\'s 50 newest posts only, and lists each category page a static host can serve', async () => {
+    requests.length = 0;
+    await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    const postQueries = requests.filter((r) => r.url.startsWith('/rest/v1/blog_posts')).map((r) => decodeURIComponent(r.url));
+    expect(postQueries.some((u) => u.includes('limit=50') && u.includes('select=title,slug,excerpt'))).toBe(true);
+    // the sitemap's read names only what an address needs, never the post bodies
+    expect(postQueries.every((u) => !/select=[^&]*content/.test(u) && !u.includes('select=*'))).toBe(true);
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(`<loc>${SITE}/blog/category/AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F</loc>`);
+    expect(sitemap).not.toContain('CI');
+  });
+
+  it('for a live site, leaves the files as they were when the database does not answer', async () => {
+    await writeFile(path.join(outDir, 'rss.xml'), 'earlier feed');
+    const result = await generateFeeds({
+      outDir,
+      supabaseUrl: 'http://127.0.0.1:9',
+      anonKey: 'anon-key',
+      siteUrl: SITE,
+      timeoutMs: 2000,
+      keepOnFailure: true,
+      log: { warn: () => {} },
+    });
+    expect(result.databaseAnswered).toBe(false);
+    expect(await readFile(path.join(outDir, 'rss.xml'), 'utf8')).toBe('earlier feed');
   });
 
   it('warns and still writes the static sitemap when the database does not answer', async () => {

@@ -1,0 +1,181 @@
+// Writes prerendered pages into a client build: the one place that turns a public address into
+// its static HTML file. The full build (scripts/prerender.mjs) writes every page through it; the
+// publisher (publisher.mjs) rewrites or removes just the pages a change touched.
+//
+// A page is rendered by the server bundle of src/entry-server.tsx with the data the database holds
+// now. A page that renders as "not found" (a hidden or deleted post, an unknown project) has its
+// file removed, so the host answers with the app shell and the app shows its not-found view. A page
+// whose data could not be read (the database did not answer) is left as it was.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { closure, filesOf } from '../bundle-graph.mjs';
+
+/** Where the server bundle of a build in `out` lives (outside `out`: it is not for visitors). */
+export function ssrDirFor(out) {
+  return resolve('.cache', `ssr-${Buffer.from(resolve(out)).toString('base64url').slice(-16)}`);
+}
+
+/** The page module each kind of public address renders; its chunks are preloaded by the page. */
+const PAGE_MODULES = {
+  landing: 'src/features/landing/LandingPage.tsx',
+  list: 'src/features/blog/BlogListPage.tsx',
+  post: 'src/features/blog/BlogPostPage.tsx',
+  project: 'src/features/projects/ProjectPage.tsx',
+  resource: 'src/features/resources/ResourcesPage.tsx',
+};
+
+/** Which page module an address renders. */
+export function pageKind(path) {
+  if (path === '/') return 'landing';
+  if (path === '/blog' || path.startsWith('/blog/category/') || path.startsWith('/blog/page/')) return 'list';
+  if (path.startsWith('/blog/')) return 'post';
+  if (path.startsWith('/project/')) return 'project';
+  if (path.startsWith('/resources/')) return 'resource';
+  throw new Error(`not a prerendered address: ${path}`);
+}
+
+const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/** JSON safe inside a <script> element. */
+const scriptJson = (value) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function headHtml(head) {
+  const lines = [`<title>${escapeText(head.title)}</title>`, `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`];
+  for (const link of head.links ?? []) lines.push(`<link rel="${escapeAttr(link.rel)}" href="${escapeAttr(link.href)}" />`);
+  for (const [attr, key, content] of head.metas) {
+    if (content !== null) lines.push(`<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
+  }
+  return lines.join('\n    ');
+}
+
+/** The template without the tags each page writes for itself. */
+function stripPageHead(template) {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+(name="(description|robots|twitter:[^"]+)"|property="og:[^"]+")[\s\S]*?\/?>\s*/g, '')
+    .replace(/<link rel="canonical"[^>]*>\s*/, '');
+}
+
+// A button pressed before the app has taken the page over would do nothing: such clicks are held
+// and pressed again once it has (src/app/App.tsx calls window.__replayClicks).
+const CLICK_QUEUE =
+  '<script>(function(){var q=[];function h(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],[aria-haspopup]");if(!t||document.documentElement.hasAttribute("data-app-ready")||(t.type==="submit"&&t.form&&t.form.hasAttribute("action")))return;e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t)}document.addEventListener("click",h,true);' +
+  // React hydrates a page in parts: each held click waits until React owns its button
+  'window.__replayClicks=function(){document.removeEventListener("click",h,true);var s=Date.now();(function tick(){q=q.filter(function(t){if(!t.isConnected)return false;if(Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})||Date.now()-s>5000){t.click();return false}return true});if(q.length)requestAnimationFrame(tick)})()}})()</script>';
+
+/**
+ * Opens the build in `out` for writing pages: reads its template and manifest and loads its server
+ * bundle (built by prerender.mjs into ssrDirFor(out)).
+ */
+export async function openSite(out) {
+  const OUT = resolve(out);
+  const templatePath = join(OUT, 'spa.html');
+  if (!existsSync(templatePath)) {
+    if (!existsSync(join(OUT, 'index.html'))) throw new Error(`${OUT}/index.html not found: run vite build first`);
+    writeFileSync(templatePath, readFileSync(join(OUT, 'index.html')));
+  }
+  const template = readFileSync(templatePath, 'utf8');
+  const manifest = JSON.parse(readFileSync(join(OUT, '.vite', 'manifest.json'), 'utf8'));
+  const graph = { manifest, dir: OUT };
+  const entryFiles = new Set(filesOf(graph, closure(graph, ['index.html'])).js);
+  const ssrEntry = join(ssrDirFor(OUT), 'entry-server.js');
+  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} not found: run the build (scripts/prerender.mjs) first`);
+  const ssr = await import(pathToFileURL(ssrEntry).href);
+
+  // The page's HTML paints first; its scripts start loading right after that first paint, so on a
+  // slow connection they do not compete with the HTML and CSS the visitor is waiting for.
+  const entryScript = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entryScript) throw new Error('the template has no module entry script');
+  const entryPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let base = stripPageHead(template).replace(entryScript[0], '');
+  for (const m of entryPreloads) base = base.replace(m[0], '');
+  const loader = (modules) =>
+    `<script type="module">const go=()=>{for(const h of ${scriptJson(modules)}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};requestAnimationFrame(()=>setTimeout(go,0))</script>`;
+  const modulesOf = new Map();
+  const pageModules = (kind) => {
+    if (!modulesOf.has(kind)) {
+      const pageModule = PAGE_MODULES[kind];
+      const pageFiles = manifest[pageModule]
+        ? filesOf(graph, closure(graph, [pageModule])).js.filter((f) => !entryFiles.has(f))
+        : [];
+      modulesOf.set(kind, [...entryPreloads.map((m) => m[1]), ...pageFiles.map((f) => `/${f}`)]);
+    }
+    return modulesOf.get(kind);
+  };
+
+  /**
+   * The file an address (as the browser sends it, percent-encoded) is served from, the way a
+   * static host maps it; null for an address that cannot be a file of `out`.
+   */
+  function fileOf(path) {
+    if (path === '/') return join(OUT, 'index.html');
+    let decoded;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (/[\0\\]/.test(decoded) || decoded.split('/').some((s) => s === '.' || s === '..')) return null;
+    const file = resolve(OUT, `.${decoded}`, 'index.html');
+    return file.startsWith(OUT + sep) ? file : null;
+  }
+
+  /** Removes the page of `path` (and directories it leaves empty); true when there was one. */
+  function remove(path) {
+    const file = fileOf(path);
+    if (!file || !existsSync(file)) return false;
+    rmSync(file);
+    for (let dir = dirname(file); dir.startsWith(OUT + sep); dir = dirname(dir)) {
+      try {
+        if (readdirSync(dir).length > 0) break;
+        rmdirSync(dir);
+      } catch {
+        break;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Renders `path` with the database's data now and writes it: 'written', 'removed' (the page
+   * does not exist (any more): no file), or 'kept' (the data could not be read; the old file stays).
+   */
+  async function write(path, { withData = true } = {}) {
+    const file = fileOf(path);
+    if (!file) throw new Error(`refusing to write outside ${OUT}: ${path}`);
+    const { html, state, head, notFound, incomplete } = await ssr.renderPage(path, { withData });
+    if (withData && incomplete) return 'kept';
+    if (notFound) {
+      remove(path);
+      return 'removed';
+    }
+    // Built-in data is a head start, not the truth: the browser refetches it on mount.
+    for (const q of state.queries) q.state.dataUpdatedAt = 0;
+    const page = base
+      .replace('</head>', `    ${headHtml(head)}\n  </head>`)
+      .replace(/<body([^>]*)>/, `<body$1>\n    ${CLICK_QUEUE}`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script>window.__QUERY_STATE__=${scriptJson(state)}</script>\n    ${loader(pageModules(pageKind(path)))}`,
+      );
+    mkdirSync(dirname(file), { recursive: true });
+    // written beside and renamed: the server never sends half a page
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, page);
+    renameSync(tmp, file);
+    return 'written';
+  }
+
+  /** Addresses of the category pages now in the build (page 1 of each). */
+  function categoryPages() {
+    const dir = join(OUT, 'blog', 'category');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'index.html')))
+      .map((d) => `/blog/category/${encodeURIComponent(d.name)}`);
+  }
+
+  return { out: OUT, ssr, write, remove, fileOf, categoryPages };
+}
