@@ -76,3 +76,15 @@ test('a draft published in the admin gets its own static page, with its title an
     await db.from('blog_posts').delete().eq('slug', slug);
   }
 });
+
+test('a client added and then deleted reaches the landing page\'s static HTML both times within 10 s', async ({ request }) => {
+  const name = unique('Клиент за началната страница');
+  const { data, error } = await db.from('clients').insert({ name, logo: '/demo/client-1.svg' }).select('id').single();
+  expect(error).toBeNull();
+  try {
+    await expect.poll(() => raw(request, '/'), FRESH_WITHIN).toContain(name);
+  } finally {
+    await db.from('clients').delete().eq('id', data!.id);
+  }
+  await expect.poll(() => raw(request, '/'), FRESH_WITHIN).not.toContain(name);
+});
