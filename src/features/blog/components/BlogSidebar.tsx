@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
-import { useCategoryCounts, useRecentPosts } from '../api';
-import { blogListPath, postDate, postPath } from '../logic';
+import { useCategoryCounts, useRecentPosts } from '../postApi';
+import { categoryPath, postDate, postPath } from '../logic';
 import { BlogSearchForm } from './BlogSearchForm';
 
 /** The post page's sidebar: search, 'Последни публикации' (5) and 'Категории' (top 5 by count). */
@@ -72,7 +72,7 @@ export function BlogSidebar() {
             {(categories.data?.data ?? []).map((category) => (
               <li key={category.name}>
                 <Link
-                  to={blogListPath({ category: category.name })}
+                  to={categoryPath(category.name)}
                   className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-slate-800 hover:bg-brand-50 hover:text-brand-700"
                 >
                   <span>{category.name}</span>
