@@ -100,6 +100,28 @@ test('a post page loads with at most three database requests', async ({ page }) 
   expect(requests.filter((r) => r.includes('blog_category_counts'))).toHaveLength(1);
 });
 
+test("a post page's HTML holds its post only; the sidebar's lists come from the browser", async ({ page, request }) => {
+  // a post's file must not change when another post does (issue 13)
+  const html = await (await request.get(`/blog/${AI_POST.slug}`)).text();
+  expect(html).toContain('data-prerendered');
+  expect(html).toContain(AI_POST.title);
+  expect(html).toContain('Последни публикации');
+  for (const other of [CRM_POST, ...PRODUCTIVITY]) expect(html).not.toContain(other);
+
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/blog/${AI_POST.slug}`);
+  const recent = main(page).getByRole('region', { name: 'Последни публикации' });
+  await expect(recent.getByRole('link', { name: new RegExp(PRODUCTIVITY[0]) })).toBeVisible();
+  const categories = main(page).getByRole('region', { name: 'Категории' });
+  await expect(categories.getByRole('link', { name: /Продуктивност/ })).toHaveAttribute(
+    'href',
+    '/blog/category/%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82',
+  );
+  expect(errors).toEqual([]);
+});
+
 test("a draft's slug gives the not-found view", async ({ page }) => {
   // the draft exists, it is just not published
   const { data } = await db.from('blog_posts').select('slug, is_published').eq('slug', 'chernova-planove').single();

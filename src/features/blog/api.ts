@@ -8,6 +8,11 @@
  * posts and the category counts (SQL function blog_category_counts) — never one per category or
  * per post. The listing needs two: one page of posts with their total, and the category names.
  *
+ * Prerendering (issue 13): a post's page must not bake in data about other posts, or every post
+ * page would have to be regenerated whenever any post changes. The sidebar's two queries are
+ * marked `meta: { prerender: false }`: src/entry-server.tsx leaves them out, the static HTML shows
+ * their loading state, and the browser fills them in after hydration.
+ *
  * Fallbacks (spec sections 4, 6 and 8), all through the one helper withSampleFallback:
  *   listing  — permission error or no answer at all (a thrown exception, a network failure):
  *              the three sample posts; any other query error is shown as an error.

@@ -1,6 +1,6 @@
 /*
  * The post page's queries: the post itself and the sidebar's recent posts and category counts.
- * See api.ts for the request budget and the fallbacks.
+ * See api.ts for the request budget, the prerendering rule and the fallbacks.
  */
 import { useQuery } from '@tanstack/react-query';
 import { sampleBlogCategories, sampleBlogPostFor, sampleRecentPosts } from '@/content/sample-blog';
@@ -15,6 +15,9 @@ const RECENT_COLUMNS = 'id,title,slug,featured_image,published_at,created_at,cat
 
 /** How many posts the 'Последни публикации' sidebar lists. */
 export const RECENT_LIMIT = 5;
+
+/** Left out of prerendered pages (src/entry-server.tsx): filled in by the browser. */
+const NOT_PRERENDERED = { prerender: false };
 
 /**
  * One published post by slug, or null when there is none (unknown slug, a draft, or a server error
@@ -68,7 +71,7 @@ export async function fetchRecentPosts(): Promise<MaybeSample<RecentPost[]>> {
 }
 
 export function useRecentPosts() {
-  return useQuery({ queryKey: blogKeys.recent(), queryFn: fetchRecentPosts });
+  return useQuery({ queryKey: blogKeys.recent(), queryFn: fetchRecentPosts, meta: NOT_PRERENDERED });
 }
 
 /**
@@ -83,5 +86,5 @@ export async function fetchCategoryCounts(): Promise<MaybeSample<CategoryCount[]
 }
 
 export function useCategoryCounts() {
-  return useQuery({ queryKey: blogKeys.categoryCounts(), queryFn: fetchCategoryCounts });
+  return useQuery({ queryKey: blogKeys.categoryCounts(), queryFn: fetchCategoryCounts, meta: NOT_PRERENDERED });
 }
