@@ -30,7 +30,7 @@ async function expectNoViolations(page: Page, label: string, include?: string) {
 const PUBLIC_PAGES = [
   '/',
   '/blog',
-  '/blog?category=%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82',
+  '/blog/category/%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82',
   '/blog/crm-za-brokeri-2026',
   '/project/crm-za-brokeri',
   '/resources/map-the-process-before-you-automate',

@@ -15,25 +15,25 @@ test('filter the blog by category, survive a reload, and go back to all posts', 
   await expect(main(page).getByRole('heading', { level: 1, name: 'Нашият блог' })).toBeVisible();
   await expect(postLink(page, AI_POST.title)).toBeVisible();
 
-  await main(page).getByRole('group', { name: 'Категории' }).getByRole('button', { name: 'Продуктивност' }).click();
-  await expect(page).toHaveURL(/\/blog\?category=%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82$/);
+  await main(page).getByRole('navigation', { name: 'Категории' }).getByRole('link', { name: 'Продуктивност' }).click();
+  await expect(page).toHaveURL(/\/blog\/category\/%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82$/);
   for (const title of PRODUCTIVITY) await expect(postLink(page, title)).toBeVisible();
   await expect(postLink(page, AI_POST.title)).toHaveCount(0);
 
-  // the filter lives in the URL: a reload keeps it
+  // the filter is the address: a reload keeps it
   await page.reload();
-  await expect(main(page).getByRole('button', { name: 'Продуктивност' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(main(page).getByRole('link', { name: 'Продуктивност' })).toHaveAttribute('aria-current', 'page');
   await expect(postLink(page, PRODUCTIVITY[0])).toBeVisible();
   await expect(postLink(page, AI_POST.title)).toHaveCount(0);
 
-  await main(page).getByRole('button', { name: 'Всички', exact: true }).click();
+  await main(page).getByRole('link', { name: 'Всички', exact: true }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await expect(postLink(page, AI_POST.title)).toBeVisible();
   await expect(postLink(page, PRODUCTIVITY[0])).toBeVisible();
 
   // and the browser's back button returns to the filtered list
   await page.goBack();
-  await expect(page).toHaveURL(/category=/);
+  await expect(page).toHaveURL(/\/blog\/category\//);
   await expect(postLink(page, AI_POST.title)).toHaveCount(0);
   await expect(postLink(page, PRODUCTIVITY[1])).toBeVisible();
 });
@@ -74,9 +74,12 @@ test('open a post from the listing, read it, and follow its category link', asyn
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/blog/${AI_POST.slug}$`));
 
   await article.getByRole('link', { name: 'AI Решения' }).click();
-  await expect(page).toHaveURL(/\/blog\?category=AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F$/);
+  await expect(page).toHaveURL(/\/blog\/category\/AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Нашият блог' })).toBeVisible();
-  await expect(main(page).getByRole('button', { name: 'AI Решения' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(main(page).getByRole('navigation', { name: 'Категории' }).getByRole('link', { name: 'AI Решения' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(postLink(page, AI_POST.title)).toBeVisible();
   await expect(postLink(page, PRODUCTIVITY[0])).toHaveCount(0);
 });
@@ -95,6 +98,28 @@ test('a post page loads with at most three database requests', async ({ page }) 
   await page.waitForLoadState('networkidle');
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3);
   expect(requests.filter((r) => r.includes('blog_category_counts'))).toHaveLength(1);
+});
+
+test("a post page's HTML holds its post only; the sidebar's lists come from the browser", async ({ page, request }) => {
+  // a post's file must not change when another post does (issue 13)
+  const html = await (await request.get(`/blog/${AI_POST.slug}`)).text();
+  expect(html).toContain('data-prerendered');
+  expect(html).toContain(AI_POST.title);
+  expect(html).toContain('Последни публикации');
+  for (const other of [CRM_POST, ...PRODUCTIVITY]) expect(html).not.toContain(other);
+
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/blog/${AI_POST.slug}`);
+  const recent = main(page).getByRole('region', { name: 'Последни публикации' });
+  await expect(recent.getByRole('link', { name: new RegExp(PRODUCTIVITY[0]) })).toBeVisible();
+  const categories = main(page).getByRole('region', { name: 'Категории' });
+  await expect(categories.getByRole('link', { name: /Продуктивност/ })).toHaveAttribute(
+    'href',
+    '/blog/category/%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82',
+  );
+  expect(errors).toEqual([]);
 });
 
 test("a draft's slug gives the not-found view", async ({ page }) => {

@@ -80,7 +80,7 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
       const pending = queryClient
         .getQueryCache()
         .getAll()
-        .filter((q) => !fetched.has(q.queryHash) && isEnabled(q));
+        .filter((q) => !fetched.has(q.queryHash) && isEnabled(q) && q.meta?.prerender !== false);
       if (pending.length === 0) break;
       pending.forEach((q) => fetched.add(q.queryHash));
       await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));

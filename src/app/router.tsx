@@ -50,7 +50,12 @@ export const routes: RouteObject[] = [
                 element: <RouteBoundary />,
                 children: [
                   { index: true, element: page(LandingPage) },
+                  // the listing's pages are paths (a static host serves each as a file); they have
+                  // more segments than a post, so a post whose slug is 'page' or 'category' opens
                   { path: 'blog', element: page(BlogListPage) },
+                  { path: 'blog/page/:page', element: page(BlogListPage) },
+                  { path: 'blog/category/:category', element: page(BlogListPage) },
+                  { path: 'blog/category/:category/page/:page', element: page(BlogListPage) },
                   { path: 'blog/:slug', element: page(BlogPostPage) },
                   { path: 'project/:slug', element: page(ProjectPage) },
                   { path: 'resources', element: page(ResourcesPage) },
@@ -95,8 +100,9 @@ export function AppRoutes() {
 export async function preloadPublicPage(pathname: string): Promise<void> {
   const pages: [string, { preload: () => Promise<void> }][] = [
     ['/', LandingPage],
-    ['/blog', BlogListPage],
     ['/blog/:slug', BlogPostPage],
+    // after the post (/blog/page is a post): /blog, /blog/page/2, /blog/category/{name}/page/2
+    ['/blog/*', BlogListPage],
     ['/project/:slug', ProjectPage],
     ['/resources', ResourcesPage],
     ['/resources/:slug', ResourcesPage],

@@ -14,6 +14,9 @@ export interface PageMeta {
   type?: 'website' | 'article';
   /** Keep the page out of search results (login, admin, 404). */
   noIndex?: boolean;
+  /** Paths of the previous and next page of a paged list (<link rel="prev"> and rel="next"). */
+  prevPath?: string;
+  nextPath?: string;
 }
 
 /** Formats the document title: 'Блог | Синаптика', or the brand and tagline for the home page. */
@@ -58,6 +61,8 @@ export interface HeadTags {
   canonical: string;
   /** [attribute, key, content]; content null means the tag must not exist. */
   metas: ['name' | 'property', string, string | null][];
+  /** The previous and next page of a paged list, absolute; only those that exist. */
+  links: { rel: 'prev' | 'next'; href: string }[];
 }
 
 /** The head tags a page's meta stands for, at the given path. */
@@ -66,9 +71,13 @@ export function headTags(meta: PageMeta, currentPath: string): HeadTags {
   const description = meta.description?.trim() || site.description;
   const url = absoluteUrl(meta.canonicalPath ?? currentPath);
   const image = meta.image ? absoluteUrl(meta.image) : null;
+  const links: HeadTags['links'] = [];
+  if (meta.prevPath) links.push({ rel: 'prev', href: absoluteUrl(meta.prevPath) });
+  if (meta.nextPath) links.push({ rel: 'next', href: absoluteUrl(meta.nextPath) });
   return {
     title,
     canonical: url,
+    links,
     metas: [
       ['name', 'description', description],
       ['name', 'robots', meta.noIndex ? 'noindex, nofollow' : null],
@@ -94,6 +103,9 @@ export function applyPageMeta(meta: PageMeta): void {
   document.title = tags.title;
   upsertCanonical(tags.canonical);
   for (const [attr, key, content] of tags.metas) upsertMeta(attr, key, content);
+  // the previous page's prev/next links are stale on any other page
+  document.head.querySelectorAll('link[rel="prev"],link[rel="next"]').forEach((el) => el.remove());
+  for (const link of tags.links) document.head.appendChild(Object.assign(document.createElement('link'), link));
 }
 
 /**
@@ -107,9 +119,8 @@ export const serverMeta: { current: PageMeta | null } = { current: null };
  *   usePageMeta({ title: 'Блог', description: '...', canonicalPath: '/blog' });
  */
 export function usePageMeta(meta: PageMeta): void {
-  const { title, description, canonicalPath, image, type, noIndex } = meta;
-  if (typeof document === 'undefined') serverMeta.current = { title, description, canonicalPath, image, type, noIndex };
-  useEffect(() => {
-    applyPageMeta({ title, description, canonicalPath, image, type, noIndex });
-  }, [title, description, canonicalPath, image, type, noIndex]);
+  if (typeof document === 'undefined') serverMeta.current = meta;
+  // the meta is plain values: its JSON says whether anything changed since the last render
+  const key = JSON.stringify(meta);
+  useEffect(() => applyPageMeta(JSON.parse(key) as PageMeta), [key]);
 }

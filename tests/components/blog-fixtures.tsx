@@ -33,8 +33,12 @@ export const categoryCounts = (rows: { name: string; count: number }[]) =>
 export function renderBlog(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
+    // the blog's routes as src/app/router.tsx declares them
     [
       { path: '/blog', element: <BlogListPage /> },
+      { path: '/blog/page/:page', element: <BlogListPage /> },
+      { path: '/blog/category/:category', element: <BlogListPage /> },
+      { path: '/blog/category/:category/page/:page', element: <BlogListPage /> },
       { path: '/blog/:slug', element: <BlogPostPage /> },
     ],
     { initialEntries: [path] },

@@ -49,7 +49,7 @@ describe('blog post page', () => {
     expect(within(article).getByRole('heading', { level: 1, name: 'Голямата публикация' })).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'AI Решения' })).toHaveAttribute(
       'href',
-      `/blog?category=${encodeURIComponent('AI Решения')}`,
+      `/blog/category/${encodeURIComponent('AI Решения')}`,
     );
     expect(within(article).getByText('Мария Иванова')).toBeInTheDocument();
     expect(within(article).getByText('13 ноември 2026 г.')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('blog post page', () => {
     const categories = screen.getByRole('region', { name: 'Категории' });
     expect(await within(categories).findByRole('link', { name: /Продуктивност\s*3/ })).toHaveAttribute(
       'href',
-      `/blog?category=${encodeURIComponent('Продуктивност')}`,
+      `/blog/category/${encodeURIComponent('Продуктивност')}`,
     );
     expect(requests).toHaveLength(3);
     const post = requests.find((r) => r.includes('slug=eq.publikatsiya-1'))!;

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '@/config/site';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
-import { usePageMeta, type PageMeta } from '@/lib/seo';
+import { headTags, usePageMeta, type PageMeta } from '@/lib/seo';
 
 function Page(meta: PageMeta) {
   usePageMeta(meta);
@@ -39,6 +39,25 @@ describe('usePageMeta', () => {
     expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
     expect(meta('meta[name="twitter:card"]')).toBe('summary');
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+  });
+
+  it('links the previous and next page of a paged list, and removes them on the next page shown', () => {
+    const rels = () => [...document.head.querySelectorAll('link[rel="prev"], link[rel="next"]')].map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`);
+    const { rerender } = render(<Page title="Блог (страница 2)" canonicalPath="/blog/page/2" prevPath="/blog" nextPath="/blog/page/3" />);
+    expect(rels()).toEqual([`prev ${site.url}/blog`, `next ${site.url}/blog/page/3`]);
+    rerender(<Page title="Блог (страница 3)" canonicalPath="/blog/page/3" prevPath="/blog/page/2" />);
+    expect(rels()).toEqual([`prev ${site.url}/blog/page/2`]);
+    rerender(<Page title="Публикация" canonicalPath="/blog/kak-ai" />);
+    expect(rels()).toEqual([]);
+  });
+
+  it('gives the prerender script the same links, absolute, only those that exist', () => {
+    expect(headTags({ canonicalPath: '/blog/page/2', prevPath: '/blog', nextPath: '/blog/page/3' }, '/blog/page/2').links).toEqual([
+      { rel: 'prev', href: `${site.url}/blog` },
+      { rel: 'next', href: `${site.url}/blog/page/3` },
+    ]);
+    expect(headTags({ nextPath: '/blog/page/2' }, '/blog').links).toEqual([{ rel: 'next', href: `${site.url}/blog/page/2` }]);
+    expect(headTags({}, '/').links).toEqual([]);
   });
 });
 

@@ -1,11 +1,15 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/seo';
 import { cn } from '@/lib/cn';
-import { useCategoryNames, usePublishedPosts } from './api';
+import { useCategoryNames, usePublishedPosts } from './listApi';
 import { BlogSearchForm } from './components/BlogSearchForm';
+import { Pager } from './components/Pager';
 import { PostCard } from './components/PostCard';
-import { blogListPath, topCategories } from './logic';
+import { topCategories } from './listing';
+import { BLOG_PAGE_SIZE, blogListPath, readBlogListAddress } from './logic';
+import type { BlogListQuery } from './types';
 
 const INTRO =
   'Идеи, практически съвети и истории от нашите проекти: изкуствен интелект, автоматизация и софтуер, който спестява време на бизнеса.';
@@ -13,7 +17,7 @@ const INTRO =
 /** The first row of the 3-column grid loads its images at once; the rest lazily. */
 const EAGER_CARDS = 3;
 
-function filterButtonClasses(active: boolean) {
+function filterLinkClasses(active: boolean) {
   return cn(
     'rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
     active
@@ -23,42 +27,57 @@ function filterButtonClasses(active: boolean) {
 }
 
 /**
- * /blog: published posts newest first, filtered by ?category= and the search term ?q= (both in the
- * URL, so a filtered list survives a reload and can be shared).
+ * The blog listing, twelve posts a page, newest first. Its addresses (logic.ts): /blog,
+ * /blog/page/2, /blog/category/{name}, /blog/category/{name}/page/2, and a search in the query
+ * (?q=term&page=2), so every page survives a reload and can be shared. The old
+ * /blog?category={name}, a written-out page 1 and a page number that is not a positive integer
+ * redirect (readBlogListAddress); a page past the end says so and links to page 1.
  */
 export default function BlogListPage() {
-  const [params] = useSearchParams();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const address = readBlogListAddress(params, search);
+  if (address.kind === 'redirect') return <Navigate to={address.to} replace />;
+  return <BlogList category={address.category} q={address.q} page={address.page} />;
+}
+
+function BlogList({ category, q, page }: BlogListQuery) {
   const navigate = useNavigate();
-  const category = params.get('category')?.trim() || null;
-  const q = params.get('q')?.trim() ?? '';
+  const navigationType = useNavigationType();
+  const posts = usePublishedPosts({ category, q, page });
+  const names = useCategoryNames();
+
+  const list = posts.data?.data.posts ?? [];
+  const total = posts.data?.data.total ?? null;
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  const pastEnd = posts.isSuccess && page > 1 && list.length === 0;
+  const pathOf = (n: number) => blogListPath({ category, q, page: n });
 
   usePageMeta({
-    title: category ? `Блог: ${category}` : 'Блог',
+    title: (category ? `Блог: ${category}` : 'Блог') + (page > 1 ? ` (страница ${page})` : ''),
     description: category
       ? `Публикации в категория „${category}“ от блога на Синаптика. ${INTRO}`
       : `Блогът на Синаптика. ${INTRO}`,
-    canonicalPath: blogListPath({ category }),
-    // Search results are not a page of their own for search engines.
-    noIndex: Boolean(q),
+    // each page of a list is a page of its own; search results are not one for search engines
+    canonicalPath: blogListPath({ category, page: q ? 1 : page }),
+    prevPath: !q && page > 1 && !pastEnd ? pathOf(page - 1) : undefined,
+    nextPath: !q && pages !== null && page < pages ? pathOf(page + 1) : undefined,
+    noIndex: Boolean(q) || pastEnd,
   });
 
-  const posts = usePublishedPosts({ category, q });
-  const names = useCategoryNames();
+  // A search's pages share one path, which the layout's scroll-to-top does not see change.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [page, navigationType]);
 
-  // The filter buttons: every category with published posts; from the sample posts when the list
+  // The filter links: every category with published posts; from the sample posts when the list
   // fell back to them; the selected one is always there, even when it has no posts.
   let categories: string[];
-  if (posts.data?.isSample) categories = topCategories(posts.data.data, Infinity).map((c) => c.name);
+  if (posts.data?.isSample) categories = topCategories(posts.data.data.posts, Infinity).map((c) => c.name);
   else if (names.data) categories = names.data;
-  else if (names.isError && posts.data) categories = topCategories(posts.data.data, Infinity).map((c) => c.name);
+  else if (names.isError && posts.data) categories = topCategories(posts.data.data.posts, Infinity).map((c) => c.name);
   else categories = [];
   if (category && !categories.includes(category)) categories = [...categories, category];
-
-  // The search term stays when the category changes; 'Покажи всички публикации' clears both.
-  const chooseCategory = (next: string | null) => navigate(blogListPath({ category: next, q }));
-  const showAll = () => navigate('/blog');
-
-  const list = posts.data?.data ?? [];
 
   let emptyText = 'Все още няма публикации.';
   if (q) emptyText = `Няма публикации, които съдържат „${q}“${category ? ` в категория ${category}` : ''}`;
@@ -74,29 +93,29 @@ export default function BlogListPage() {
       </header>
 
       <div className="mt-10 flex flex-col gap-6 lg:flex-row lg:items-start lg:justify-between">
-        <div role="group" aria-label="Категории" className="flex flex-wrap gap-2">
-          <button type="button" className={filterButtonClasses(!category)} aria-pressed={!category} onClick={() => chooseCategory(null)}>
+        {/* links, so crawlers and visitors without scripts reach every category; the search stays */}
+        <nav aria-label="Категории" className="flex flex-wrap gap-2">
+          <Link to={blogListPath({ q })} className={filterLinkClasses(!category)} aria-current={category ? undefined : 'page'}>
             Всички
-          </button>
+          </Link>
           {categories.map((name) => (
-            <button
+            <Link
               key={name}
-              type="button"
-              className={filterButtonClasses(category === name)}
-              aria-pressed={category === name}
-              onClick={() => chooseCategory(name)}
+              to={blogListPath({ category: name, q })}
+              className={filterLinkClasses(category === name)}
+              aria-current={category === name ? 'page' : undefined}
             >
               {name}
-            </button>
+            </Link>
           ))}
-        </div>
+        </nav>
         <BlogSearchForm initialQuery={q} category={category} className="w-full lg:max-w-sm" />
       </div>
 
-      {q && posts.isSuccess ? (
+      {q && posts.isSuccess && total !== null ? (
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <p className="text-slate-700" role="status">
-            Резултати за „{q}“: {list.length}
+            Резултати за „{q}“: {total}
           </p>
           <Button variant="ghost" size="sm" onClick={() => navigate(blogListPath({ category }))}>
             Изчисти търсенето
@@ -116,21 +135,35 @@ export default function BlogListPage() {
               Опитайте отново
             </Button>
           </div>
+        ) : pastEnd ? (
+          <div className="flex flex-col items-center gap-4 py-16 text-center">
+            <p className="text-lg text-slate-700">Тази страница няма публикации.</p>
+            <Link to={pathOf(1)} className={buttonClasses({ variant: 'outline' })}>
+              Към първата страница
+            </Link>
+          </div>
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
             <p className="text-lg text-slate-700">{emptyText}</p>
-            <Button variant="outline" onClick={showAll}>
+            <Button variant="outline" onClick={() => navigate('/blog')}>
               Покажи всички публикации
             </Button>
           </div>
         ) : (
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Публикации">
-            {list.map((post, index) => (
-              <li key={post.id} className="flex">
-                <PostCard post={post} eagerImage={index < EAGER_CARDS} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* more than one page: at least 13 posts, always 'публикации' */}
+            {pages !== null && pages > 1 ? (
+              <p className="mb-4 text-sm text-slate-600">{`Страница ${page} от ${pages}${q ? '' : ` · ${total} публикации`}`}</p>
+            ) : null}
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Публикации">
+              {list.map((post, index) => (
+                <li key={post.id} className="flex">
+                  <PostCard post={post} eagerImage={index < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+            {pages !== null && pages > 1 ? <Pager page={page} pages={pages} href={pathOf} /> : null}
+          </>
         )}
       </div>
     </section>

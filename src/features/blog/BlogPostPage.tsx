@@ -6,10 +6,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
 import { absoluteUrl, usePageMeta } from '@/lib/seo';
-import { usePublishedPost } from './api';
+import { usePublishedPost } from './postApi';
 import { BlogSidebar } from './components/BlogSidebar';
 import { ShareButtons } from './components/ShareButtons';
-import { blogListPath, postDate, postPath, readingTimeLabel } from './logic';
+import { categoryPath, postDate, postPath, readingTimeLabel } from './logic';
 import type { BlogPost } from './types';
 
 function PostNotFound() {
@@ -47,7 +47,7 @@ function PostArticle({ post }: { post: BlogPost }) {
       <header className="flex flex-col gap-4">
         {post.category ? (
           <Link
-            to={blogListPath({ category: post.category })}
+            to={categoryPath(post.category)}
             className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
           >
             {post.category}

@@ -1,28 +1,12 @@
 /*
- * Pure helpers of the blog: category counting, reading time, the search filter and URLs.
- * Kept free of React and Supabase so they are unit-tested directly.
+ * Pure helpers of the blog both pages use: category counts, reading time, dates and addresses.
+ * Kept free of React and Supabase so they are unit-tested directly. What only the listing needs
+ * is in listing.ts, so the post page does not download it.
  */
 import type { CategoryCount } from './types';
 
 /** How many categories the sidebar shows (spec section 9: top 5). */
 export const TOP_CATEGORIES = 5;
-
-/**
- * Counts posts per category and returns the `limit` largest, most first; ties by name (Bulgarian
- * collation). Posts without a category (null or blank) are not counted.
- */
-export function topCategories(posts: readonly { category: string | null }[], limit: number = TOP_CATEGORIES): CategoryCount[] {
-  const counts = new Map<string, number>();
-  for (const post of posts) {
-    const name = post.category?.trim();
-    if (!name) continue;
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'bg'))
-    .slice(0, Math.max(0, limit));
-}
 
 /**
  * Normalises the rows of the SQL function blog_category_counts: PostgREST may send a bigint count
@@ -61,33 +45,50 @@ export function readingTimeLabel(text: string): string {
   return `${readingMinutes(text)} мин. четене`;
 }
 
-/** Columns the listing searches (spec section 7: title, content or excerpt). */
-const SEARCH_COLUMNS = ['title', 'content', 'excerpt'] as const;
-
-/**
- * The PostgREST `or` filter for a case-insensitive substring search of `term` in title, content or
- * excerpt: `title.ilike."*term*",content.ilike."*term*",excerpt.ilike."*term*"`.
- * LIKE wildcards the visitor types (% and _) are escaped so they match literally, and the value is
- * double-quoted (with \ and " escaped) so commas, dots and parentheses cannot break the filter.
- */
-export function searchOrFilter(term: string): string {
-  const like = term.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const quoted = `"*${like.replace(/[\\"]/g, (c) => `\\${c}`)}*"`;
-  return SEARCH_COLUMNS.map((column) => `${column}.ilike.${quoted}`).join(',');
-}
-
 /** The date a post shows: published, else created. */
 export function postDate(post: { published_at: string | null; created_at: string }): string {
   return post.published_at || post.created_at;
 }
 
-/** /blog, /blog?category=..., /blog?q=... or both (spaces as %20, so the URL reads well when shared). */
-export function blogListPath(filters: { category?: string | null; q?: string | null } = {}): string {
-  const parts: string[] = [];
-  if (filters.category) parts.push(`category=${encodeURIComponent(filters.category)}`);
-  const q = filters.q?.trim();
-  if (q) parts.push(`q=${encodeURIComponent(q)}`);
-  return parts.length ? `/blog?${parts.join('&')}` : '/blog';
+/** Posts on one page of the listing. */
+export const BLOG_PAGE_SIZE = 12;
+
+/** Page 1 of a category: /blog/category/AI%20%D0%A0%D0%B5... (the name encoded as one segment). */
+export const categoryPath = (name: string) => `/blog/category/${encodeURIComponent(name)}`;
+
+/**
+ * The address of a listing page. Lists are paths, so a static host serves each page as a file:
+ * /blog, /blog/page/2, /blog/category/{name}, /blog/category/{name}/page/2. A search is not
+ * prerendered and keeps its term and page in the query: /blog?q=term&page=2, or
+ * /blog/category/{name}?q=term. Page 1 never carries a number.
+ */
+export function blogListPath({ category, q, page = 1 }: { category?: string | null; q?: string | null; page?: number } = {}): string {
+  const base = category ? categoryPath(category) : '/blog';
+  const term = q?.trim();
+  if (term) return `${base}?q=${encodeURIComponent(term)}${page > 1 ? `&page=${page}` : ''}`;
+  return page > 1 ? `${base}/page/${page}` : base;
+}
+
+/** What a listing address asks for: a list page, or a redirect to its proper address. */
+export type BlogListAddress =
+  | { kind: 'list'; category: string | null; q: string; page: number }
+  | { kind: 'redirect'; to: string };
+
+/**
+ * Reads a listing address: the route's :category and :page and the query string. Redirected
+ * (with replace) to the proper form: the old /blog?category={name}, page 1 written out
+ * (/blog/page/1, ?page=1), a page number in the path of a search or in the query of a plain list,
+ * and a page that is not a positive integer (0, 02, abc: page 1 of that list).
+ */
+export function readBlogListAddress(params: { category?: string; page?: string }, search: URLSearchParams): BlogListAddress {
+  const q = search.get('q')?.trim() ?? '';
+  const oldCategory = params.category === undefined ? search.get('category')?.trim() || null : null;
+  const category = params.category ?? oldCategory;
+  const rawPage = params.page ?? search.get('page');
+  const page = rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1;
+  const misplaced = q ? params.page !== undefined : params.page === undefined && rawPage !== null;
+  if (oldCategory || (rawPage !== null && page === 1) || misplaced) return { kind: 'redirect', to: blogListPath({ category, q, page }) };
+  return { kind: 'list', category, q, page };
 }
 
 export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

@@ -35,8 +35,16 @@ export interface CategoryCount {
   count: number;
 }
 
-/** What the listing is filtered by; both live in the URL (?category=, ?q=). */
-export interface BlogListFilters {
+/** One page of the listing: its category, search term and page number, all in the URL. */
+export interface BlogListQuery {
   category: string | null;
   q: string;
+  page: number;
+}
+
+/** The posts of one listing page and how many posts the whole list has. */
+export interface ListedPosts {
+  posts: BlogPostSummary[];
+  /** Unknown (null) when the page lies past the end of the list. */
+  total: number | null;
 }

@@ -3,19 +3,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { blogListPath } from '../logic';
+import { blogListPath, categoryPath } from '../logic';
 
 export interface BlogSearchFormProps {
   /** The term already applied (from ?q=), shown in the field. */
   initialQuery?: string;
-  /** The category to keep while searching (the listing keeps its filter). */
+  /** The category to search in (the listing keeps its filter); a search starts at page 1. */
   category?: string | null;
   className?: string;
 }
 
 /**
  * The 'Търси в блога...' box. Submitting opens the listing with the term in the URL (?q=), so the
- * search survives a reload and can be shared.
+ * search survives a reload and can be shared. Without scripts it is a plain GET form to the list
+ * it searches: /blog?q=term, or /blog/category/{name}?q=term inside a category.
  */
 export function BlogSearchForm({ initialQuery = '', category = null, className }: BlogSearchFormProps) {
   const navigate = useNavigate();
@@ -47,8 +48,7 @@ export function BlogSearchForm({ initialQuery = '', category = null, className }
 
   return (
     // action and names make the form work as plain HTML too, before the page's scripts arrive
-    <form role="search" action="/blog" method="get" onSubmit={submit} className={className}>
-      {category ? <input type="hidden" name="category" value={category} /> : null}
+    <form role="search" action={category ? categoryPath(category) : '/blog'} method="get" onSubmit={submit} className={className}>
       <label htmlFor={id} className="sr-only">
         Търси в блога
       </label>

@@ -1,11 +1,16 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
-import { useCategoryCounts, useRecentPosts } from '../api';
-import { blogListPath, postDate, postPath } from '../logic';
+import { useCategoryCounts, useRecentPosts } from '../postApi';
+import { categoryPath, postDate, postPath } from '../logic';
 import { BlogSearchForm } from './BlogSearchForm';
 
-/** The post page's sidebar: search, 'Последни публикации' (5) and 'Категории' (top 5 by count). */
+/**
+ * The post page's sidebar: search, 'Последни публикации' (5) and 'Категории' (top 5 by count).
+ * The two lists are never prerendered (api.ts): the static HTML and the browser's first render
+ * both show the spinner, in a box about as tall as the list (five recent posts measure 380–580 px
+ * by width, five categories 196 px), so little moves when the list comes.
+ */
 export function BlogSidebar() {
   const recent = useRecentPosts();
   const categories = useCategoryCounts();
@@ -24,7 +29,7 @@ export function BlogSidebar() {
           Последни публикации
         </h2>
         {recent.isPending ? (
-          <Spinner size="sm" />
+          <Spinner size="sm" className="w-full min-h-[28rem]" />
         ) : (
           <ul className="flex flex-col gap-4">
             {(recent.data?.data ?? []).map((post) => {
@@ -66,13 +71,13 @@ export function BlogSidebar() {
           Категории
         </h2>
         {categories.isPending ? (
-          <Spinner size="sm" />
+          <Spinner size="sm" className="w-full min-h-48" />
         ) : (
           <ul className="flex flex-col gap-1">
             {(categories.data?.data ?? []).map((category) => (
               <li key={category.name}>
                 <Link
-                  to={blogListPath({ category: category.name })}
+                  to={categoryPath(category.name)}
                   className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-slate-800 hover:bg-brand-50 hover:text-brand-700"
                 >
                   <span>{category.name}</span>
