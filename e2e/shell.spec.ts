@@ -29,7 +29,7 @@ test('the skip link moves focus to the main content', async ({ page }) => {
 });
 
 // one test a page, so each stays short and a failure names its page
-for (const path of ['/', '/blog', '/blog/crm-za-brokeri-2026', '/project/crm-za-brokeri', '/resources/map-the-process-before-you-automate']) {
+for (const path of ['/', '/blog', `/blog/category/${encodeURIComponent('AI Решения')}`, '/blog/crm-za-brokeri-2026', '/project/crm-za-brokeri', '/resources/map-the-process-before-you-automate']) {
   test(`${path} arrives prerendered as HTML with its data and hydrates without a mismatch`, async ({ browser }) => {
     // the HTML itself, before any script: the page's heading is there
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -88,3 +88,24 @@ test('a client added and then deleted reaches the landing page\'s static HTML bo
   }
   await expect.poll(() => raw(request, '/'), FRESH_WITHIN).not.toContain(name);
 });
+
+test('a category gets its static page with its first post, and loses it with its last', async ({ request }) => {
+  const first = unique('Нова категория');
+  const second = unique('Друга категория');
+  const title = unique('Публикация в нова категория');
+  const page = (name: string) => `/blog/category/${encodeURIComponent(name)}`;
+  const slug = await arrangePost(title, true);
+  try {
+    await db.from('blog_posts').update({ category: first }).eq('slug', slug);
+    await expect.poll(() => raw(request, page(first)), FRESH_WITHIN).toContain(`data-prerendered="${page(first)}"`);
+    expect(await raw(request, page(first))).toContain(title);
+
+    // moved: the new category's page appears, the old one (now empty) is gone
+    await db.from('blog_posts').update({ category: second }).eq('slug', slug);
+    await expect.poll(() => raw(request, page(second)), FRESH_WITHIN).toContain(title);
+    await expect.poll(() => raw(request, page(first)), FRESH_WITHIN).not.toContain('data-prerendered');
+  } finally {
+    await db.from('blog_posts').delete().eq('slug', slug);
+  }
+  await expect.poll(() => raw(request, page(second)), FRESH_WITHIN).not.toContain('data-prerendered');
+});

@@ -104,8 +104,8 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
 /** What this build was made for: the public origin and the Supabase project it reads. */
 export const buildConfig = { siteUrl: site.url, ...getSupabaseConfig() };
 
-export { fetchCategoryNames } from '@/features/blog/api';
-export { postPath } from '@/features/blog/logic';
+export { fetchCategoryNames } from '@/features/blog/listApi';
+export { categoryPath, postPath } from '@/features/blog/logic';
 export { projectPath } from '@/features/projects/logic';
 
 /** The resource articles' slugs: static pages, always prerendered. */
