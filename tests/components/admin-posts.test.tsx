@@ -194,7 +194,7 @@ describe('admin posts search and filter', () => {
 
     await user.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
     expect(await screen.findByText('Общо публикации: 6')).toBeInTheDocument();
-    expect(status).toHaveValue('');
+    expect(screen.getByLabelText('Статус')).toHaveValue('');
   });
 });
 

@@ -1,38 +1,55 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { ADMIN_PAGE_SIZE, type ListPage } from '../list';
-import { SEARCH_MAX_LENGTH } from '../search';
+import { normaliseSearch, SEARCH_MAX_LENGTH } from '../search';
 import { ErrorCard } from './ErrorCard';
 import { Pagination } from './Pagination';
 import { useStepBackPastEnd } from './usePagedSearch';
+
+/** The search applies this long after typing stops (or at once on Enter). */
+export const SEARCH_DELAY_MS = 300;
 
 export interface ListSearchProps {
   /** Accessible name of the search landmark, e.g. 'Търсене в публикациите'. */
   name: string;
   /** What the field looks in, shown as its placeholder, e.g. 'Заглавие, адрес, описание или автор'. */
   placeholder: string;
+  /** The search applied now (the field starts with it). */
   value: string;
-  onChange: (value: string) => void;
-  /** Enter applies the search at once. */
-  onSubmit: () => void;
+  /** Applies a normalised search: shortly after typing stops, or at once on Enter. */
+  onSearch: (term: string) => void;
   /** More filters beside the search field (each with its own label). */
   children?: ReactNode;
   className?: string;
 }
 
-/** A labelled search field ('Търсене') in a search landmark, with optional filters beside it. */
-export function ListSearch({ name, placeholder, value, onChange, onSubmit, children, className }: ListSearchProps) {
+/**
+ * A labelled search field ('Търсене') in a search landmark, with optional filters beside it. It
+ * keeps what is typed to itself (a keystroke does not re-render the list); key it with
+ * usePagedSearch's resetKey so that clearing the search empties the field.
+ */
+export function ListSearch({ name, placeholder, value, onSearch, children, className }: ListSearchProps) {
   const uid = useId();
+  const [typed, setTyped] = useState(value);
+
+  useEffect(() => {
+    const term = normaliseSearch(typed);
+    if (term === value) return;
+    const timer = window.setTimeout(() => onSearch(term), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, value, onSearch]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit();
+    onSearch(normaliseSearch(typed));
   }
+
   return (
     <form role="search" aria-label={name} onSubmit={submit} className={cn('grid gap-3 rounded-lg border border-slate-200 bg-white p-4', className)}>
       <div className="grid gap-1.5">
@@ -42,9 +59,9 @@ export function ListSearch({ name, placeholder, value, onChange, onSubmit, child
           <Input
             id={`${uid}-search`}
             type="search"
-            value={value}
+            value={typed}
             maxLength={SEARCH_MAX_LENGTH}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => setTyped(event.target.value)}
             placeholder={placeholder}
             className="pl-9"
           />

@@ -1,42 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { normaliseSearch } from '../search';
 import { pageCount } from './Pagination';
 
-/** The search applies this long after typing stops (or at once on Enter). */
-export const SEARCH_DELAY_MS = 300;
-
 /**
- * The state of a paged, searchable admin list: what is typed, the search applied (debounced,
+ * The state of a paged, searchable admin list: the search applied (what ListSearch hands over,
  * normalised), the page (back to the first whenever the search changes), and a heading to move
- * the focus to when the page changes.
+ * the focus to when the page changes. What is being typed stays inside ListSearch, so a keystroke
+ * does not re-render the list.
  */
 export function usePagedSearch() {
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  // ListSearch is keyed with this: clearing from outside empties the field too
+  const [resetKey, setResetKey] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const term = normaliseSearch(typed);
-    if (term === search) return;
-    const timer = window.setTimeout(() => {
-      setSearch(term);
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, search]);
-
-  /** Applies what is typed at once (the search form's submit). */
-  const submit = useCallback(() => {
-    setSearch(normaliseSearch(typed));
+  /** Applies a search (already normalised) and starts again at the first page. */
+  const apply = useCallback((term: string) => {
+    setSearch(term);
     setPage(0);
-  }, [typed]);
+  }, []);
 
   /** Empties the search box and the applied search. */
   const clear = useCallback(() => {
-    setTyped('');
     setSearch('');
     setPage(0);
+    setResetKey((key) => key + 1);
   }, []);
 
   const goTo = useCallback((next: number) => {
@@ -44,8 +32,10 @@ export function usePagedSearch() {
     headingRef.current?.focus();
   }, []);
 
-  return { typed, setTyped, search, page, setPage, submit, clear, goTo, headingRef };
+  return { search, page, setPage, apply, clear, goTo, headingRef, resetKey };
 }
+
+export type PagedSearch = ReturnType<typeof usePagedSearch>;
 
 /**
  * When the last row of the last page goes (deleted here, or elsewhere), the page the list is on

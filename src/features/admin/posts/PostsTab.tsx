@@ -8,7 +8,7 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
-import { usePagedSearch } from '../components/usePagedSearch';
+import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
@@ -64,7 +64,7 @@ function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface PostListViewProps {
-  paging: ReturnType<typeof usePagedSearch>;
+  paging: PagedSearch;
   status: PostStatusFilter;
   onStatus: (status: PostStatusFilter) => void;
   onNew: () => void;
@@ -136,11 +136,11 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
         </Button>
       </div>
       <ListSearch
+        key={paging.resetKey}
         name="Търсене в публикациите"
         placeholder="Заглавие, адрес, описание или автор"
-        value={paging.typed}
-        onChange={paging.setTyped}
-        onSubmit={paging.submit}
+        value={paging.search}
+        onSearch={paging.apply}
         className="md:grid-cols-[3fr_1fr]"
       >
         <div className="grid gap-1.5">

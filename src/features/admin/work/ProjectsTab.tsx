@@ -9,7 +9,7 @@ import { useRecheckOnDenied } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
-import { usePagedSearch } from '../components/usePagedSearch';
+import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
 import { projectFormText, type AdminProjectRow } from './project-form';
@@ -55,7 +55,7 @@ function EditProject({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface ProjectListViewProps {
-  paging: ReturnType<typeof usePagedSearch>;
+  paging: PagedSearch;
   onNew: () => void;
   onEdit: (id: string) => void;
 }
@@ -94,11 +94,11 @@ function ProjectListView({ paging, onNew, onEdit }: ProjectListViewProps) {
         </Button>
       </div>
       <ListSearch
+        key={paging.resetKey}
         name="Търсене в проектите"
         placeholder="Заглавие, клиент или категория"
-        value={paging.typed}
-        onChange={paging.setTyped}
-        onSubmit={paging.submit}
+        value={paging.search}
+        onSearch={paging.apply}
       />
       <PagedList
         query={projects}
