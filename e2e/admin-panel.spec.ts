@@ -37,14 +37,17 @@ test('on a phone the header actions sit in a side drawer', async ({ page }) => {
   await expect(toasts(page).getByText('Успешно излизане')).toBeVisible();
 });
 
-test('the posts list asks for each post with its blog user in a single request', async ({ page }) => {
-  const postRequests: string[] = [];
+test('the posts list asks for one page of the card columns, each post with its blog user, in a single request', async ({ page }) => {
+  const postRequests: URLSearchParams[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.endsWith('/rest/v1/blog_posts') && r.method() === 'GET') postRequests.push(url.searchParams.get('select') ?? '');
+    if (url.pathname.endsWith('/rest/v1/blog_posts') && r.method() === 'GET') postRequests.push(url.searchParams);
   });
   await signIn(page);
   await expect(page.getByRole('list', { name: 'Публикации' }).getByRole('listitem').first()).toBeVisible();
-  expect(postRequests).toEqual(['*,blog_users(full_name,username)']);
+  expect(postRequests.map((p) => p.get('select'))).toEqual([
+    'id,title,excerpt,featured_image,category,author,is_published,published_at,created_at,blog_users(full_name,username)',
+  ]);
+  expect(postRequests[0].get('limit')).toBe('20');
   await expect(page.getByRole('list', { name: 'Публикации' })).toContainText('Потребител:');
 });

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientForm } from '@/features/admin/clients/ClientForm';
+import type { AdminClient } from '@/features/admin/clients/api';
 import { ClientsTab } from '@/features/admin/clients/ClientsTab';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
+import { fakeTable } from './paged-table';
 
 afterEach(() => resetToasts());
 
@@ -122,16 +124,22 @@ describe('client form', () => {
   });
 });
 
+/** n clients, c-1 the newest. */
+function manyClients(n: number): AdminClient[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `c-${i + 1}`,
+    name: `Клиент ${i + 1}`,
+    logo: `/demo/client-${(i % 5) + 1}.svg`,
+    created_at: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString(),
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }));
+}
+
+const clientNames = () => within(screen.getByRole('list', { name: 'Клиенти' })).getAllByText(/^Клиент \d+$/, { selector: 'h3' }).map((h) => h.textContent);
+
 describe('clients tab', () => {
   it('shows the grid and asks before deleting', async () => {
-    const deletes: string[] = [];
-    server.use(
-      http.get(rest('clients'), () => HttpResponse.json([{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }])),
-      http.delete(rest('clients'), ({ request }) => {
-        deletes.push(new URL(request.url).searchParams.get('id') ?? '');
-        return HttpResponse.json([{ id: 'c-1' }]);
-      }),
-    );
+    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
     renderAdmin(<ClientsTab />);
     expect(screen.getByRole('heading', { name: 'Клиенти' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Лого на Фитнес Про' })).toHaveAttribute('width', '150');
@@ -141,8 +149,62 @@ describe('clients tab', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този клиент?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
-    await waitFor(() => expect(deletes).toEqual(['eq.c-1']));
+    await waitFor(() => expect(clients.deletes).toEqual(['c-1']));
     expect(await within(toasts()).findByText('Клиентът е изтрит')).toBeInTheDocument();
+    expect(await screen.findByText('Все още няма добавени клиенти.')).toBeInTheDocument();
+  });
+
+  it('asks for one page of 20 named columns with an exact count; page 2 shows the next clients', async () => {
+    const clients = fakeTable('clients', manyClients(22));
+    renderAdmin(<ClientsTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Клиент 1', { selector: 'h3' });
+    const params = clients.gets[0].searchParams;
+    expect(params.get('select')).toBe('id,name,logo,created_at,updated_at');
+    expect(params.get('order')).toBe('created_at.desc,id.desc');
+    expect(params.get('offset')).toBe('0');
+    expect(params.get('limit')).toBe('20');
+    expect(clients.prefers[0]).toContain('count=exact');
+    expect(clientNames()).toHaveLength(20);
+    expect(screen.getByText('Общо клиенти: 22')).toBeInTheDocument();
+
+    const pager = screen.getByRole('navigation', { name: 'Страници на клиентите' });
+    await user.click(within(pager).getByRole('button', { name: 'Страница 2' }));
+    expect(await screen.findByText('Клиент 21', { selector: 'h3' })).toBeInTheDocument();
+    expect(clientNames()).toEqual(['Клиент 21', 'Клиент 22']);
+    expect(within(pager).getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('the search narrows the list by name; nothing found says so and can be cleared', async () => {
+    const rows = manyClients(22);
+    rows[20].name = 'Хотел Изгрев';
+    const clients = fakeTable('clients', rows);
+    renderAdmin(<ClientsTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Клиент 1', { selector: 'h3' });
+    const search = screen.getByRole('searchbox', { name: 'Търсене' });
+    expect(screen.getByRole('search', { name: 'Търсене в клиентите' })).toContainElement(search);
+    await user.type(search, 'изгрев{Enter}');
+    expect(await screen.findByText('Намерени клиенти: 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Хотел Изгрев' })).toBeInTheDocument();
+    expect(clients.gets.at(-1)!.searchParams.get('or')).toBe('(name.ilike."*изгрев*")');
+
+    await user.clear(search);
+    await user.type(search, 'няма такъв{Enter}');
+    expect(await screen.findByText('Няма клиенти, които отговарят на търсенето.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Изчисти търсенето' }));
+    expect(await screen.findByText('Общо клиенти: 22')).toBeInTheDocument();
+  });
+
+  it('Редактирай loads the client by id and the form shows it', async () => {
+    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
+    renderAdmin(<ClientsTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Редактирай/ }));
+    expect(screen.getByText('Зареждане на клиента...')).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Име на клиента/)).toHaveValue('Фитнес Про');
+    expect(screen.getByRole('heading', { name: 'Редактиране на клиент' })).toBeInTheDocument();
+    expect(clients.idGets().map((u) => u.searchParams.get('id'))).toEqual(['eq.c-1']);
   });
 
   it("shows 'Неуспешно зареждане на клиенти.' when the list fails", async () => {

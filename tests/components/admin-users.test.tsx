@@ -7,6 +7,7 @@ import { UsersTab } from '@/features/admin/users/UsersTab';
 import type { AdminBlogUser } from '@/features/admin/users/types';
 import { ADMIN_BLOG_USER, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
+import { fakeTable } from './paged-table';
 
 afterEach(() => resetToasts());
 
@@ -124,21 +125,35 @@ describe('user form', () => {
   });
 });
 
+/** n more users, u-10 the newest. */
+function manyUsers(n: number): AdminBlogUser[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `u-${i + 10}`,
+    username: `user${i + 1}`,
+    full_name: `Потребител ${i + 1}`,
+    email: `user${i + 1}@example.com`,
+    is_active: true,
+    created_at: new Date(Date.UTC(2026, 5, 1) - i * 3_600_000).toISOString(),
+  }));
+}
+
+const userNames = () => within(screen.getByRole('list', { name: 'Потребители' })).getAllByText(/^Потребител \d+$/, { selector: 'h3' }).map((h) => h.textContent);
+
 describe('users tab', () => {
-  it('lists users with named columns (never the password), status badges and dates', async () => {
-    const seen: URLSearchParams[] = [];
-    server.use(
-      http.get(rest('blog_users'), ({ request }) => {
-        seen.push(new URL(request.url).searchParams);
-        return HttpResponse.json([IVAN, { ...ADMIN_ROW }, { ...IVAN, id: 'u-4', username: 'georgi', full_name: null, email: 'georgi@example.com', is_active: false }]);
-      }),
-    );
+  it('lists users with named columns (never the password), status badges and dates, one page with an exact count', async () => {
+    const users = fakeTable('blog_users', [IVAN, { ...ADMIN_ROW }, { ...IVAN, id: 'u-4', username: 'georgi', full_name: null, email: 'georgi@example.com', is_active: false, created_at: '2025-12-01T10:00:00.000Z' }]);
     renderAdmin(<UsersTab />);
     expect(screen.getByRole('heading', { name: 'Управление на потребители' })).toBeInTheDocument();
-    const items = await screen.findAllByRole('listitem');
-    expect(seen[0].get('select')).toBe('id,username,full_name,email,is_active,created_at');
-    expect(seen[0].get('select')).not.toContain('password');
-    expect(seen[0].get('order')).toBe('created_at.desc');
+    await screen.findByText('Иван Петров', { selector: 'h3' });
+    const items = within(screen.getByRole('list', { name: 'Потребители' })).getAllByRole('listitem');
+    const params = users.gets[0].searchParams;
+    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at');
+    expect(params.get('select')).not.toContain('password');
+    expect(params.get('order')).toBe('created_at.desc,id.desc');
+    expect(params.get('offset')).toBe('0');
+    expect(params.get('limit')).toBe('20');
+    expect(users.prefers[0]).toContain('count=exact');
+    expect(screen.getByText('Общо потребители: 3')).toBeInTheDocument();
     expect(within(items[0]).getByRole('heading', { name: 'Иван Петров' })).toBeInTheDocument();
     expect(within(items[0]).getByText('Активен')).toBeInTheDocument();
     expect(within(items[0]).getByText('15 януари 2026 г.')).toBeInTheDocument();
@@ -150,33 +165,80 @@ describe('users tab', () => {
     expect(within(items[1]).getByRole('button', { name: /^Изтрий/ })).toBeDisabled();
   });
 
+  it('page 2 shows the next users with the total', async () => {
+    fakeTable('blog_users', manyUsers(21));
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Потребител 1', { selector: 'h3' });
+    expect(userNames()).toHaveLength(20);
+    expect(screen.getByText('Общо потребители: 21')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Страници на потребителите' });
+    await user.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByText('Потребител 21', { selector: 'h3' })).toBeInTheDocument();
+    expect(userNames()).toEqual(['Потребител 21']);
+    expect(within(pager).getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByText(/21–21 от 21/)).toBeInTheDocument();
+  });
+
+  it('the search narrows the list by username, name or e-mail', async () => {
+    const users = fakeTable('blog_users', [IVAN, { ...ADMIN_ROW }, ...manyUsers(3)]);
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Иван Петров', { selector: 'h3' });
+    const search = screen.getByRole('searchbox', { name: 'Търсене' });
+    expect(screen.getByRole('search', { name: 'Търсене в потребителите' })).toContainElement(search);
+    await user.type(search, 'IVAN@{Enter}');
+    expect(await screen.findByText('Намерени потребители: 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Иван Петров' })).toBeInTheDocument();
+    expect(users.gets.at(-1)!.searchParams.get('or')).toBe('(username.ilike."*IVAN@*",full_name.ilike."*IVAN@*",email.ilike."*IVAN@*")');
+
+    await user.clear(search);
+    await user.type(search, 'мария{Enter}');
+    expect(await screen.findByText('Намерени потребители: 1')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Мария Иванова' })).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'никой{Enter}');
+    expect(await screen.findByText('Няма потребители, които отговарят на търсенето.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Изчисти търсенето' }));
+    expect(await screen.findByText('Общо потребители: 5')).toBeInTheDocument();
+  });
+
+  it('Редактирай loads the user by id and the form shows it', async () => {
+    const users = fakeTable('blog_users', [IVAN]);
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Редактирай/ }));
+    expect(screen.getByText('Зареждане на потребителя...')).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Пълно име/)).toHaveValue('Иван Петров');
+    expect(screen.getByRole('heading', { name: 'Редактиране на потребител' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Имейл/)).toHaveValue('ivan@example.com');
+    const read = users.idGets();
+    expect(read.map((u) => u.searchParams.get('id'))).toEqual(['eq.u-2']);
+    expect(read[0].searchParams.get('select')).not.toContain('password');
+  });
+
   it('deactivates a user and says so', async () => {
-    server.use(http.get(rest('blog_users'), () => HttpResponse.json([IVAN])));
-    const seen = captureWrites();
+    const users = fakeTable('blog_users', [IVAN]);
     renderAdmin(<UsersTab />);
     await userEvent.click(await screen.findByRole('button', { name: /^Деактивирай/ }));
-    await waitFor(() => expect(seen.patches).toHaveLength(1));
-    expect(seen.patches[0].body).toEqual({ is_active: false });
+    await waitFor(() => expect(users.patches).toHaveLength(1));
+    expect(users.patches[0].body).toEqual({ is_active: false });
     expect(await within(toasts()).findByText('Потребителят е деактивиран')).toBeInTheDocument();
+    expect(await screen.findByText('Неактивен')).toBeInTheDocument();
   });
 
   it('asks before deleting a user', async () => {
-    server.use(http.get(rest('blog_users'), () => HttpResponse.json([IVAN])));
-    const deletes: string[] = [];
-    server.use(
-      http.delete(rest('blog_users'), ({ request }) => {
-        deletes.push(new URL(request.url).searchParams.get('id') ?? '');
-        return HttpResponse.json([{ id: 'u-2' }]);
-      }),
-    );
+    const users = fakeTable('blog_users', [IVAN]);
     renderAdmin(<UsersTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този потребител?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
-    await waitFor(() => expect(deletes).toEqual(['eq.u-2']));
+    await waitFor(() => expect(users.deletes).toEqual(['u-2']));
     expect(await within(toasts()).findByText('Потребителят е изтрит')).toBeInTheDocument();
+    expect(await screen.findByText('Няма потребители')).toBeInTheDocument();
   });
 
   it("shows 'Неуспешно зареждане на потребители.' when the list fails", async () => {

@@ -41,9 +41,19 @@ describe('/work-admin page', () => {
   });
 });
 
+/** n projects, p-1 the newest. */
+function manyProjects(n: number) {
+  return Array.from({ length: n }, (_, i) =>
+    projectRow({ id: `p-${i + 1}`, title: `Проект ${i + 1}`, slug: `proekt-${i + 1}`, client: `Клиент ${i + 1}`, created_at: new Date(Date.UTC(2026, 2, 1) - i * 3_600_000).toISOString() }),
+  );
+}
+
+const projectTitles = () => within(screen.getByRole('list', { name: 'Списък с проекти' })).getAllByText(/^Проект \d+$/, { selector: 'h3' }).map((h) => h.textContent);
+const projectPager = () => screen.getByRole('navigation', { name: 'Страници на проектите' });
+
 describe('projects list', () => {
   it('shows image, title, category chip, description, the live link and the created date; newest first', async () => {
-    const backend = fakeBackend({
+    fakeBackend({
       projects: [
         projectRow(),
         projectRow({ id: 'p-2', title: 'QR меню', category: 'Automation', link: 'https://menu.example.com', created_at: '2026-03-01T09:00:00.000Z' }),
@@ -63,7 +73,83 @@ describe('projects list', () => {
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(crm.getByText('9 февруари 2026 г.')).toBeInTheDocument();
     expect(items[1].querySelector('img')).toHaveAttribute('src', '/demo/project-crm.svg');
-    expect(backend.requests.projectGets[0].get('order')).toBe('created_at.desc');
+    expect(screen.getByText('Общо проекти: 2')).toBeInTheDocument();
+  });
+
+  it('asks for one page of 20 with an exact count, naming the card columns (never the detailed description or the gallery)', async () => {
+    const backend = fakeBackend({ projects: [projectRow()] });
+    renderAdmin(<ProjectsTab />);
+    await screen.findByRole('heading', { name: 'CRM за брокери' });
+    const params = backend.requests.projectGets[0];
+    expect(params.get('select')).toBe('id,title,category,image,link,description,created_at');
+    expect(params.get('order')).toBe('created_at.desc,id.desc');
+    expect(params.get('offset')).toBe('0');
+    expect(params.get('limit')).toBe('20');
+  });
+
+  it('page 2 shows the next projects with the total', async () => {
+    fakeBackend({ projects: manyProjects(23) });
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Проект 1');
+    expect(projectTitles()).toHaveLength(20);
+    expect(screen.getByText('Общо проекти: 23')).toBeInTheDocument();
+    await user.click(within(projectPager()).getByRole('button', { name: 'Страница 2' }));
+    expect(await screen.findByText('Проект 21')).toBeInTheDocument();
+    expect(projectTitles()).toEqual(['Проект 21', 'Проект 22', 'Проект 23']);
+    expect(within(projectPager()).getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(projectPager()).getByText(/21–23 от 23/)).toBeInTheDocument();
+  });
+
+  it('the search narrows the list by title, client or category', async () => {
+    const rows = manyProjects(23);
+    rows[21].client = 'Имоти Запад';
+    rows[4].category = 'Automation';
+    rows[4].title = 'Имоти бот';
+    const backend = fakeBackend({ projects: rows });
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Проект 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'имоти{Enter}');
+    expect(await screen.findByText('Намерени проекти: 2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Имоти бот' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Проект 22' })).toBeInTheDocument();
+    expect(backend.requests.projectGets.at(-1)!.get('or')).toBe('(title.ilike."*имоти*",client.ilike."*имоти*",category.ilike."*имоти*")');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Търсене' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'няма такъв{Enter}');
+    expect(await screen.findByText('Няма проекти, които отговарят на търсенето.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Изчисти търсенето' }));
+    expect(await screen.findByText('Общо проекти: 23')).toBeInTheDocument();
+  });
+
+  it('Редактирай loads the project by id with every column, and the form shows it', async () => {
+    const backend = fakeBackend({ projects: [projectRow({ detailed_description: 'Подробен разказ за проекта.', client: 'Имоти ООД' })] });
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Редактирай CRM за брокери' }));
+    expect(screen.getByRole('heading', { name: 'Редактиране на проект' })).toBeInTheDocument();
+    expect(screen.getByText('Зареждане на проекта...')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Подробно описание')).toHaveValue('Подробен разказ за проекта.');
+    expect(screen.getByLabelText(/^Заглавие/)).toHaveValue('CRM за брокери');
+    const read = backend.requests.projectGets.filter((p) => p.has('id'));
+    expect(read).toHaveLength(1);
+    expect(read[0].get('id')).toBe('eq.p-1');
+    expect(read[0].get('select')).toContain('detailed_description');
+    expect(read[0].get('select')).toContain('gallery');
+  });
+
+  it('says so with a way back when the project cannot be loaded for editing', async () => {
+    fakeBackend({ projects: [projectRow()] });
+    server.use(http.get(rest('projects'), ({ request }) => (new URL(request.url).searchParams.has('id') ? HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 }) : undefined)));
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Редактирай CRM за брокери' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Неуспешно зареждане на проекта.');
+    expect(within(alert).getByRole('button', { name: 'Опитайте отново' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Назад към проектите' }));
+    expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
   });
 
   it("says 'Няма проекти. Създайте първия.' when there are none", async () => {

@@ -4,6 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AdminProject } from '@/features/admin/work/project-form';
 import { rest, server, storage } from './msw';
+import { answerRead } from './paged-table';
 
 export interface FakeCategory {
   id: string;
@@ -56,7 +57,8 @@ export interface FakeBackend {
 
 /**
  * Installs handlers for projects, project_categories, rpc/rename_project_category and both image
- * buckets. Unique slugs, unique category names, the foreign key (ON UPDATE CASCADE, ON DELETE
+ * buckets. Reads of projects are answered as PostgREST would (paged-table.ts: the columns asked
+ * for, filters, search, order, pages and exact counts). Unique slugs, unique category names, the foreign key (ON UPDATE CASCADE, ON DELETE
  * RESTRICT) and the blank-name refusal of the SQL function are imitated.
  */
 export function fakeBackend(initial: { projects?: AdminProject[]; categories?: string[] } = {}): FakeBackend {
@@ -69,16 +71,10 @@ export function fakeBackend(initial: { projects?: AdminProject[]; categories?: s
 
   server.use(
     http.get(rest('projects'), ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      state.requests.projectGets.push(params);
-      const category = eqValue(params, 'category');
-      let rows = [...state.projects].sort((a, b) => b.created_at.localeCompare(a.created_at));
-      if (category !== null) rows = rows.filter((p) => p.category === category);
-      const limit = params.get('limit');
-      if (limit) rows = rows.slice(0, Number(limit));
-      const select = params.get('select');
-      return HttpResponse.json(select === 'id' ? rows.map((r) => ({ id: r.id })) : rows);
+      state.requests.projectGets.push(new URL(request.url).searchParams);
+      return answerRead(state.projects as unknown as Record<string, unknown>[], request);
     }),
+    http.head(rest('projects'), ({ request }) => answerRead(state.projects as unknown as Record<string, unknown>[], request)),
     http.post(rest('projects'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.requests.inserts.push(body);

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
+import { foundRow, readPage, type ListPage } from '../list';
+import { searchFilter } from '../search';
 
 export interface AdminClient {
   id: string;
@@ -15,17 +17,52 @@ export interface ClientInput {
   logo: string;
 }
 
-const CLIENT_COLUMNS = 'id, name, logo, created_at, updated_at';
+/** What the card and the form need (the whole row is small: a name and a logo URL). */
+export const CLIENT_COLUMNS = 'id, name, logo, created_at, updated_at';
 
-export async function fetchClients(): Promise<AdminClient[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('clients').select(CLIENT_COLUMNS).order('created_at', { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as AdminClient[];
+/** Where the list's search looks. */
+export const CLIENT_SEARCH_COLUMNS = ['name'] as const;
+
+export const clientKeys = {
+  all: adminKeys.clients,
+  pages: () => [...adminKeys.clients, 'page'] as const,
+  page: (search: string, page: number) => [...clientKeys.pages(), search, page] as const,
+  detail: (id: string) => [...adminKeys.clients, 'detail', id] as const,
+};
+
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+function clientListQuery(supabase: Supabase, search: string, head = false) {
+  const columns: string = head ? 'id' : CLIENT_COLUMNS;
+  const query = supabase.from('clients').select(columns, { count: 'exact', head });
+  const filter = searchFilter(search, CLIENT_SEARCH_COLUMNS);
+  return filter ? query.or(filter) : query;
 }
 
-export function useAdminClients() {
-  return useQuery({ queryKey: adminKeys.clients, queryFn: fetchClients });
+/** One page of clients, newest first, with the number that match the search. */
+export async function fetchClientPage(search: string, page: number): Promise<ListPage<AdminClient>> {
+  const supabase = await getSupabase();
+  return readPage<AdminClient>(
+    page,
+    (from, to) => clientListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
+    () => clientListQuery(supabase, search, true),
+  );
+}
+
+export function useAdminClientPage(search: string, page: number) {
+  return useQuery({ queryKey: clientKeys.page(search, page), queryFn: () => fetchClientPage(search, page), placeholderData: keepPreviousData });
+}
+
+/** The client opened for editing, read anew by id. */
+export async function fetchClient(id: string): Promise<AdminClient> {
+  const supabase = await getSupabase();
+  const columns: string = CLIENT_COLUMNS;
+  return foundRow<AdminClient>(await supabase.from('clients').select(columns).eq('id', id).maybeSingle());
+}
+
+/** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
+export function useAdminClient(id: string) {
+  return useQuery({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id), staleTime: 0, gcTime: 0 });
 }
 
 /** Insert {name, logo}; update {name, logo, updated_at} (spec section 7). */
@@ -49,7 +86,8 @@ export async function deleteClient(id: string): Promise<void> {
 function useInvalidateClients() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.clients });
+    // the list's pages (the one shown refetches); the form's copy is read anew whenever it opens
+    void queryClient.invalidateQueries({ queryKey: clientKeys.pages() });
     invalidatePublic(queryClient, 'clients');
   };
 }

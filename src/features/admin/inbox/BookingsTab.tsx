@@ -12,7 +12,7 @@ import { ErrorCard } from '../components/ErrorCard';
 import { useConfirm } from '../components/useConfirm';
 import { INBOX_PAGE_SIZE, useBookingPage, useSetBookingStatus, type BookingSection } from './api';
 import { formatSlotBg, mailtoHref, telHref } from './format';
-import { pageCount, Pagination } from './Pagination';
+import { pageCount, Pagination } from '../components/Pagination';
 import { BOOKING_STATUS_LABELS, bookingTransitions } from './status';
 import type { Booking, BookingStatus } from './types';
 

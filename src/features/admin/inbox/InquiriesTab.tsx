@@ -16,8 +16,8 @@ import { INBOX_PAGE_SIZE, useExportInquiries, useInquiryPage, useSetInquiryStatu
 import { inquiriesCsv, inquiriesCsvFileName } from './csv';
 import { downloadText } from './download';
 import { formatReceivedBg, mailtoHref, telHref } from './format';
-import { pageCount, Pagination } from './Pagination';
-import { normaliseSearch, SEARCH_MAX_LENGTH } from './search';
+import { pageCount, Pagination } from '../components/Pagination';
+import { normaliseSearch, SEARCH_MAX_LENGTH } from '../search';
 import { INQUIRY_FILTER_LABELS, INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, isInquiryStatus, nextInquiryStatus } from './status';
 import { NO_INQUIRY_FILTERS, type Inquiry, type InquiryFilters } from './types';
 

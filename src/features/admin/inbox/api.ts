@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
-import { searchFilter } from './search';
+import { isPastTheEnd } from '../list';
+import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
 import type { Booking, BookingStatus, Inquiry, InquiryFilters, InquiryStatus, ListPage } from './types';
 
@@ -43,16 +44,11 @@ const live = {
 
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
-/** PostgREST answers 416 (PGRST103) for a page past the end, e.g. after the last row left a filter. */
-function isPastTheEnd(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'PGRST103';
-}
-
 function inquiryQuery(supabase: Supabase, filters: InquiryFilters, columns: string, head = false) {
   let query = supabase.from('contact_submissions').select(columns, { count: 'exact', head });
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.service) query = query.eq('purpose', filters.service);
-  const search = searchFilter(filters.search);
+  const search = inquirySearchFilter(filters.search);
   if (search) query = query.or(search);
   return query;
 }

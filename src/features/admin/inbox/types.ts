@@ -39,8 +39,4 @@ export interface InquiryFilters {
 
 export const NO_INQUIRY_FILTERS: InquiryFilters = { status: '', service: '', search: '' };
 
-/** One page of a list and how many rows match in all. */
-export interface ListPage<T> {
-  rows: T[];
-  total: number;
-}
+export type { ListPage } from '../list';

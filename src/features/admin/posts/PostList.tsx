@@ -4,21 +4,23 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateBg } from '@/lib/dates';
 import { displayNameOf } from './post-form';
-import type { AdminPost } from './types';
+import type { AdminPostRow } from './types';
 
 export interface PostListProps {
-  posts: AdminPost[];
-  onEdit: (post: AdminPost) => void;
-  onToggle: (post: AdminPost) => void;
-  onDelete: (post: AdminPost) => void;
+  posts: AdminPostRow[];
+  onEdit: (post: AdminPostRow) => void;
+  onToggle: (post: AdminPostRow) => void;
+  onDelete: (post: AdminPostRow) => void;
   /** The id of a post whose toggle or delete is running. */
   busyId?: string | null;
+  /** The next page or search result is loading. */
+  busy?: boolean;
 }
 
-/** The admin list of posts (spec section 2), newest first, with every field the spec names. */
-export function PostList({ posts, onEdit, onToggle, onDelete, busyId }: PostListProps) {
+/** One page of the admin list of posts (spec section 2), newest first, with every field the spec names. */
+export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: loading }: PostListProps) {
   return (
-    <ul className="grid gap-4" aria-label="Публикации">
+    <ul className="grid gap-4" aria-label="Публикации" aria-busy={loading}>
       {posts.map((post) => {
         const linkedUser = displayNameOf(post.blog_users);
         const busy = busyId === post.id;

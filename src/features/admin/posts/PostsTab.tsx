@@ -1,32 +1,88 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { fieldClasses } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
-import { ErrorCard } from '../components/ErrorCard';
+import { ListSearch, PagedList } from '../components/PagedList';
+import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
-import { useAdminPosts, useDeletePost, useTogglePublish } from './api';
+import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
-import type { AdminPost } from './types';
+import type { AdminPostRow, PostStatusFilter } from './types';
 
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; post: AdminPost };
+type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
-/** The 'Публикации' tab: the list, and the form for a new or an existing post. */
+const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
+  { value: '', label: 'Всички' },
+  { value: 'published', label: 'Публикувани' },
+  { value: 'draft', label: 'Чернови' },
+];
+const isStatus = (value: string): value is PostStatusFilter => STATUS_OPTIONS.some((o) => o.value === value);
+
+export const postListText = {
+  loading: 'Зареждане на публикации...',
+  loadFailed: 'Неуспешно зареждане на публикации.',
+  empty: 'Няма публикации',
+  noMatch: 'Няма публикации, които отговарят на търсенето.',
+  noMatchStatus: 'Няма публикации с този статус.',
+  total: 'Общо публикации',
+  found: 'Намерени публикации',
+  pages: 'Страници на публикациите',
+  clear: 'Изчисти търсенето',
+} as const;
+
+/** The 'Публикации' tab: one page of the list at a time, and the form for a new or an existing post. */
 export function PostsTab() {
   const [view, setView] = useState<View>({ mode: 'list' });
-  const posts = useAdminPosts();
+  // the list keeps its search, filter and page while the form is open
+  const paging = usePagedSearch();
+  const [status, setStatus] = useState<PostStatusFilter>('');
+
+  if (view.mode === 'new') return <PostForm key="new" post={null} onDone={() => setView({ mode: 'list' })} />;
+  if (view.mode === 'edit') return <EditPost key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
+  return <PostListView paging={paging} status={status} onStatus={setStatus} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+}
+
+function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
+  const post = useAdminPost(id);
+  return (
+    <RecordLoader
+      query={post}
+      title="Редактиране на публикация"
+      loading="Зареждане на публикацията..."
+      loadFailed="Неуспешно зареждане на публикацията."
+      backLabel="Назад към публикациите"
+      onBack={onDone}
+    >
+      {(record) => <PostForm post={record} onDone={onDone} />}
+    </RecordLoader>
+  );
+}
+
+interface PostListViewProps {
+  paging: PagedSearch;
+  status: PostStatusFilter;
+  onStatus: (status: PostStatusFilter) => void;
+  onNew: () => void;
+  onEdit: (id: string) => void;
+}
+
+function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewProps) {
+  const uid = useId();
+  const { search, page, setPage } = paging;
+  const posts = useAdminPostPage({ search, status }, page);
   const toggle = useTogglePublish();
   const remove = useDeletePost();
   const { confirm, dialog } = useConfirm();
   const recheckOnDenied = useRecheckOnDenied();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const filtered = search !== '' || status !== '';
 
-  if (view.mode !== 'list') {
-    return <PostForm key={view.mode === 'edit' ? view.post.id : 'new'} post={view.mode === 'edit' ? view.post : null} onDone={() => setView({ mode: 'list' })} />;
-  }
-
-  function onToggle(post: AdminPost) {
+  function onToggle(post: AdminPostRow) {
     setBusyId(post.id);
     toggle.mutate(post, {
       onSuccess: (published) =>
@@ -44,7 +100,7 @@ export function PostsTab() {
     });
   }
 
-  async function onDelete(post: AdminPost) {
+  async function onDelete(post: AdminPostRow) {
     const yes = await confirm({ message: 'Сигурни ли сте, че искате да изтриете тази публикация?' });
     if (!yes) return;
     setBusyId(post.id);
@@ -59,28 +115,63 @@ export function PostsTab() {
     });
   }
 
+  function changeStatus(value: string) {
+    onStatus(isStatus(value) ? value : '');
+    setPage(0);
+  }
+
+  function clear() {
+    paging.clear();
+    onStatus('');
+  }
+
   return (
-    <section aria-labelledby="admin-posts-heading" className="grid gap-4">
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-posts-heading" className="text-xl font-semibold text-slate-900">
+        <h2 id={`${uid}-heading`} ref={paging.headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
           Публикации
         </h2>
-        <Button onClick={() => setView({ mode: 'new' })}>
+        <Button onClick={onNew}>
           <span aria-hidden="true">+</span> Нова публикация
         </Button>
       </div>
-      {posts.isPending ? (
-        <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-          <Spinner size="sm" label="Зареждане" />
-          Зареждане на публикации...
-        </p>
-      ) : posts.isError ? (
-        <ErrorCard message={`Неуспешно зареждане на публикации. ${writeErrorMessage(posts.error, '')}`.trim()} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
-      ) : posts.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">Няма публикации</p>
-      ) : (
-        <PostList posts={posts.data} onEdit={(post) => setView({ mode: 'edit', post })} onToggle={onToggle} onDelete={(p) => void onDelete(p)} busyId={busyId} />
-      )}
+      <ListSearch
+        key={paging.resetKey}
+        name="Търсене в публикациите"
+        placeholder="Заглавие, адрес, описание или автор"
+        value={paging.search}
+        onSearch={paging.apply}
+        className="md:grid-cols-[3fr_1fr]"
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-status`}>Статус</Label>
+          <select id={`${uid}-status`} className={cn(fieldClasses, 'h-10')} value={status} onChange={(event) => changeStatus(event.target.value)}>
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
+      <PagedList
+        query={posts}
+        page={page}
+        onPageChange={paging.goTo}
+        onStepBack={setPage}
+        filtered={filtered}
+        onClear={clear}
+        text={{
+          ...postListText,
+          loadFailed: `${postListText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),
+          noMatch: search ? postListText.noMatch : postListText.noMatchStatus,
+          clear: status ? 'Изчисти филтрите' : postListText.clear,
+        }}
+      >
+        {(rows, busy) => (
+          <PostList posts={rows} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={(p) => void onDelete(p)} busyId={busyId} busy={busy} />
+        )}
+      </PagedList>
       {dialog}
     </section>
   );

@@ -1,21 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
+import { foundRow, readPage, type ListPage } from '../list';
 import { togglePublishPatch } from './post-form';
-import type { AdminPost, PostPayload } from './types';
+import { postByIdQuery, postListQuery, postPageQuery } from './queries';
+import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
 
-/** Every column plus the author's blog user, in the same request (FK blog_posts.created_by). */
-export const POST_LIST_SELECT = '*, blog_users(full_name, username)';
+export const postKeys = {
+  all: adminKeys.posts,
+  pages: () => [...adminKeys.posts, 'page'] as const,
+  page: (filters: PostListFilters, page: number) => [...postKeys.pages(), filters, page] as const,
+  detail: (id: string) => [...adminKeys.posts, 'detail', id] as const,
+};
 
-export async function fetchAdminPosts(): Promise<AdminPost[]> {
+/** One page of posts, newest first, with the number that match the filters. */
+export async function fetchAdminPostPage(filters: PostListFilters, page: number): Promise<ListPage<AdminPostRow>> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_posts').select(POST_LIST_SELECT).order('created_at', { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as AdminPost[];
+  return readPage<AdminPostRow>(
+    page,
+    (from, to) => postPageQuery(supabase, filters, from, to),
+    () => postListQuery(supabase, filters, true),
+  );
 }
 
-export function useAdminPosts() {
-  return useQuery({ queryKey: adminKeys.posts, queryFn: fetchAdminPosts });
+export function useAdminPostPage(filters: PostListFilters, page: number) {
+  return useQuery({
+    queryKey: postKeys.page(filters, page),
+    queryFn: () => fetchAdminPostPage(filters, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The post opened for editing, read anew by id with every column the form needs. */
+export async function fetchAdminPost(id: string): Promise<AdminPost> {
+  const supabase = await getSupabase();
+  return foundRow<AdminPost>(await postByIdQuery(supabase, id));
+}
+
+/** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
+export function useAdminPost(id: string) {
+  return useQuery({ queryKey: postKeys.detail(id), queryFn: () => fetchAdminPost(id), staleTime: 0, gcTime: 0 });
 }
 
 /** Inserts (no id) or updates (id) a post; resolves to its id. */
@@ -51,7 +75,8 @@ export async function togglePostPublished(post: Pick<AdminPost, 'id' | 'is_publi
 function useInvalidatePosts() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.posts });
+    // the list's pages (the one shown refetches); the form's copy is read anew whenever it opens
+    void queryClient.invalidateQueries({ queryKey: postKeys.pages() });
     invalidatePublic(queryClient, 'blog');
   };
 }
@@ -68,5 +93,5 @@ export function useDeletePost() {
 
 export function useTogglePublish() {
   const invalidate = useInvalidatePosts();
-  return useMutation({ mutationFn: (post: AdminPost) => togglePostPublished(post), onSuccess: invalidate });
+  return useMutation({ mutationFn: (post: AdminPostRow) => togglePostPublished(post), onSuccess: invalidate });
 }

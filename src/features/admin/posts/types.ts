@@ -1,4 +1,4 @@
-/** A blog post as the admin list loads it: every column plus the linked blog user's names. */
+/** A blog post as the edit form loads it (by id): every column plus the linked blog user's names. */
 export interface AdminPost {
   id: string;
   title: string;
@@ -16,6 +16,23 @@ export interface AdminPost {
   created_by: string | null;
   /** The blog user of created_by, embedded in the same request. */
   blog_users: { full_name: string | null; username: string } | null;
+}
+
+/**
+ * A post as the list loads it: only what its card shows (never the content) and what the publish
+ * toggle needs.
+ */
+export type AdminPostRow = Pick<
+  AdminPost,
+  'id' | 'title' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'is_published' | 'published_at' | 'created_at' | 'blog_users'
+>;
+
+/** The posts list's status filter; '' means all. */
+export type PostStatusFilter = '' | 'published' | 'draft';
+
+export interface PostListFilters {
+  search: string;
+  status: PostStatusFilter;
 }
 
 /** What the post form writes (spec section 7: insert / update by id). */

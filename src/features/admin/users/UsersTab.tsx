@@ -1,35 +1,76 @@
 import { Pencil, Power, Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useAuth } from '@/app/auth-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateBg } from '@/lib/dates';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
-import { ErrorCard } from '../components/ErrorCard';
+import { ListSearch, PagedList } from '../components/PagedList';
+import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
-import { useBlogUsers, useDeleteBlogUser, useSetBlogUserActive } from './api';
+import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
 import type { AdminBlogUser } from './types';
 import { UserForm } from './UserForm';
 
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; user: AdminBlogUser };
+type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
-/** The 'Потребители' tab: 'Управление на потребители' (spec section 2). */
+export const userListText = {
+  loading: 'Зареждане на потребители...',
+  loadFailed: 'Неуспешно зареждане на потребители.',
+  empty: 'Няма потребители',
+  noMatch: 'Няма потребители, които отговарят на търсенето.',
+  total: 'Общо потребители',
+  found: 'Намерени потребители',
+  pages: 'Страници на потребителите',
+  clear: 'Изчисти търсенето',
+} as const;
+
+/** The 'Потребители' tab: 'Управление на потребители' (spec section 2), one page at a time. */
 export function UsersTab() {
   const [view, setView] = useState<View>({ mode: 'list' });
+  // the list keeps its search and page while the form is open
+  const paging = usePagedSearch();
+
+  if (view.mode === 'new') return <UserForm key="new" user={null} onDone={() => setView({ mode: 'list' })} />;
+  if (view.mode === 'edit') return <EditUser key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
+  return <UserListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+}
+
+function EditUser({ id, onDone }: { id: string; onDone: () => void }) {
+  const user = useBlogUser(id);
+  return (
+    <RecordLoader
+      query={user}
+      title="Редактиране на потребител"
+      loading="Зареждане на потребителя..."
+      loadFailed="Неуспешно зареждане на потребителя."
+      backLabel="Назад към потребителите"
+      onBack={onDone}
+    >
+      {(record) => <UserForm user={record} onDone={onDone} />}
+    </RecordLoader>
+  );
+}
+
+interface UserListViewProps {
+  paging: PagedSearch;
+  onNew: () => void;
+  onEdit: (id: string) => void;
+}
+
+function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
+  const uid = useId();
   const { blogUser } = useAuth();
-  const users = useBlogUsers();
+  const { search, page, setPage } = paging;
+  const users = useBlogUserPage(search, page);
   const setActive = useSetBlogUserActive();
   const remove = useDeleteBlogUser();
   const { confirm, dialog } = useConfirm();
   const recheckOnDenied = useRecheckOnDenied();
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  if (view.mode !== 'list') {
-    return <UserForm key={view.mode === 'edit' ? view.user.id : 'new'} user={view.mode === 'edit' ? view.user : null} onDone={() => setView({ mode: 'list' })} />;
-  }
 
   function onToggle(user: AdminBlogUser) {
     setBusyId(user.id);
@@ -62,83 +103,83 @@ export function UsersTab() {
   }
 
   return (
-    <section aria-labelledby="admin-users-heading" className="grid gap-4">
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-users-heading" className="text-xl font-semibold text-slate-900">
+        <h2 id={`${uid}-heading`} ref={paging.headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
           Управление на потребители
         </h2>
-        <Button onClick={() => setView({ mode: 'new' })}>
+        <Button onClick={onNew}>
           <UserPlus aria-hidden="true" />
           Нов потребител
         </Button>
       </div>
-      {users.isPending ? (
-        <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-          <Spinner size="sm" label="Зареждане" />
-          Зареждане на потребители...
-        </p>
-      ) : users.isError ? (
-        <ErrorCard message="Неуспешно зареждане на потребители." onRetry={() => void users.refetch()} retrying={users.isFetching} />
-      ) : users.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">Няма потребители</p>
-      ) : (
-        <ul className="grid gap-3" aria-label="Потребители">
-          {users.data.map((user) => {
-            const name = user.full_name?.trim() || user.username;
-            const self = blogUser?.id === user.id;
-            const busy = busyId === user.id;
-            return (
-              <li key={user.id}>
-                <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
-                  <div className="grid gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-semibold text-slate-900">{name}</h3>
-                      <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
-                      {self && <Badge variant="secondary">Вие</Badge>}
+      <ListSearch
+        key={paging.resetKey}
+        name="Търсене в потребителите"
+        placeholder="Потребителско име, име или имейл"
+        value={paging.search}
+        onSearch={paging.apply}
+      />
+      <PagedList query={users} page={page} onPageChange={paging.goTo} onStepBack={setPage} filtered={search !== ''} onClear={paging.clear} text={userListText}>
+        {(rows, loading) => (
+          <ul className="grid gap-3" aria-label="Потребители" aria-busy={loading}>
+            {rows.map((user) => {
+              const name = user.full_name?.trim() || user.username;
+              const self = blogUser?.id === user.id;
+              const busy = busyId === user.id;
+              return (
+                <li key={user.id}>
+                  <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
+                    <div className="grid gap-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h3 className="font-semibold text-slate-900">{name}</h3>
+                        <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
+                        {self && <Badge variant="secondary">Вие</Badge>}
+                      </div>
+                      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Потребителско име:</dt>
+                          <dd>{user.username}</dd>
+                        </div>
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Имейл:</dt>
+                          <dd className="break-all">{user.email}</dd>
+                        </div>
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Създаден:</dt>
+                          <dd>{formatDateBg(user.created_at)}</dd>
+                        </div>
+                      </dl>
+                      {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
                     </div>
-                    <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Потребителско име:</dt>
-                        <dd>{user.username}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Имейл:</dt>
-                        <dd className="break-all">{user.email}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Създаден:</dt>
-                        <dd>{formatDateBg(user.created_at)}</dd>
-                      </div>
-                    </dl>
-                    {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setView({ mode: 'edit', user })}>
-                      <Pencil aria-hidden="true" />
-                      Редактирай<span className="sr-only"> {name}</span>
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
-                      <Power aria-hidden="true" />
-                      {user.is_active ? 'Деактивирай' : 'Активирай'}
-                      <span className="sr-only"> {name}</span>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-danger-700 hover:bg-danger-50"
-                      onClick={() => void onDelete(user)}
-                      disabled={busy || self}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Изтрий<span className="sr-only"> {name}</span>
-                    </Button>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    <div className="flex flex-wrap gap-2">
+                      <Button size="sm" variant="outline" onClick={() => onEdit(user.id)}>
+                        <Pencil aria-hidden="true" />
+                        Редактирай<span className="sr-only"> {name}</span>
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
+                        <Power aria-hidden="true" />
+                        {user.is_active ? 'Деактивирай' : 'Активирай'}
+                        <span className="sr-only"> {name}</span>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-danger-700 hover:bg-danger-50"
+                        onClick={() => void onDelete(user)}
+                        disabled={busy || self}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Изтрий<span className="sr-only"> {name}</span>
+                      </Button>
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PagedList>
       {dialog}
     </section>
   );

@@ -1,21 +1,58 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows } from '../api';
+import { foundRow, readPage, type ListPage } from '../list';
+import { postKeys } from '../posts/api';
+import { searchFilter } from '../search';
 import type { AdminBlogUser, AuthorOption, BlogUserPayload } from './types';
 
-/** The columns the list shows (blog_users.password is write-only: it is always empty when read). */
+/** The columns the list and the form show (blog_users.password is write-only: it is always empty when read). */
 export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at';
 export const AUTHOR_COLUMNS = 'id, username, full_name, is_active';
 
-export async function fetchBlogUsers(): Promise<AdminBlogUser[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_users').select(USER_LIST_COLUMNS).order('created_at', { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as AdminBlogUser[];
+/** Where the list's search looks. */
+export const USER_SEARCH_COLUMNS = ['username', 'full_name', 'email'] as const;
+
+export const userKeys = {
+  all: adminKeys.users,
+  pages: () => [...adminKeys.users, 'page'] as const,
+  page: (search: string, page: number) => [...userKeys.pages(), search, page] as const,
+  detail: (id: string) => [...adminKeys.users, 'detail', id] as const,
+};
+
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+function userListQuery(supabase: Supabase, search: string, head = false) {
+  const columns: string = head ? 'id' : USER_LIST_COLUMNS;
+  const query = supabase.from('blog_users').select(columns, { count: 'exact', head });
+  const filter = searchFilter(search, USER_SEARCH_COLUMNS);
+  return filter ? query.or(filter) : query;
 }
 
-export function useBlogUsers() {
-  return useQuery({ queryKey: adminKeys.users, queryFn: fetchBlogUsers });
+/** One page of blog users, newest first, with the number that match the search. */
+export async function fetchBlogUserPage(search: string, page: number): Promise<ListPage<AdminBlogUser>> {
+  const supabase = await getSupabase();
+  return readPage<AdminBlogUser>(
+    page,
+    (from, to) => userListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
+    () => userListQuery(supabase, search, true),
+  );
+}
+
+export function useBlogUserPage(search: string, page: number) {
+  return useQuery({ queryKey: userKeys.page(search, page), queryFn: () => fetchBlogUserPage(search, page), placeholderData: keepPreviousData });
+}
+
+/** The user opened for editing, read anew by id. */
+export async function fetchBlogUser(id: string): Promise<AdminBlogUser> {
+  const supabase = await getSupabase();
+  const columns: string = USER_LIST_COLUMNS;
+  return foundRow<AdminBlogUser>(await supabase.from('blog_users').select(columns).eq('id', id).maybeSingle());
+}
+
+/** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
+export function useBlogUser(id: string) {
+  return useQuery({ queryKey: userKeys.detail(id), queryFn: () => fetchBlogUser(id), staleTime: 0, gcTime: 0 });
 }
 
 /** The post form's author picker: active users only. */
@@ -58,9 +95,11 @@ export async function deleteBlogUser(id: string): Promise<void> {
 function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () => {
-    // the users list, the author picker, and the post list (it shows each post's user)
-    void queryClient.invalidateQueries({ queryKey: adminKeys.users });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.posts });
+    // the users list's pages, the author picker, and the post list (it shows each post's user);
+    // the form's copy is read anew whenever it opens
+    void queryClient.invalidateQueries({ queryKey: userKeys.pages() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.activeUsers });
+    void queryClient.invalidateQueries({ queryKey: postKeys.pages() });
   };
 }
 

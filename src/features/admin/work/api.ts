@@ -4,13 +4,18 @@
  * write also marks the public pages' cached projects and categories stale, so visitors see the
  * change the next time a page opens.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '../api';
-import { projectFormText, type AdminProject, type ProjectPayload } from './project-form';
+import { foundRow, readPage, type ListPage } from '../list';
+import { searchFilter } from '../search';
+import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-form';
 
 export const workKeys = {
   projects: ['admin', 'projects'] as const,
+  projectPages: () => [...workKeys.projects, 'page'] as const,
+  projectPage: (search: string, page: number) => [...workKeys.projectPages(), search, page] as const,
+  project: (id: string) => [...workKeys.projects, 'detail', id] as const,
   categories: ['admin', 'project-categories'] as const,
 };
 
@@ -37,8 +42,15 @@ export const categoryText = {
 /** Longest category name the database accepts. */
 export const CATEGORY_MAX_LENGTH = 100;
 
-const PROJECT_COLUMNS =
+/** Every column the project form needs: read for the one project opened for editing. */
+export const PROJECT_COLUMNS =
   'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at';
+
+/** What a list card shows: never the detailed description or the gallery. */
+export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at';
+
+/** Where the list's search looks. */
+export const PROJECT_SEARCH_COLUMNS = ['title', 'client', 'category'] as const;
 
 /** An error whose message is already the sentence to show. */
 export class WorkError extends Error {
@@ -57,15 +69,43 @@ function codeOf(error: unknown): string {
 
 // ---- Projects ---------------------------------------------------------------------------------
 
-export async function fetchAdminProjects(): Promise<AdminProject[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('projects').select(PROJECT_COLUMNS).order('created_at', { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as AdminProject[];
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+function projectListQuery(supabase: Supabase, search: string, head = false) {
+  const columns: string = head ? 'id' : PROJECT_LIST_COLUMNS;
+  const query = supabase.from('projects').select(columns, { count: 'exact', head });
+  const filter = searchFilter(search, PROJECT_SEARCH_COLUMNS);
+  return filter ? query.or(filter) : query;
 }
 
-export function useAdminProjects() {
-  return useQuery({ queryKey: workKeys.projects, queryFn: fetchAdminProjects });
+/** One page of projects, newest first, with the number that match the search. */
+export async function fetchAdminProjectPage(search: string, page: number): Promise<ListPage<AdminProjectRow>> {
+  const supabase = await getSupabase();
+  return readPage<AdminProjectRow>(
+    page,
+    (from, to) => projectListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
+    () => projectListQuery(supabase, search, true),
+  );
+}
+
+export function useAdminProjectPage(search: string, page: number) {
+  return useQuery({
+    queryKey: workKeys.projectPage(search, page),
+    queryFn: () => fetchAdminProjectPage(search, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The project opened for editing, read anew by id with every column the form needs. */
+export async function fetchAdminProject(id: string): Promise<AdminProject> {
+  const supabase = await getSupabase();
+  const columns: string = PROJECT_COLUMNS;
+  return foundRow<AdminProject>(await supabase.from('projects').select(columns).eq('id', id).maybeSingle());
+}
+
+/** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
+export function useAdminProject(id: string) {
+  return useQuery({ queryKey: workKeys.project(id), queryFn: () => fetchAdminProject(id), staleTime: 0, gcTime: 0 });
 }
 
 /**
@@ -99,7 +139,8 @@ export async function deleteProject(id: string): Promise<void> {
 function useInvalidateWork() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: workKeys.projects });
+    // the list's pages (the one shown refetches); the form's copy is read anew whenever it opens
+    void queryClient.invalidateQueries({ queryKey: workKeys.projectPages() });
     void queryClient.invalidateQueries({ queryKey: workKeys.categories });
     // the landing portfolio (['landing', 'projects'], ['landing', 'project-categories']) and the
     // public project pages (['projects', 'detail', slug])

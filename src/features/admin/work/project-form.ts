@@ -29,6 +29,12 @@ export interface AdminProject {
   updated_at: string;
 }
 
+/**
+ * A project as the list loads it: what its card shows (spec section 2: image, title, category,
+ * description, link, created date), never the detailed description or the gallery.
+ */
+export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at'>;
+
 /** What is written to projects on insert and update (spec section 7). */
 export type ProjectPayload = ProjectFields;
 

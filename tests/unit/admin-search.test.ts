@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/features/admin/inbox/search';
+import { inquirySearchFilter } from '@/features/admin/inbox/search';
+import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/features/admin/search';
 
 describe('searchFilter', () => {
-  it('looks for the text in name, company, e-mail and message, case-insensitively', () => {
-    expect(searchFilter('иван')).toBe(
+  it('the inbox looks for the text in name, company, e-mail and message, case-insensitively', () => {
+    expect(inquirySearchFilter('иван')).toBe(
       'name.ilike."*иван*",company.ilike."*иван*",email.ilike."*иван*",message.ilike."*иван*"',
     );
   });
 
+  it('looks in the columns given', () => {
+    expect(searchFilter('crm', ['title', 'slug'])).toBe('title.ilike."*crm*",slug.ilike."*crm*"');
+  });
+
   it('is null for empty or blank text, and trims and collapses spaces', () => {
-    expect(searchFilter('')).toBeNull();
-    expect(searchFilter('   \n ')).toBeNull();
+    expect(searchFilter('', ['name'])).toBeNull();
+    expect(searchFilter('   \n ', ['name'])).toBeNull();
     expect(searchFilter('  Хотел   Изгрев ', ['name'])).toBe('name.ilike."*Хотел Изгрев*"');
   });
 

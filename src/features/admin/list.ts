@@ -1,0 +1,73 @@
+/*
+ * What the admin's paged lists share: the page size, the shape of one page, and reading one page
+ * with PostgREST's exact count. A list never loads more than one page, so its cost does not grow
+ * with the number of rows in the table.
+ */
+
+/** Rows per page of the posts, projects, clients and users lists. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** One page of a list and how many rows match in all. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** PostgREST answers 416 (PGRST103) for a page past the end, e.g. after its last row was deleted. */
+export function isPastTheEnd(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'PGRST103';
+}
+
+/** The zero-based, inclusive row range of a page, as `.range(from, to)` takes it. */
+export function pageRange(page: number, pageSize: number = ADMIN_PAGE_SIZE): [number, number] {
+  const from = Math.max(0, page) * pageSize;
+  return [from, from + pageSize - 1];
+}
+
+interface PageAnswer {
+  data: unknown;
+  error: unknown;
+  count: number | null;
+}
+
+interface CountAnswer {
+  error: unknown;
+  count: number | null;
+}
+
+/**
+ * Reads one page: `list(from, to)` asks for the rows with `count: 'exact'`. A page past the end
+ * gives no rows and the number there is now (`count()`, a HEAD request), so the list can step back.
+ */
+export async function readPage<T>(
+  page: number,
+  list: (from: number, to: number) => PromiseLike<PageAnswer>,
+  count: () => PromiseLike<CountAnswer>,
+  pageSize: number = ADMIN_PAGE_SIZE,
+): Promise<ListPage<T>> {
+  const [from, to] = pageRange(page, pageSize);
+  const { data, error, count: total } = await list(from, to);
+  if (error) {
+    if (!isPastTheEnd(error)) throw error;
+    const counted = await count();
+    if (counted.error) throw counted.error;
+    return { rows: [], total: counted.count ?? 0 };
+  }
+  const rows = (data ?? []) as T[];
+  return { rows, total: total ?? from + rows.length };
+}
+
+/** Thrown when the record opened for editing no longer exists (deleted meanwhile). */
+export class RecordNotFoundError extends Error {
+  constructor() {
+    super('Записът не съществува. Може би току-що е изтрит.');
+    this.name = 'RecordNotFoundError';
+  }
+}
+
+/** The one row of a by-id read, or RecordNotFoundError when there is none. */
+export function foundRow<T>(answer: { data: unknown; error: unknown }): T {
+  if (answer.error) throw answer.error;
+  if (answer.data === null || answer.data === undefined) throw new RecordNotFoundError();
+  return answer.data as T;
+}
