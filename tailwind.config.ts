@@ -84,7 +84,7 @@ const config: Config = {
         'toast-in': { from: { transform: 'translateY(100%)', opacity: '0' }, to: { transform: 'translateY(0)', opacity: '1' } },
         'toast-swipe-out': {
           from: { transform: 'translateX(var(--radix-toast-swipe-end-x))' },
-          to: { transform: 'translateX(100%)' },
+          to: { transform: 'translateX(-100%)' },
         },
         spin: { to: { transform: 'rotate(360deg)' } },
       },

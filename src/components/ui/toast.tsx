@@ -6,7 +6,7 @@ import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToast, ty
 /*
  * Renders the toasts of use-toast.ts with Radix Toast: a labelled region reachable with F8, each
  * toast announced (destructive ones assertively), paused on hover/focus, closed by its × button,
- * Escape, its 5000 ms timer or a swipe to the right of at least 50 px.
+ * Escape, its 5000 ms timer or a swipe to the left of at least 50 px.
  */
 
 const variantClasses: Record<NonNullable<ToastEntry['variant']>, string> = {
@@ -62,7 +62,7 @@ export function Toaster() {
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
-      swipeDirection="right"
+      swipeDirection="left"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Известие"
     >
@@ -71,7 +71,9 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         label="Известия ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        // bottom left, clear of the right-aligned primary buttons of forms and dialogs; only the toasts
+        // themselves catch the pointer, never the empty strip around them
+        className="pointer-events-none fixed bottom-0 left-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
