@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientForm } from '@/features/admin/clients/ClientForm';
 import { PostForm } from '@/features/admin/posts/PostForm';
 import { PostsTab } from '@/features/admin/posts/PostsTab';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
@@ -149,5 +150,41 @@ describe('posts list: guarded delete and publish toggle', () => {
     expect(await screen.findByText('Някой друг промени този запис')).toBeInTheDocument();
     expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
     expect(table.rows[0].is_published).toBe(true);
+  });
+});
+
+describe('client form: the same dialog', () => {
+  const loaded = { id: 'c-1', name: 'Стар клиент', logo: '/demo/client-1.svg', created_at: '', updated_at: version(1) };
+
+  it('opens on a conflict, keeps the typed name, and saves it over the new version only when asked', async () => {
+    const table = versionedTable('clients', [{ ...loaded, name: 'Клиент на другия', updated_at: version(2) }]);
+    const onDone = vi.fn();
+    renderAdmin(<ClientForm client={loaded} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    await user.clear(screen.getByLabelText(/^Име на клиента/));
+    await user.type(screen.getByLabelText(/^Име на клиента/), 'Моето име');
+    await user.click(screen.getByRole('button', { name: 'Обнови клиента' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    expect(dialog).toHaveAccessibleDescription(/„Стар клиент“/);
+    expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Моето име');
+    expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
+    expect(table.rows[0].name).toBe('Клиент на другия');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
+    expect(table.rows[0].name).toBe('Моето име');
+  });
+
+  it("'Зареди текущата версия' shows the stored name", async () => {
+    versionedTable('clients', [{ ...loaded, name: 'Клиент на другия', updated_at: version(2) }]);
+    renderAdmin(<ClientForm client={loaded} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Име на клиента/), ' и още');
+    await user.click(screen.getByRole('button', { name: 'Обнови клиента' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Зареди текущата версия' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Клиент на другия'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

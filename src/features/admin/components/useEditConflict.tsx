@@ -4,6 +4,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/errors';
 import { isEditConflict } from '../concurrency';
+import type { ConfirmOptions } from './useConfirm';
 
 export const conflictText = {
   title: 'Някой друг промени този запис',
@@ -86,4 +87,18 @@ export function useEditConflict({ name, onReload, onOverwrite }: EditConflictAct
   );
 
   return { show, dialog };
+}
+
+/**
+ * For a list's guarded delete that failed: when the row changed since the list loaded it, asks
+ * again through the list's confirm dialog. Resolves to the updated_at to delete with when the admin
+ * says yes, null when they say no, undefined when the error is not a conflict (report it as usual).
+ */
+export async function askToDeleteChanged(
+  error: unknown,
+  confirm: (options: ConfirmOptions) => Promise<boolean>,
+): Promise<string | null | undefined> {
+  if (!isEditConflict(error)) return undefined;
+  const yes = await confirm({ title: conflictText.staleDeleteTitle, message: conflictText.staleDelete });
+  return yes ? error.currentUpdatedAt : null;
 }

@@ -8,7 +8,7 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
-import { conflictText } from '../components/useEditConflict';
+import { askToDeleteChanged, conflictText } from '../components/useEditConflict';
 import { isEditConflict } from '../concurrency';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
@@ -119,9 +119,10 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
       {
         onSuccess: () => toast({ title: 'Публикацията е изтрита' }),
         onError: async (error) => {
-          if (isEditConflict(error)) {
-            setBusyId(null);
-            if (await confirm({ title: conflictText.staleDeleteTitle, message: conflictText.staleDelete })) runDelete(id, error.currentUpdatedAt);
+          setBusyId(null);
+          const again = await askToDeleteChanged(error, confirm);
+          if (again !== undefined) {
+            if (again) runDelete(id, again);
             return;
           }
           console.error('[admin] deleting a post failed', error);
