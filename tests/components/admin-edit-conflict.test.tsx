@@ -4,9 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientForm } from '@/features/admin/clients/ClientForm';
 import { PostForm } from '@/features/admin/posts/PostForm';
+import { ProjectForm } from '@/features/admin/work/ProjectForm';
 import { PostsTab } from '@/features/admin/posts/PostsTab';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { version, versionedTable } from './conflict-fixtures';
+import { projectRow } from './work-fixtures';
 import { rest, server } from './msw';
 
 /*
@@ -186,5 +188,31 @@ describe('client form: the same dialog', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Зареди текущата версия' }));
     await waitFor(() => expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Клиент на другия'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('project form: the same dialog', () => {
+  it('opens on a conflict and saves the admin’s form over the new version only when asked', async () => {
+    server.use(http.get(rest('project_categories'), () => HttpResponse.json([{ id: 'cat-1', name: 'Software Development' }])));
+    const loaded = projectRow({ updated_at: version(1) });
+    const table = versionedTable('projects', [{ ...loaded, description: 'Описание на другия', updated_at: version(2) }]);
+    const onDone = vi.fn();
+    renderAdmin(<ProjectForm project={loaded} onDone={onDone} />, { path: '/work-admin' });
+    const user = userEvent.setup({ delay: null });
+    const title = screen.getByLabelText(/^Заглавие/);
+    await user.clear(title);
+    await user.type(title, 'Моето заглавие');
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    expect(dialog).toHaveAccessibleDescription(/„CRM за брокери“/);
+    expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
+    expect(table.rows[0].title).toBe('CRM за брокери');
+    expect(screen.getByLabelText(/^Заглавие/)).toHaveValue('Моето заглавие');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
+    expect(table.rows[0]).toMatchObject({ title: 'Моето заглавие', description: loaded.description });
   });
 });

@@ -81,7 +81,7 @@ describe('projects list', () => {
     renderAdmin(<ProjectsTab />);
     await screen.findByRole('heading', { name: 'CRM за брокери' });
     const params = backend.requests.projectGets[0];
-    expect(params.get('select')).toBe('id,title,category,image,link,description,created_at');
+    expect(params.get('select')).toBe('id,title,category,image,link,description,created_at,updated_at');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
     expect(params.get('limit')).toBe('20');

@@ -7,6 +7,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '../api';
+import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { searchFilter } from '../search';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-form';
@@ -46,8 +47,8 @@ export const CATEGORY_MAX_LENGTH = 100;
 export const PROJECT_COLUMNS =
   'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at';
 
-/** What a list card shows: never the detailed description or the gallery. */
-export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at';
+/** What a list card shows (and updated_at, the version its delete is guarded by): never the detailed description or the gallery. */
+export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at';
 
 /** Where the list's search looks. */
 export const PROJECT_SEARCH_COLUMNS = ['title', 'client', 'category'] as const;
@@ -119,21 +120,29 @@ export function projectSaveError(error: unknown): unknown {
   return error;
 }
 
-/** Insert, or update by id with updated_at (spec section 7). */
-export async function saveProject({ id, payload }: { id?: string; payload: ProjectPayload }): Promise<void> {
+/**
+ * Insert, or update by id with updated_at (spec section 7; the trigger replaces it). An update is
+ * guarded by the version the form loaded (see ../concurrency). Resolves to the new version.
+ */
+export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: ProjectPayload }): Promise<SavedVersion> {
   const supabase = await getSupabase();
-  const { data, error } = id
-    ? await supabase.from('projects').update({ ...payload, updated_at: new Date().toISOString() }).eq('id', id).select('id')
-    : await supabase.from('projects').insert(payload).select('id');
+  if (id) {
+    if (!expectedUpdatedAt) throw new Error('saveProject: an update needs the loaded updated_at');
+    try {
+      return await guardedUpdate(supabase, 'projects', id, { ...payload, updated_at: new Date().toISOString() }, expectedUpdatedAt);
+    } catch (error) {
+      throw projectSaveError(error);
+    }
+  }
+  const { data, error } = await supabase.from('projects').insert(payload).select('id, updated_at');
   if (error) throw projectSaveError(error);
-  changedRows(data);
+  return changedRows(data)[0] as SavedVersion;
 }
 
-export async function deleteProject(id: string): Promise<void> {
+/** Deletes a project if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
+export async function deleteProject({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('projects').delete().eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedDelete(supabase, 'projects', id, expectedUpdatedAt);
 }
 
 function useInvalidateWork() {
@@ -155,7 +164,7 @@ export function useSaveProject() {
 
 export function useDeleteProject() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 // ---- Categories -------------------------------------------------------------------------------
