@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CalendarTab } from '@/features/admin/calendar/CalendarTab';
 import { ClientForm } from '@/features/admin/clients/ClientForm';
 import { PostForm } from '@/features/admin/posts/PostForm';
+import { UserForm } from '@/features/admin/users/UserForm';
 import { ProjectForm } from '@/features/admin/work/ProjectForm';
 import { PostsTab } from '@/features/admin/posts/PostsTab';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
@@ -214,5 +216,54 @@ describe('project form: the same dialog', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
     expect(table.rows[0]).toMatchObject({ title: 'Моето заглавие', description: loaded.description });
+  });
+});
+
+describe('user form and calendar settings: the same dialog', () => {
+  it('a user saved meanwhile by someone else: the dialog, then the admin’s version over it', async () => {
+    const loaded = { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, created_at: '', updated_at: version(1) };
+    const table = versionedTable('blog_users', [{ ...loaded, full_name: 'Иван от другия', updated_at: version(2) }]);
+    const onDone = vi.fn();
+    renderAdmin(<UserForm user={loaded} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    const name = screen.getByLabelText(/^Пълно име/);
+    await user.clear(name);
+    await user.type(name, 'Иван Моев');
+    await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    expect(dialog).toHaveAccessibleDescription(/„Иван Петров“/);
+    expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
+    await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
+    expect(table.rows[0].full_name).toBe('Иван Моев');
+  });
+
+  it('calendar settings: the dialog, then the stored version loaded into the form; the next save is guarded by it', async () => {
+    const row = {
+      id: 'cal-1',
+      consultant_name: 'Мария Иванова',
+      photo_url: null,
+      working_hours: { start: '09:00', end: '17:00', days: ['monday'] },
+      is_active: true,
+      time_zone: 'Europe/Sofia',
+      updated_at: version(1),
+    };
+    const table = versionedTable('calendar_settings', [row]);
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const name = await screen.findByLabelText(/^Име на консултанта/);
+    // someone else saves after the form has loaded
+    Object.assign(table.rows[0], { consultant_name: 'Консултант на другия', updated_at: version(2) });
+    await user.clear(name);
+    await user.type(name, 'Моят консултант');
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
+    await user.click(within(dialog).getByRole('button', { name: 'Зареди текущата версия' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Име на консултанта/)).toHaveValue('Консултант на другия'));
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await waitFor(() => expect(table.patches).toHaveLength(2));
+    expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
   });
 });

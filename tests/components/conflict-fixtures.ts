@@ -5,7 +5,7 @@ import { rest, server } from './msw';
  * A table that keeps versions the way the database does (issue 15): every PATCH must carry
  * `updated_at=eq.<version>`; it changes the row only when that is the stored version, and then
  * gives the row a new updated_at (as the trigger public.set_updated_at does). A GET by id answers
- * the stored row, which is how a form reads the current updated_at or reloads the current version.
+ * the stored row (without an id: every row), which is how a form reads the current updated_at or reloads the current version.
  */
 
 export interface VersionedWrite {
@@ -34,10 +34,10 @@ export function versionedTable<T extends { id: string; updated_at: string }>(nam
   server.use(
     http.get(rest(name), ({ request }) => {
       const id = eq(new URL(request.url), 'id');
-      const row = table.rows.find((r) => r.id === id);
+      const rows = id === null ? table.rows : table.rows.filter((r) => r.id === id);
       const single = (request.headers.get('accept') ?? '').includes('vnd.pgrst.object');
-      if (single) return row ? HttpResponse.json(row) : HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 });
-      return HttpResponse.json(row ? [row] : []);
+      if (single) return rows[0] ? HttpResponse.json(rows[0]) : HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 });
+      return HttpResponse.json(rows);
     }),
     http.patch(rest(name), async ({ request }) => {
       const url = new URL(request.url);
