@@ -77,4 +77,34 @@ export function defineEditConcurrency(start: () => Promise<Harness>) {
     expect(still.data).toEqual({ name: 'Променен преди изтриването' });
     await h.service.from('clients').delete().eq('id', id);
   });
+
+  describe('rename_project_category with expected_updated_at', () => {
+    it('renames only the version the admin loaded: a stale one is refused with 40001 and changes nothing', async () => {
+      const made = await h.service.from('project_categories').insert({ name: `Преименуване ${Date.now()}` }).select('id, name, updated_at').single();
+      const { id, name, updated_at: loadedAt } = made.data as { id: string; name: string; updated_at: string };
+
+      const first = await admin.rpc('rename_project_category', { category_id: id, new_name: `${name} А`, expected_updated_at: loadedAt });
+      expect(first.error).toBeNull();
+      expect(first.data).toBe(`${name} А`);
+
+      const stale = await admin.rpc('rename_project_category', { category_id: id, new_name: `${name} Б`, expected_updated_at: loadedAt });
+      expect(stale.error?.code).toBe('40001');
+      const now = await h.service.from('project_categories').select('name, updated_at').eq('id', id).single();
+      expect(now.data!.name).toBe(`${name} А`);
+      expect(now.data!.updated_at).not.toBe(loadedAt);
+
+      const current = await admin.rpc('rename_project_category', { category_id: id, new_name: `${name} Б`, expected_updated_at: now.data!.updated_at });
+      expect(current.error).toBeNull();
+      // without the guard it renames as before
+      const unguarded = await admin.rpc('rename_project_category', { category_id: id, new_name: `${name} В` });
+      expect(unguarded.error).toBeNull();
+      const missing = await admin.rpc('rename_project_category', {
+        category_id: '00000000-0000-4000-8000-000000000000',
+        new_name: 'Няма',
+        expected_updated_at: loadedAt,
+      });
+      expect(missing.error?.code).toBe('P0002');
+      await h.service.from('project_categories').delete().eq('id', id);
+    });
+  });
 }
