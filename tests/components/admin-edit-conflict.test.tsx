@@ -6,11 +6,12 @@ import { CalendarTab } from '@/features/admin/calendar/CalendarTab';
 import { ClientForm } from '@/features/admin/clients/ClientForm';
 import { PostForm } from '@/features/admin/posts/PostForm';
 import { UserForm } from '@/features/admin/users/UserForm';
+import { CategoriesTab } from '@/features/admin/work/CategoriesTab';
 import { ProjectForm } from '@/features/admin/work/ProjectForm';
 import { PostsTab } from '@/features/admin/posts/PostsTab';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { version, versionedTable } from './conflict-fixtures';
-import { projectRow } from './work-fixtures';
+import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
 import { rest, server } from './msw';
 
 /*
@@ -265,5 +266,41 @@ describe('user form and calendar settings: the same dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
     await waitFor(() => expect(table.patches).toHaveLength(2));
     expect(table.patches[1]).toMatchObject({ guard: version(2), applied: true });
+  });
+});
+
+describe('category rename: the same dialog', () => {
+  it('a rename refused as stale (40001) opens the dialog; keeping mine renames guarded by the current version', async () => {
+    const backend = fakeBackend({ categories: ['Automation'] });
+    const renames: Record<string, unknown>[] = [];
+    const current = { id: 'c-1', name: 'Automation 2', updated_at: version(2) };
+    server.use(
+      http.get(rest('project_categories'), ({ request }) =>
+        new URL(request.url).searchParams.has('id') ? HttpResponse.json([current]) : HttpResponse.json(backend.categories),
+      ),
+      http.post(rest('rpc/rename_project_category'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        renames.push(body);
+        if (body.expected_updated_at !== current.updated_at) {
+          return HttpResponse.json({ code: '40001', message: 'changed meanwhile', details: null, hint: null }, { status: 409 });
+        }
+        return HttpResponse.json(body.new_name);
+      }),
+    );
+    renderAdmin(<CategoriesTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
+    const input = screen.getByLabelText('Ново име за категория Automation');
+    await user.clear(input);
+    await user.type(input, 'Моята категория');
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    expect(dialog).toHaveAccessibleDescription(/„Automation“/);
+    expect(renames[0]).toEqual({ category_id: 'c-1', new_name: 'Моята категория', expected_updated_at: CATEGORY_VERSION });
+    expect(screen.getByLabelText('Ново име за категория Automation')).toHaveValue('Моята категория');
+    await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
+    expect(await screen.findByText('Категорията е обновена')).toBeInTheDocument();
+    expect(renames[1]).toEqual({ category_id: 'c-1', new_name: 'Моята категория', expected_updated_at: version(2) });
   });
 });

@@ -7,7 +7,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '../api';
-import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
+import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { searchFilter } from '../search';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-form';
@@ -23,6 +23,8 @@ export const workKeys = {
 export interface ProjectCategory {
   id: string;
   name: string;
+  /** The version loaded: the guard of a rename or delete (issue 15). */
+  updated_at: string;
 }
 
 export const categoryText = {
@@ -171,7 +173,7 @@ export function useDeleteProject() {
 
 export async function fetchCategories(): Promise<ProjectCategory[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('project_categories').select('id, name').order('name');
+  const { data, error } = await supabase.from('project_categories').select('id, name, updated_at').order('name');
   if (error) throw error;
   return (data ?? []) as ProjectCategory[];
 }
@@ -200,14 +202,20 @@ export async function addCategory(name: string): Promise<void> {
 
 /**
  * Renames a category and, in the same statement, every project that uses it (the SQL function
- * rename_project_category; the foreign key cascades the new name).
+ * rename_project_category; the foreign key cascades the new name). Guarded by the version the list
+ * loaded: the function refuses a category changed since with 40001, which becomes an
+ * EditConflictError with the current updated_at (a category deleted meanwhile: RecordGoneError).
  */
-export async function renameCategory({ id, name }: { id: string; name: string }): Promise<string> {
+export async function renameCategory({ id, name, expectedUpdatedAt }: { id: string; name: string; expectedUpdatedAt: string }): Promise<string> {
   const cleaned = name.trim();
   if (!cleaned) throw new WorkError(categoryText.renameBlank, 'blank');
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('rename_project_category', { category_id: id, new_name: cleaned });
-  if (error) throw categoryWriteError(error);
+  const { data, error } = await supabase.rpc('rename_project_category', { category_id: id, new_name: cleaned, expected_updated_at: expectedUpdatedAt });
+  if (error) {
+    const code = codeOf(error);
+    if (code === '40001' || code === 'P0002') return explainNoRows(supabase, 'project_categories', id, expectedUpdatedAt);
+    throw categoryWriteError(error);
+  }
   return typeof data === 'string' ? data : cleaned;
 }
 
@@ -220,9 +228,11 @@ export async function deleteCategory(category: ProjectCategory): Promise<void> {
   const usage = await supabase.from('projects').select('id').eq('category', category.name).limit(1);
   if (usage.error) throw usage.error;
   if ((usage.data ?? []).length > 0) throw new WorkError(categoryText.inUse, 'in-use');
-  const { data, error } = await supabase.from('project_categories').delete().eq('id', category.id).select('id');
-  if (error) throw categoryWriteError(error);
-  changedRows(data);
+  try {
+    await guardedDelete(supabase, 'project_categories', category.id, category.updated_at);
+  } catch (error) {
+    throw categoryWriteError(error);
+  }
 }
 
 export function useAddCategory() {
@@ -232,12 +242,12 @@ export function useAddCategory() {
 
 export function useRenameCategory() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: renameCategory, onSuccess: invalidate });
+  return useMutation({ mutationFn: renameCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 export function useDeleteCategory() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 /**
