@@ -284,7 +284,7 @@ describe('category rename: the same dialog', () => {
         if (body.expected_updated_at !== current.updated_at) {
           return HttpResponse.json({ code: '40001', message: 'changed meanwhile', details: null, hint: null }, { status: 409 });
         }
-        return HttpResponse.json(body.new_name);
+        return HttpResponse.json(body.new_name as string);
       }),
     );
     renderAdmin(<CategoriesTab />);
