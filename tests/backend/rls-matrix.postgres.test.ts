@@ -9,6 +9,7 @@ import { startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingRules } from './booking-rules.ts';
 import { defineContentWebhook } from './content-webhook.ts';
+import { defineEditConcurrency } from './edit-concurrency.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 
 const skip = postgresSkipReason();
@@ -60,6 +61,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the content webhook', () => {
     defineContentWebhook(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('optimistic concurrency of admin edits', () => {
+    defineEditConcurrency(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('statement timeout', () => {

@@ -21,7 +21,7 @@ export const ANON_FUNCTIONS = [
   'storage.foldername(name text)',
 ];
 /** And a signed-in account: the same, plus what admins call (row-level security decides the rest). */
-export const AUTHENTICATED_FUNCTIONS = [...ANON_FUNCTIONS, 'public.rename_project_category(category_id uuid, new_name text)'].sort();
+export const AUTHENTICATED_FUNCTIONS = [...ANON_FUNCTIONS, 'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)'].sort();
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 

@@ -105,14 +105,18 @@ describe('client form', () => {
 
   it('edits a client: update sends name, logo and updated_at', async () => {
     const patches: Record<string, unknown>[] = [];
+    const guards: (string | null)[] = [];
     server.use(
       http.patch(rest('clients'), async ({ request }) => {
+        guards.push(new URL(request.url).searchParams.get('updated_at'));
         patches.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json([{ id: 'c-1' }]);
+        return HttpResponse.json([{ id: 'c-1', updated_at: '2026-01-02T00:00:00.000001+00:00' }]);
       }),
     );
     const onDone = vi.fn();
-    renderAdmin(<ClientForm client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', created_at: '', updated_at: '' }} onDone={onDone} />);
+    renderAdmin(
+      <ClientForm client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', created_at: '', updated_at: '2026-01-01T00:00:00+00:00' }} onDone={onDone} />,
+    );
     expect(screen.getByRole('heading', { name: 'Редактиране на клиент' })).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/^Име на клиента/));
     await userEvent.type(screen.getByLabelText(/^Име на клиента/), 'Нов');
@@ -120,6 +124,8 @@ describe('client form', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(patches[0]).toMatchObject({ name: 'Нов', logo: '/demo/client-1.svg' });
     expect(typeof patches[0].updated_at).toBe('string');
+    // guarded by the version the form loaded (issue 15)
+    expect(guards).toEqual(['eq.2026-01-01T00:00:00+00:00']);
     expect(await within(toasts()).findByText('Клиентът е обновен')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe('admin posts list', () => {
     await screen.findByText('Публикация 1');
     expect(posts.gets).toHaveLength(1);
     const params = posts.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,title,excerpt,featured_image,category,author,is_published,published_at,created_at,blog_users(full_name,username)');
+    expect(params.get('select')).toBe('id,title,excerpt,featured_image,category,author,is_published,published_at,created_at,updated_at,blog_users(full_name,username)');
     expect(params.get('select')).not.toMatch(/content|\*/);
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');

@@ -18,8 +18,9 @@ const IVAN: AdminBlogUser = {
   email: 'ivan@example.com',
   is_active: true,
   created_at: '2026-01-15T10:00:00.000Z',
+  updated_at: '2026-01-15T10:00:00.000Z',
 };
-const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z' };
+const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' };
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 
@@ -134,6 +135,7 @@ function manyUsers(n: number): AdminBlogUser[] {
     email: `user${i + 1}@example.com`,
     is_active: true,
     created_at: new Date(Date.UTC(2026, 5, 1) - i * 3_600_000).toISOString(),
+    updated_at: '2026-06-01T00:00:00.000Z',
   }));
 }
 
@@ -147,7 +149,7 @@ describe('users tab', () => {
     await screen.findByText('Иван Петров', { selector: 'h3' });
     const items = within(screen.getByRole('list', { name: 'Потребители' })).getAllByRole('listitem');
     const params = users.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at');
+    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at,updated_at');
     expect(params.get('select')).not.toContain('password');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');

@@ -8,7 +8,7 @@ import { CategoriesTab } from '@/features/admin/work/CategoriesTab';
 import { ProjectsTab } from '@/features/admin/work/ProjectsTab';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
-import { fakeBackend, projectRow } from './work-fixtures';
+import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
 
 afterEach(() => resetToasts());
 
@@ -81,7 +81,7 @@ describe('projects list', () => {
     renderAdmin(<ProjectsTab />);
     await screen.findByRole('heading', { name: 'CRM за брокери' });
     const params = backend.requests.projectGets[0];
-    expect(params.get('select')).toBe('id,title,category,image,link,description,created_at');
+    expect(params.get('select')).toBe('id,title,category,image,link,description,created_at,updated_at');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
     expect(params.get('limit')).toBe('20');
@@ -249,7 +249,8 @@ describe('categories', () => {
     await user.type(screen.getByLabelText('Ново име за категория Automation'), ' Автоматизация ');
     await user.click(screen.getByRole('button', { name: 'Запази' }));
     expect(await within(toasts()).findByText('Категорията е обновена')).toBeInTheDocument();
-    expect(backend.requests.renames).toEqual([{ category_id: 'c-1', new_name: 'Автоматизация' }]);
+    // guarded by the version the list loaded (issue 15)
+    expect(backend.requests.renames).toEqual([{ category_id: 'c-1', new_name: 'Автоматизация', expected_updated_at: CATEGORY_VERSION }]);
     expect(await screen.findByText('Автоматизация')).toBeInTheDocument();
     expect(backend.projects[0].category).toBe('Автоматизация');
   });

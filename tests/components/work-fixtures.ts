@@ -9,7 +9,11 @@ import { answerRead } from './paged-table';
 export interface FakeCategory {
   id: string;
   name: string;
+  updated_at: string;
 }
+
+/** The version every fake category starts at. */
+export const CATEGORY_VERSION = '2026-01-01T00:00:00+00:00';
 
 export function projectRow(overrides: Partial<AdminProject> = {}): AdminProject {
   return {
@@ -64,7 +68,7 @@ export interface FakeBackend {
 export function fakeBackend(initial: { projects?: AdminProject[]; categories?: string[] } = {}): FakeBackend {
   const state: FakeBackend = {
     projects: [...(initial.projects ?? [])],
-    categories: (initial.categories ?? ['AI Integration', 'Automation', 'Software Development']).map((name, i) => ({ id: `c-${i + 1}`, name })),
+    categories: (initial.categories ?? ['AI Integration', 'Automation', 'Software Development']).map((name, i) => ({ id: `c-${i + 1}`, name, updated_at: CATEGORY_VERSION })),
     requests: { projectGets: [], inserts: [], updates: [], projectDeletes: [], categoryInserts: [], categoryDeletes: [], renames: [], uploads: [] },
   };
   let nextId = 100;
@@ -115,7 +119,7 @@ export function fakeBackend(initial: { projects?: AdminProject[]; categories?: s
       if (state.categories.some((c) => c.name === body.name)) {
         return pgError(409, '23505', 'duplicate key value violates unique constraint "project_categories_name_key"');
       }
-      const row = { id: `c-${nextId++}`, name: body.name };
+      const row = { id: `c-${nextId++}`, name: body.name, updated_at: CATEGORY_VERSION };
       state.categories.push(row);
       return HttpResponse.json([{ id: row.id }], { status: 201 });
     }),

@@ -10,7 +10,8 @@ import { useRecheckOnDenied } from '../api';
 import { ErrorCard } from '../components/ErrorCard';
 import { FormAlert } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
-import { useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
+import { useEditConflict } from '../components/useEditConflict';
+import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
 import { generateSlots } from '@/features/booking/slots';
 import {
   calendarInput,
@@ -41,8 +42,11 @@ export function CalendarTab() {
   return <CalendarForm settings={settings.data} />;
 }
 
-function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
-  const [values, setValues] = useState<CalendarFormValues>(() => calendarValuesFrom(settings));
+function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings | null }) {
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [settings, setSettings] = useState<CalendarSettings | null>(loadedSettings);
+  const [version, setVersion] = useState<{ id: string | null; updatedAt?: string }>({ id: loadedSettings?.id ?? null, updatedAt: loadedSettings?.updated_at });
+  const [values, setValues] = useState<CalendarFormValues>(() => calendarValuesFrom(loadedSettings));
   const [errors, setErrors] = useState<CalendarFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -68,12 +72,33 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
       (document.getElementById(id(first === 'days' ? 'day-monday' : first)) as HTMLElement | null)?.focus();
       return;
     }
+    submit(values);
+  }
+
+  const conflict = useEditConflict({
+    name: 'Настройки на календара',
+    onReload: async () => {
+      const current = await fetchCalendarSettings();
+      setSettings(current);
+      setVersion({ id: current?.id ?? null, updatedAt: current?.updated_at });
+      setValues(calendarValuesFrom(current));
+      setErrors({});
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(values, currentUpdatedAt),
+  });
+
+  function submit(submitted: CalendarFormValues, guard = version.updatedAt) {
     setSaveError(null);
     save.mutate(
-      { id: settings?.id ?? null, input: calendarInput(values, settings) },
+      { id: version.id, expectedUpdatedAt: guard, input: calendarInput(submitted, settings) },
       {
-        onSuccess: () => toast({ title: calendarText.saved }),
+        onSuccess: (saved) => {
+          setVersion({ id: saved.id, updatedAt: saved.updated_at });
+          toast({ title: calendarText.saved });
+        },
         onError: (error) => {
+          if (conflict.show(error)) return;
           console.error('[admin] saving calendar settings failed', error);
           setSaveError(calendarText.saveFailed);
           toast({ title: 'Грешка', description: calendarText.saveFailed, variant: 'destructive' });
@@ -258,6 +283,7 @@ function CalendarForm({ settings }: { settings: CalendarSettings | null }) {
           </Card>
         </div>
       </div>
+      {conflict.dialog}
     </section>
   );
 }

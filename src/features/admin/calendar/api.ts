@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNoRowsError } from '@/lib/errors';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
+import { guardedUpdate, type SavedVersion } from '../concurrency';
 
 export interface WorkingHours {
   start: string;
@@ -44,15 +45,28 @@ export function useCalendarSettings() {
   return useQuery({ queryKey: adminKeys.calendar, queryFn: fetchCalendarSettings });
 }
 
-/** Updates the row by id, or inserts it when there is none (spec section 7). */
-export async function saveCalendarSettings({ id, input }: { id?: string | null; input: CalendarSettingsInput }): Promise<void> {
+/**
+ * Updates the row by id only if it is still the version the form loaded (`expectedUpdatedAt`,
+ * see ../concurrency), or inserts it when there is none (spec section 7). Resolves to the new version.
+ */
+export async function saveCalendarSettings({
+  id,
+  expectedUpdatedAt,
+  input,
+}: {
+  id?: string | null;
+  expectedUpdatedAt?: string;
+  input: CalendarSettingsInput;
+}): Promise<SavedVersion> {
   const supabase = await getSupabase();
   const row = { ...input, updated_at: new Date().toISOString() };
-  const { data, error } = id
-    ? await supabase.from('calendar_settings').update(row).eq('id', id).select('id')
-    : await supabase.from('calendar_settings').insert(row).select('id');
+  if (id) {
+    if (!expectedUpdatedAt) throw new Error('saveCalendarSettings: an update needs the loaded updated_at');
+    return guardedUpdate(supabase, 'calendar_settings', id, row, expectedUpdatedAt);
+  }
+  const { data, error } = await supabase.from('calendar_settings').insert(row).select('id, updated_at');
   if (error) throw error;
-  changedRows(data);
+  return changedRows(data)[0] as SavedVersion;
 }
 
 export function useSaveCalendarSettings() {

@@ -8,7 +8,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
-import { useSaveClient, type AdminClient } from './api';
+import { useEditConflict } from '../components/useEditConflict';
+import { fetchClient, useSaveClient, type AdminClient } from './api';
 import { clientFormText, validateClient, type ClientFormErrors } from './client-form';
 
 export interface ClientFormProps {
@@ -17,9 +18,12 @@ export interface ClientFormProps {
 }
 
 /** 'Нов клиент' / 'Редактиране на клиент' (spec sections 2 and 5). */
-export function ClientForm({ client, onDone }: ClientFormProps) {
-  const [name, setName] = useState(client?.name ?? '');
-  const [logo, setLogo] = useState(client?.logo ?? '');
+export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [client, setClient] = useState<AdminClient | null>(loadedClient);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedClient?.updated_at);
+  const [name, setName] = useState(loadedClient?.name ?? '');
+  const [logo, setLogo] = useState(loadedClient?.logo ?? '');
   const [errors, setErrors] = useState<ClientFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -35,6 +39,20 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
     if (submitted) setErrors(validateClient(next));
   }
 
+  const conflict = useEditConflict({
+    name: client?.name ?? name,
+    onReload: async () => {
+      const current = await fetchClient(client!.id);
+      setClient(current);
+      setExpectedUpdatedAt(current.updated_at);
+      setName(current.name);
+      setLogo(current.logo);
+      setErrors({});
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit({ name, logo }, currentUpdatedAt),
+  });
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
@@ -48,15 +66,21 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
       toast({ title: 'Грешка', description: found.logo, variant: 'destructive' });
       return;
     }
+    submit({ name, logo });
+  }
+
+  function submit(input: { name: string; logo: string }, guard = expectedUpdatedAt) {
     setSaveError(null);
     save.mutate(
-      { id: client?.id, input: { name, logo } },
+      { id: client?.id, expectedUpdatedAt: guard, input },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
           toast({ title: client ? 'Клиентът е обновен' : 'Клиентът е създаден' });
           onDone();
         },
         onError: (error) => {
+          if (conflict.show(error)) return;
           console.error('[admin] saving the client failed', error);
           const message = writeErrorMessage(error, clientFormText.saveFallback);
           setSaveError(message);
@@ -142,6 +166,7 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
           </Card>
         </div>
       </div>
+      {conflict.dialog}
     </section>
   );
 }

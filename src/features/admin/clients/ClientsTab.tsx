@@ -7,6 +7,7 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
+import { askToDeleteChanged } from '../components/useEditConflict';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminClient, useAdminClientPage, useDeleteClient, type AdminClient } from './api';
 import { ClientForm } from './ClientForm';
@@ -67,17 +68,30 @@ function ClientListView({ paging, onNew, onEdit }: ClientListViewProps) {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function onDelete(client: AdminClient) {
-    if (!(await confirm({ message: 'Сигурни ли сте, че искате да изтриете този клиент?' }))) return;
-    setBusyId(client.id);
-    remove.mutate(client.id, {
-      onSuccess: () => toast({ title: 'Клиентът е изтрит' }),
-      onError: (error) => {
-        console.error('[admin] deleting a client failed', error);
-        toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на клиента.'), variant: 'destructive' });
-        recheckOnDenied(error);
+    if (await confirm({ message: 'Сигурни ли сте, че искате да изтриете този клиент?' })) runDelete(client.id, client.updated_at);
+  }
+
+  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
+  function runDelete(id: string, expectedUpdatedAt: string) {
+    setBusyId(id);
+    remove.mutate(
+      { id, expectedUpdatedAt },
+      {
+        onSuccess: () => toast({ title: 'Клиентът е изтрит' }),
+        onError: async (error) => {
+          setBusyId(null);
+          const again = await askToDeleteChanged(error, confirm);
+          if (again !== undefined) {
+            if (again) runDelete(id, again);
+            return;
+          }
+          console.error('[admin] deleting a client failed', error);
+          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на клиента.'), variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+        onSettled: () => setBusyId((current) => (current === id ? null : current)),
       },
-      onSettled: () => setBusyId(null),
-    });
+    );
   }
 
   return (

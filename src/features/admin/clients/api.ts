@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
+import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { searchFilter } from '../search';
 
@@ -65,22 +66,27 @@ export function useAdminClient(id: string) {
   return useQuery({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id), staleTime: 0, gcTime: 0 });
 }
 
-/** Insert {name, logo}; update {name, logo, updated_at} (spec section 7). */
-export async function saveClient({ id, input }: { id?: string; input: ClientInput }): Promise<void> {
+/**
+ * Insert {name, logo}; update {name, logo} only if the row is still the version the form loaded
+ * (`expectedUpdatedAt`, see ../concurrency); the trigger sets updated_at. Resolves to the new version.
+ */
+export async function saveClient({ id, expectedUpdatedAt, input }: { id?: string; expectedUpdatedAt?: string; input: ClientInput }): Promise<SavedVersion> {
   const supabase = await getSupabase();
   const row = { name: input.name.trim(), logo: input.logo.trim() };
-  const { data, error } = id
-    ? await supabase.from('clients').update({ ...row, updated_at: new Date().toISOString() }).eq('id', id).select('id')
-    : await supabase.from('clients').insert(row).select('id');
+  if (id) {
+    if (!expectedUpdatedAt) throw new Error('saveClient: an update needs the loaded updated_at');
+    // spec section 7 sends updated_at too; the trigger replaces it with the database's time
+    return guardedUpdate(supabase, 'clients', id, { ...row, updated_at: new Date().toISOString() }, expectedUpdatedAt);
+  }
+  const { data, error } = await supabase.from('clients').insert(row).select('id, updated_at');
   if (error) throw error;
-  changedRows(data);
+  return changedRows(data)[0] as SavedVersion;
 }
 
-export async function deleteClient(id: string): Promise<void> {
+/** Deletes a client if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
+export async function deleteClient({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('clients').delete().eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedDelete(supabase, 'clients', id, expectedUpdatedAt);
 }
 
 function useInvalidateClients() {
@@ -99,5 +105,5 @@ export function useSaveClient() {
 
 export function useDeleteClient() {
   const invalidate = useInvalidateClients();
-  return useMutation({ mutationFn: deleteClient, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteClient, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }

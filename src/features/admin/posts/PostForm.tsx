@@ -18,7 +18,8 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert, FormWarning } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
 import { useActiveBlogUsers } from '../users/api';
-import { useSavePost } from './api';
+import { useEditConflict } from '../components/useEditConflict';
+import { fetchAdminPost, useSavePost } from './api';
 import {
   buildPostPayload,
   displayNameOf,
@@ -58,10 +59,14 @@ export interface PostFormProps {
 }
 
 /** 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). */
-export function PostForm({ post, onDone }: PostFormProps) {
-  const editing = post !== null;
+export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
+  const editing = loadedPost !== null;
   const { blogUser } = useAuth();
-  const [values, setValues] = useState<PostFormValues>(() => (post ? postValuesFrom(post) : emptyPostValues()));
+  // The version being edited: replaced when the admin loads the current one after a conflict.
+  const [post, setPost] = useState<AdminPost | null>(loadedPost);
+  // The guard of the next update: the updated_at loaded, refreshed after every save.
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedPost?.updated_at);
+  const [values, setValues] = useState<PostFormValues>(() => (loadedPost ? postValuesFrom(loadedPost) : emptyPostValues()));
   const [slugEdited, setSlugEdited] = useState(false);
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
@@ -103,17 +108,33 @@ export function PostForm({ post, onDone }: PostFormProps) {
     setValues((v) => ({ ...v, created_by: userId, author: chosen ? displayNameOf(chosen) : v.author }));
   }
 
-  function submit(payload: PostPayload) {
+  const conflict = useEditConflict({
+    name: post?.title ?? values.title,
+    onReload: async () => {
+      const current = await fetchAdminPost(post!.id);
+      setPost(current);
+      setExpectedUpdatedAt(current.updated_at);
+      setValues(postValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => {
+      if (lastPayload) submit(lastPayload, currentUpdatedAt);
+    },
+  });
+
+  function submit(payload: PostPayload, guard = expectedUpdatedAt) {
     setLastPayload(payload);
     setSaveError(null);
     save.mutate(
-      { id: post?.id, payload },
+      { id: post?.id, expectedUpdatedAt: guard, payload },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
           toast({ title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' });
           onDone();
         },
         onError: (error) => {
+          if (conflict.show(error)) return;
           console.error('[admin] saving the post failed', error);
           const message = writeErrorMessage(error, postFormText.saveFallback);
           setSaveError(message);
@@ -420,6 +441,7 @@ export function PostForm({ post, onDone }: PostFormProps) {
           </TabsContent>
         </Tabs>
       </form>
+      {conflict.dialog}
     </section>
   );
 }

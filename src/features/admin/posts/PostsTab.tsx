@@ -8,6 +8,8 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
+import { askToDeleteChanged, conflictText } from '../components/useEditConflict';
+import { isEditConflict } from '../concurrency';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
 import { PostForm } from './PostForm';
@@ -93,6 +95,10 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
         ),
       onError: (error) => {
         console.error('[admin] toggling a post failed', error);
+        if (isEditConflict(error)) {
+          toast({ title: conflictText.title, description: conflictText.staleAction, variant: 'destructive' });
+          return;
+        }
         toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешна промяна на статуса на публикацията.'), variant: 'destructive' });
         recheckOnDenied(error);
       },
@@ -102,17 +108,30 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
 
   async function onDelete(post: AdminPostRow) {
     const yes = await confirm({ message: 'Сигурни ли сте, че искате да изтриете тази публикация?' });
-    if (!yes) return;
-    setBusyId(post.id);
-    remove.mutate(post.id, {
-      onSuccess: () => toast({ title: 'Публикацията е изтрита' }),
-      onError: (error) => {
-        console.error('[admin] deleting a post failed', error);
-        toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на публикацията.'), variant: 'destructive' });
-        recheckOnDenied(error);
+    if (yes) runDelete(post.id, post.updated_at);
+  }
+
+  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
+  function runDelete(id: string, expectedUpdatedAt: string) {
+    setBusyId(id);
+    remove.mutate(
+      { id, expectedUpdatedAt },
+      {
+        onSuccess: () => toast({ title: 'Публикацията е изтрита' }),
+        onError: async (error) => {
+          setBusyId(null);
+          const again = await askToDeleteChanged(error, confirm);
+          if (again !== undefined) {
+            if (again) runDelete(id, again);
+            return;
+          }
+          console.error('[admin] deleting a post failed', error);
+          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на публикацията.'), variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+        onSettled: () => setBusyId((current) => (current === id ? null : current)),
       },
-      onSettled: () => setBusyId(null),
-    });
+    );
   }
 
   function changeStatus(value: string) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
+import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { togglePublishPatch } from './post-form';
 import { postByIdQuery, postListQuery, postPageQuery } from './queries';
@@ -42,33 +43,44 @@ export function useAdminPost(id: string) {
   return useQuery({ queryKey: postKeys.detail(id), queryFn: () => fetchAdminPost(id), staleTime: 0, gcTime: 0 });
 }
 
-/** Inserts (no id) or updates (id) a post; resolves to its id. */
-export async function savePost({ id, payload }: { id?: string; payload: PostPayload }): Promise<string> {
+export interface SavePostInput {
+  /** The post to update; absent for a new one. */
+  id?: string;
+  /** The updated_at the form loaded (or got back from its last save): the update's guard. */
+  expectedUpdatedAt?: string;
+  payload: PostPayload;
+}
+
+/**
+ * Inserts (no id) or updates (id) a post; resolves to its id and new updated_at. An update is
+ * guarded by the version the form loaded (see ../concurrency): EditConflictError when someone
+ * else saved it meanwhile.
+ */
+export async function savePost({ id, expectedUpdatedAt, payload }: SavePostInput): Promise<SavedVersion> {
   const supabase = await getSupabase();
   if (id) {
-    const { data, error } = await supabase.from('blog_posts').update(payload).eq('id', id).select('id');
-    if (error) throw error;
-    return (changedRows(data)[0] as { id: string }).id;
+    if (!expectedUpdatedAt) throw new Error('savePost: an update needs the loaded updated_at');
+    return guardedUpdate(supabase, 'blog_posts', id, payload, expectedUpdatedAt);
   }
-  const { data, error } = await supabase.from('blog_posts').insert(payload).select('id');
+  const { data, error } = await supabase.from('blog_posts').insert(payload).select('id, updated_at');
   if (error) throw error;
-  return (changedRows(data)[0] as { id: string }).id;
+  return changedRows(data)[0] as SavedVersion;
 }
 
-export async function deletePost(id: string): Promise<void> {
+/** Deletes a post if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
+export async function deletePost({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedDelete(supabase, 'blog_posts', id, expectedUpdatedAt);
 }
 
-/** Publishes or hides a post (spec section 4); resolves to the new is_published. */
-export async function togglePostPublished(post: Pick<AdminPost, 'id' | 'is_published' | 'published_at'>, now = new Date()): Promise<boolean> {
+/** Publishes or hides a post (spec section 4), guarded by the list row's updated_at; resolves to the new is_published. */
+export async function togglePostPublished(
+  post: Pick<AdminPost, 'id' | 'is_published' | 'published_at' | 'updated_at'>,
+  now = new Date(),
+): Promise<boolean> {
   const supabase = await getSupabase();
   const patch = togglePublishPatch(post, now);
-  const { data, error } = await supabase.from('blog_posts').update(patch).eq('id', post.id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedUpdate(supabase, 'blog_posts', post.id, patch, post.updated_at);
   return patch.is_published;
 }
 
@@ -88,10 +100,15 @@ export function useSavePost() {
 
 export function useDeletePost() {
   const invalidate = useInvalidatePosts();
-  return useMutation({ mutationFn: deletePost, onSuccess: invalidate });
+  // a row changed or deleted meanwhile: the list shows what is stored now
+  return useMutation({ mutationFn: deletePost, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 export function useTogglePublish() {
   const invalidate = useInvalidatePosts();
-  return useMutation({ mutationFn: (post: AdminPostRow) => togglePostPublished(post), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (post: AdminPostRow) => togglePostPublished(post),
+    onSuccess: invalidate,
+    onError: (error) => isStaleWrite(error) && invalidate(),
+  });
 }

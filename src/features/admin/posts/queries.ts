@@ -12,7 +12,7 @@ import type { PostListFilters } from './types';
  * same request (FK blog_posts.created_by).
  */
 export const POST_LIST_SELECT =
-  'id, title, excerpt, featured_image, category, author, is_published, published_at, created_at, blog_users(full_name, username)';
+  'id, title, excerpt, featured_image, category, author, is_published, published_at, created_at, updated_at, blog_users(full_name, username)';
 
 /** Every column the post form needs: read for the one post opened for editing. */
 export const POST_EDIT_SELECT =

@@ -20,11 +20,11 @@ export interface AdminPost {
 
 /**
  * A post as the list loads it: only what its card shows (never the content) and what the publish
- * toggle needs.
+ * toggle needs (updated_at: the version its publish toggle and delete are guarded by).
  */
 export type AdminPostRow = Pick<
   AdminPost,
-  'id' | 'title' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'is_published' | 'published_at' | 'created_at' | 'blog_users'
+  'id' | 'title' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'is_published' | 'published_at' | 'created_at' | 'updated_at' | 'blog_users'
 >;
 
 /** The posts list's status filter; '' means all. */

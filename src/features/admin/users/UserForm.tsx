@@ -6,7 +6,8 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert } from '../components/FormAlert';
-import { useSaveBlogUser } from './api';
+import { useEditConflict } from '../components/useEditConflict';
+import { fetchBlogUser, useSaveBlogUser } from './api';
 import type { AdminBlogUser } from './types';
 import {
   emptyUserValues,
@@ -29,9 +30,12 @@ export interface UserFormProps {
 }
 
 /** 'Нов потребител' / 'Редактиране на потребител' (spec sections 2 and 5). */
-export function UserForm({ user, onDone }: UserFormProps) {
-  const mode = user ? 'edit' : 'create';
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userValuesFrom(user) : emptyUserValues()));
+export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
+  const mode = loadedUser ? 'edit' : 'create';
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [user, setUser] = useState<AdminBlogUser | null>(loadedUser);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedUser?.updated_at);
+  const [values, setValues] = useState<UserFormValues>(() => (loadedUser ? userValuesFrom(loadedUser) : emptyUserValues()));
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -57,15 +61,34 @@ export function UserForm({ user, onDone }: UserFormProps) {
       if (first) document.getElementById(id(first))?.focus();
       return;
     }
+    submit(values);
+  }
+
+  const conflict = useEditConflict({
+    name: user?.full_name || user?.username || values.username,
+    onReload: async () => {
+      const current = await fetchBlogUser(user!.id);
+      setUser(current);
+      setExpectedUpdatedAt(current.updated_at);
+      setValues(userValuesFrom(current));
+      setErrors({});
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(values, currentUpdatedAt),
+  });
+
+  function submit(submitted: UserFormValues, guard = expectedUpdatedAt) {
     setSaveError(null);
     save.mutate(
-      { id: user?.id, payload: userPayload(values) },
+      { id: user?.id, expectedUpdatedAt: guard, payload: userPayload(submitted) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
           toast({ title: user ? 'Потребителят е обновен' : 'Потребителят е създаден' });
           onDone();
         },
         onError: (error) => {
+          if (conflict.show(error)) return;
           console.error('[admin] saving the user failed', error);
           const message = writeErrorMessage(error, userFormText.saveFallback);
           setSaveError(message);
@@ -150,6 +173,7 @@ export function UserForm({ user, onDone }: UserFormProps) {
           </form>
         </CardContent>
       </Card>
+      {conflict.dialog}
     </section>
   );
 }

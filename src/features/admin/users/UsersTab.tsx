@@ -10,6 +10,8 @@ import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
+import { askToDeleteChanged, conflictText } from '../components/useEditConflict';
+import { isEditConflict } from '../concurrency';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
 import type { AdminBlogUser } from './types';
@@ -75,11 +77,15 @@ function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
   function onToggle(user: AdminBlogUser) {
     setBusyId(user.id);
     setActive.mutate(
-      { id: user.id, active: !user.is_active },
+      { id: user.id, active: !user.is_active, expectedUpdatedAt: user.updated_at },
       {
         onSuccess: (active) => toast({ title: active ? 'Потребителят е активиран' : 'Потребителят е деактивиран' }),
         onError: (error) => {
           console.error('[admin] changing a user status failed', error);
+          if (isEditConflict(error)) {
+            toast({ title: conflictText.title, description: conflictText.staleAction, variant: 'destructive' });
+            return;
+          }
           toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешна промяна на статуса на потребителя.'), variant: 'destructive' });
           recheckOnDenied(error);
         },
@@ -89,17 +95,30 @@ function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
   }
 
   async function onDelete(user: AdminBlogUser) {
-    if (!(await confirm({ message: 'Сигурни ли сте, че искате да изтриете този потребител?' }))) return;
-    setBusyId(user.id);
-    remove.mutate(user.id, {
-      onSuccess: () => toast({ title: 'Потребителят е изтрит' }),
-      onError: (error) => {
-        console.error('[admin] deleting a user failed', error);
-        toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на потребителя.'), variant: 'destructive' });
-        recheckOnDenied(error);
+    if (await confirm({ message: 'Сигурни ли сте, че искате да изтриете този потребител?' })) runDelete(user.id, user.updated_at);
+  }
+
+  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
+  function runDelete(id: string, expectedUpdatedAt: string) {
+    setBusyId(id);
+    remove.mutate(
+      { id, expectedUpdatedAt },
+      {
+        onSuccess: () => toast({ title: 'Потребителят е изтрит' }),
+        onError: async (error) => {
+          setBusyId(null);
+          const again = await askToDeleteChanged(error, confirm);
+          if (again !== undefined) {
+            if (again) runDelete(id, again);
+            return;
+          }
+          console.error('[admin] deleting a user failed', error);
+          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на потребителя.'), variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+        onSettled: () => setBusyId((current) => (current === id ? null : current)),
       },
-      onSettled: () => setBusyId(null),
-    });
+    );
   }
 
   return (

@@ -1,13 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows } from '../api';
+import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { postKeys } from '../posts/api';
 import { searchFilter } from '../search';
 import type { AdminBlogUser, AuthorOption, BlogUserPayload } from './types';
 
 /** The columns the list and the form show (blog_users.password is write-only: it is always empty when read). */
-export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at';
+export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at, updated_at';
 export const AUTHOR_COLUMNS = 'id, username, full_name, is_active';
 
 /** Where the list's search looks. */
@@ -67,29 +68,36 @@ export function useActiveBlogUsers() {
   return useQuery({ queryKey: adminKeys.activeUsers, queryFn: fetchActiveBlogUsers });
 }
 
-export async function saveBlogUser({ id, payload }: { id?: string; payload: BlogUserPayload }): Promise<AdminBlogUser> {
+/**
+ * Inserts a user, or updates one only if it is still the version the form loaded
+ * (`expectedUpdatedAt`, see ../concurrency); resolves to the stored row.
+ */
+export async function saveBlogUser({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: BlogUserPayload }): Promise<AdminBlogUser> {
   const supabase = await getSupabase();
-  const query = id
-    ? supabase.from('blog_users').update(payload).eq('id', id).select(USER_LIST_COLUMNS)
-    : supabase.from('blog_users').insert(payload).select(USER_LIST_COLUMNS);
-  const { data, error } = await query;
+  if (id) {
+    if (!expectedUpdatedAt) throw new Error('saveBlogUser: an update needs the loaded updated_at');
+    const { data, error } = await supabase.from('blog_users').update(payload).eq('id', id).eq('updated_at', expectedUpdatedAt).select(USER_LIST_COLUMNS);
+    if (error) throw error;
+    const rows = (data ?? []) as unknown as AdminBlogUser[];
+    if (rows.length === 0) return explainNoRows(supabase, 'blog_users', id, expectedUpdatedAt);
+    return rows[0];
+  }
+  const { data, error } = await supabase.from('blog_users').insert(payload).select(USER_LIST_COLUMNS);
   if (error) throw error;
   return changedRows(data as AdminBlogUser[] | null)[0];
 }
 
-export async function setBlogUserActive({ id, active }: { id: string; active: boolean }): Promise<boolean> {
+/** Activates or deactivates the version of the user the list showed. */
+export async function setBlogUserActive({ id, active, expectedUpdatedAt }: { id: string; active: boolean; expectedUpdatedAt: string }): Promise<boolean> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_users').update({ is_active: active }).eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedUpdate(supabase, 'blog_users', id, { is_active: active }, expectedUpdatedAt);
   return active;
 }
 
-export async function deleteBlogUser(id: string): Promise<void> {
+/** Deletes a user if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
+export async function deleteBlogUser({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_users').delete().eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedDelete(supabase, 'blog_users', id, expectedUpdatedAt);
 }
 
 function useInvalidateUsers() {
@@ -110,10 +118,10 @@ export function useSaveBlogUser() {
 
 export function useSetBlogUserActive() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: setBlogUserActive, onSuccess: invalidate });
+  return useMutation({ mutationFn: setBlogUserActive, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 export function useDeleteBlogUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: deleteBlogUser, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteBlogUser, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }

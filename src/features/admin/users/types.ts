@@ -6,6 +6,8 @@ export interface AdminBlogUser {
   email: string;
   is_active: boolean;
   created_at: string;
+  /** The version loaded: the guard of this user's next update or delete (issue 15). */
+  updated_at: string;
 }
 
 /** An entry of the post form's author picker. */

@@ -9,9 +9,11 @@ import { toast } from '@/components/ui/use-toast';
 import { useRecheckOnDenied } from '../api';
 import { ErrorCard } from '../components/ErrorCard';
 import { useConfirm } from '../components/useConfirm';
+import { askToDeleteChanged, useEditConflict } from '../components/useEditConflict';
 import {
   CATEGORY_MAX_LENGTH,
   categoryText,
+  fetchCategories,
   useAddCategory,
   useDeleteCategory,
   useProjectCategories,
@@ -28,6 +30,9 @@ function failed(error: unknown, fallback: string) {
 function CategoryRow({ category, onDelete, deleting }: { category: ProjectCategory; onDelete: () => void; deleting: boolean }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(category.name);
+  // the version the rename is guarded by: the one shown when the editor opened (issue 15)
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(category.updated_at);
+  const [shownName, setShownName] = useState(category.name);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameCategory();
   const recheckOnDenied = useRecheckOnDenied();
@@ -36,6 +41,8 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
 
   function start() {
     setName(category.name);
+    setShownName(category.name);
+    setExpectedUpdatedAt(category.updated_at);
     setError(null);
     setEditing(true);
   }
@@ -46,6 +53,19 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
     // back to the row's own button, which is rendered again after this update
     window.setTimeout(() => editButton.current?.focus(), 0);
   }
+
+  const conflict = useEditConflict({
+    name: shownName,
+    onReload: async () => {
+      const current = (await fetchCategories()).find((c) => c.id === category.id);
+      if (!current) throw new Error(categoryText.updateFailed);
+      setName(current.name);
+      setShownName(current.name);
+      setExpectedUpdatedAt(current.updated_at);
+      setError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(currentUpdatedAt),
+  });
 
   function save(event?: FormEvent) {
     event?.preventDefault();
@@ -58,15 +78,20 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
       stop();
       return;
     }
+    submit(expectedUpdatedAt);
+  }
+
+  function submit(guard: string) {
     setError(null);
     rename.mutate(
-      { id: category.id, name },
+      { id: category.id, name, expectedUpdatedAt: guard },
       {
         onSuccess: () => {
           toast({ title: categoryText.updated });
           stop();
         },
         onError: (caught) => {
+          if (conflict.show(caught)) return;
           console.error('[work-admin] renaming a category failed', caught);
           const message = workErrorMessage(caught, categoryText.updateFailed);
           setError(message);
@@ -86,6 +111,7 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
 
   if (editing) {
     return (
+      <>
       <form noValidate onSubmit={save} className="flex flex-wrap items-start gap-2" aria-busy={rename.isPending}>
         <div className="grid min-w-[12rem] flex-1 gap-1">
           <Label htmlFor={inputId} className="sr-only">
@@ -114,6 +140,8 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
           Отказ
         </Button>
       </form>
+      {conflict.dialog}
+      </>
     );
   }
 
@@ -168,16 +196,26 @@ export function CategoriesTab() {
   }
 
   async function onDelete(category: ProjectCategory) {
-    if (!(await confirm({ message: categoryText.deleteQuestion }))) return;
+    if (await confirm({ message: categoryText.deleteQuestion })) runDelete(category);
+  }
+
+  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
+  function runDelete(category: ProjectCategory) {
     setBusyId(category.id);
     remove.mutate(category, {
       onSuccess: () => toast({ title: categoryText.deleted }),
-      onError: (error) => {
+      onError: async (error) => {
+        setBusyId(null);
+        const again = await askToDeleteChanged(error, confirm);
+        if (again !== undefined) {
+          if (again) runDelete({ ...category, updated_at: again });
+          return;
+        }
         console.error('[work-admin] deleting a category failed', error);
         failed(error, categoryText.deleteFailed);
         recheckOnDenied(error);
       },
-      onSettled: () => setBusyId(null),
+      onSettled: () => setBusyId((current) => (current === category.id ? null : current)),
     });
   }
 

@@ -12,7 +12,8 @@ import { cn } from '@/lib/cn';
 import { useRecheckOnDenied } from '../api';
 import { FormAlert, FormWarning } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
-import { useProjectCategories, useSaveProject, workErrorMessage } from './api';
+import { useEditConflict } from '../components/useEditConflict';
+import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
 import type { GalleryItem } from './gallery';
 import {
@@ -64,9 +65,12 @@ export interface ProjectFormProps {
 }
 
 /** The project form in three tabs (spec sections 2, 4 and 5). */
-export function ProjectForm({ project, onDone }: ProjectFormProps) {
-  const editing = project !== null;
-  const [values, setValues] = useState<ProjectFormValues>(() => (project ? projectValuesFrom(project) : emptyProjectValues()));
+export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps) {
+  const editing = loadedProject !== null;
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [project, setProject] = useState<AdminProject | null>(loadedProject);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedProject?.updated_at);
+  const [values, setValues] = useState<ProjectFormValues>(() => (loadedProject ? projectValuesFrom(loadedProject) : emptyProjectValues()));
   const [touched, setTouched] = useState<Partial<Record<ProjectField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [tab, setTab] = useState<TabId>('basic');
@@ -121,17 +125,33 @@ export function ProjectForm({ project, onDone }: ProjectFormProps) {
     setTechInput('');
   }
 
-  function submit(payload: ProjectPayload) {
+  const conflict = useEditConflict({
+    name: project?.title ?? values.title,
+    onReload: async () => {
+      const current = await fetchAdminProject(project!.id);
+      setProject(current);
+      setExpectedUpdatedAt(current.updated_at);
+      setValues(projectValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => {
+      if (lastPayload) submit(lastPayload, currentUpdatedAt);
+    },
+  });
+
+  function submit(payload: ProjectPayload, guard = expectedUpdatedAt) {
     setLastPayload(payload);
     setSaveError(null);
     save.mutate(
-      { id: project?.id, payload },
+      { id: project?.id, expectedUpdatedAt: guard, payload },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
           toast({ title: editing ? 'Проектът е обновен' : 'Проектът е създаден' });
           onDone();
         },
         onError: (error) => {
+          if (conflict.show(error)) return;
           console.error('[work-admin] saving the project failed', error);
           const message = workErrorMessage(error, projectFormText.saveFallback);
           setSaveError(message);
@@ -479,6 +499,7 @@ export function ProjectForm({ project, onDone }: ProjectFormProps) {
           </Button>
         </div>
       </form>
+      {conflict.dialog}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useRecheckOnDenied } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
+import { askToDeleteChanged } from '../components/useEditConflict';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
@@ -70,17 +71,30 @@ function ProjectListView({ paging, onNew, onEdit }: ProjectListViewProps) {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function onDelete(project: AdminProjectRow) {
-    if (!(await confirm({ message: projectFormText.deleteQuestion }))) return;
-    setBusyId(project.id);
-    remove.mutate(project.id, {
-      onSuccess: () => toast({ title: 'Проектът е изтрит' }),
-      onError: (error) => {
-        console.error('[work-admin] deleting a project failed', error);
-        toast({ title: 'Грешка', description: workErrorMessage(error, projectFormText.deleteFailed), variant: 'destructive' });
-        recheckOnDenied(error);
+    if (await confirm({ message: projectFormText.deleteQuestion })) runDelete(project.id, project.updated_at);
+  }
+
+  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
+  function runDelete(id: string, expectedUpdatedAt: string) {
+    setBusyId(id);
+    remove.mutate(
+      { id, expectedUpdatedAt },
+      {
+        onSuccess: () => toast({ title: 'Проектът е изтрит' }),
+        onError: async (error) => {
+          setBusyId(null);
+          const again = await askToDeleteChanged(error, confirm);
+          if (again !== undefined) {
+            if (again) runDelete(id, again);
+            return;
+          }
+          console.error('[work-admin] deleting a project failed', error);
+          toast({ title: 'Грешка', description: workErrorMessage(error, projectFormText.deleteFailed), variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+        onSettled: () => setBusyId((current) => (current === id ? null : current)),
       },
-      onSettled: () => setBusyId(null),
-    });
+    );
   }
 
   return (

@@ -7,6 +7,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '../api';
+import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { searchFilter } from '../search';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-form';
@@ -22,6 +23,8 @@ export const workKeys = {
 export interface ProjectCategory {
   id: string;
   name: string;
+  /** The version loaded: the guard of a rename or delete (issue 15). */
+  updated_at: string;
 }
 
 export const categoryText = {
@@ -46,8 +49,8 @@ export const CATEGORY_MAX_LENGTH = 100;
 export const PROJECT_COLUMNS =
   'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at';
 
-/** What a list card shows: never the detailed description or the gallery. */
-export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at';
+/** What a list card shows (and updated_at, the version its delete is guarded by): never the detailed description or the gallery. */
+export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at';
 
 /** Where the list's search looks. */
 export const PROJECT_SEARCH_COLUMNS = ['title', 'client', 'category'] as const;
@@ -119,21 +122,29 @@ export function projectSaveError(error: unknown): unknown {
   return error;
 }
 
-/** Insert, or update by id with updated_at (spec section 7). */
-export async function saveProject({ id, payload }: { id?: string; payload: ProjectPayload }): Promise<void> {
+/**
+ * Insert, or update by id with updated_at (spec section 7; the trigger replaces it). An update is
+ * guarded by the version the form loaded (see ../concurrency). Resolves to the new version.
+ */
+export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: ProjectPayload }): Promise<SavedVersion> {
   const supabase = await getSupabase();
-  const { data, error } = id
-    ? await supabase.from('projects').update({ ...payload, updated_at: new Date().toISOString() }).eq('id', id).select('id')
-    : await supabase.from('projects').insert(payload).select('id');
+  if (id) {
+    if (!expectedUpdatedAt) throw new Error('saveProject: an update needs the loaded updated_at');
+    try {
+      return await guardedUpdate(supabase, 'projects', id, { ...payload, updated_at: new Date().toISOString() }, expectedUpdatedAt);
+    } catch (error) {
+      throw projectSaveError(error);
+    }
+  }
+  const { data, error } = await supabase.from('projects').insert(payload).select('id, updated_at');
   if (error) throw projectSaveError(error);
-  changedRows(data);
+  return changedRows(data)[0] as SavedVersion;
 }
 
-export async function deleteProject(id: string): Promise<void> {
+/** Deletes a project if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
+export async function deleteProject({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('projects').delete().eq('id', id).select('id');
-  if (error) throw error;
-  changedRows(data);
+  await guardedDelete(supabase, 'projects', id, expectedUpdatedAt);
 }
 
 function useInvalidateWork() {
@@ -155,14 +166,14 @@ export function useSaveProject() {
 
 export function useDeleteProject() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 // ---- Categories -------------------------------------------------------------------------------
 
 export async function fetchCategories(): Promise<ProjectCategory[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('project_categories').select('id, name').order('name');
+  const { data, error } = await supabase.from('project_categories').select('id, name, updated_at').order('name');
   if (error) throw error;
   return (data ?? []) as ProjectCategory[];
 }
@@ -191,14 +202,20 @@ export async function addCategory(name: string): Promise<void> {
 
 /**
  * Renames a category and, in the same statement, every project that uses it (the SQL function
- * rename_project_category; the foreign key cascades the new name).
+ * rename_project_category; the foreign key cascades the new name). Guarded by the version the list
+ * loaded: the function refuses a category changed since with 40001, which becomes an
+ * EditConflictError with the current updated_at (a category deleted meanwhile: RecordGoneError).
  */
-export async function renameCategory({ id, name }: { id: string; name: string }): Promise<string> {
+export async function renameCategory({ id, name, expectedUpdatedAt }: { id: string; name: string; expectedUpdatedAt: string }): Promise<string> {
   const cleaned = name.trim();
   if (!cleaned) throw new WorkError(categoryText.renameBlank, 'blank');
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('rename_project_category', { category_id: id, new_name: cleaned });
-  if (error) throw categoryWriteError(error);
+  const { data, error } = await supabase.rpc('rename_project_category', { category_id: id, new_name: cleaned, expected_updated_at: expectedUpdatedAt });
+  if (error) {
+    const code = codeOf(error);
+    if (code === '40001' || code === 'P0002') return explainNoRows(supabase, 'project_categories', id, expectedUpdatedAt);
+    throw categoryWriteError(error);
+  }
   return typeof data === 'string' ? data : cleaned;
 }
 
@@ -211,9 +228,11 @@ export async function deleteCategory(category: ProjectCategory): Promise<void> {
   const usage = await supabase.from('projects').select('id').eq('category', category.name).limit(1);
   if (usage.error) throw usage.error;
   if ((usage.data ?? []).length > 0) throw new WorkError(categoryText.inUse, 'in-use');
-  const { data, error } = await supabase.from('project_categories').delete().eq('id', category.id).select('id');
-  if (error) throw categoryWriteError(error);
-  changedRows(data);
+  try {
+    await guardedDelete(supabase, 'project_categories', category.id, category.updated_at);
+  } catch (error) {
+    throw categoryWriteError(error);
+  }
 }
 
 export function useAddCategory() {
@@ -223,12 +242,12 @@ export function useAddCategory() {
 
 export function useRenameCategory() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: renameCategory, onSuccess: invalidate });
+  return useMutation({ mutationFn: renameCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 export function useDeleteCategory() {
   const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate });
+  return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 /**

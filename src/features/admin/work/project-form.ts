@@ -33,7 +33,7 @@ export interface AdminProject {
  * A project as the list loads it: what its card shows (spec section 2: image, title, category,
  * description, link, created date), never the detailed description or the gallery.
  */
-export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at'>;
+export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at' | 'updated_at'>;
 
 /** What is written to projects on insert and update (spec section 7). */
 export type ProjectPayload = ProjectFields;
