@@ -9,7 +9,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describedBy } from '@/components/ui/form-field';
 
 export interface SchemaFormOptions<T extends FieldValues> extends Omit<UseFormProps<T>, 'resolver' | 'defaultValues'> {
@@ -17,7 +17,7 @@ export interface SchemaFormOptions<T extends FieldValues> extends Omit<UseFormPr
 }
 
 /** useForm with the schema as resolver and the shared timing (overridable per form). */
-export function useSchemaForm<T extends FieldValues>(schema: z.ZodType<T, T>, options: SchemaFormOptions<T>) {
+export function useSchemaForm<T extends FieldValues>(schema: z.ZodMiniType<T, T>, options: SchemaFormOptions<T>) {
   return useForm<T, unknown, T>({
     mode: 'onTouched',
     reValidateMode: 'onChange',

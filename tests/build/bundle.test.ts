@@ -1,6 +1,6 @@
 // Visitors never pay for admin code: checked over the production build itself.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBuild, modulesOf, routeKeys } from '../../scripts/bundle-graph.mjs';
+import { closure, loadBuild, modulesOf, routeKeys } from '../../scripts/bundle-graph.mjs';
 
 let graph: ReturnType<typeof loadBuild>;
 beforeAll(() => {
@@ -38,10 +38,12 @@ describe('public pages hold no admin code', () => {
       const modules = modulesOf(graph, routeKeys(graph, page));
       expect(modules.filter((m) => FORM_LIBRARIES.test(m)), route).toEqual([]);
     }
-    // not vacuous: the login page does carry them
-    const login = modulesOf(graph, ['src/features/auth/LoginPage.tsx']);
-    expect(login.some((m) => /node_modules\/react-hook-form\//.test(m))).toBe(true);
-    expect(login.some((m) => /node_modules\/zod\//.test(m))).toBe(true);
+    // not vacuous: the login page and the booking dialog do load them (with their shared chunks)
+    for (const key of ['src/features/auth/LoginPage.tsx', 'src/features/booking/BookingDialog.tsx']) {
+      const modules = modulesOf(graph, [...closure(graph, [key])]);
+      expect(modules.some((m) => /node_modules\/react-hook-form\//.test(m)), key).toBe(true);
+      expect(modules.some((m) => /node_modules\/zod\//.test(m)), key).toBe(true);
+    }
   });
 
   it('the admin pages are chunks of their own, loaded only on their routes', () => {
