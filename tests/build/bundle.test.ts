@@ -1,6 +1,6 @@
 // Visitors never pay for admin code: checked over the production build itself.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBuild, modulesOf, routeKeys } from '../../scripts/bundle-graph.mjs';
+import { closure, loadBuild, modulesOf, routeKeys } from '../../scripts/bundle-graph.mjs';
 
 let graph: ReturnType<typeof loadBuild>;
 beforeAll(() => {
@@ -9,6 +9,7 @@ beforeAll(() => {
 
 const ADMIN_CODE = [/^src\/features\/admin\//, /^src\/features\/auth\//, /^src\/app\/AuthLayout/];
 const SUPABASE = /node_modules\/@supabase\//;
+const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform\/resolvers)\//;
 
 const PUBLIC_PAGES: [string, string][] = [
   ['/', 'src/features/landing/LandingPage.tsx'],
@@ -30,6 +31,19 @@ describe('public pages hold no admin code', () => {
   it('the landing page does not wait for supabase-js before its first paint', () => {
     const modules = modulesOf(graph, routeKeys(graph, 'src/features/landing/LandingPage.tsx'));
     expect(modules.filter((m) => SUPABASE.test(m))).toEqual([]);
+  });
+
+  it('the form libraries (react-hook-form, zod) load with the dialogs and admin pages, never before a public page renders', () => {
+    for (const [route, page] of PUBLIC_PAGES) {
+      const modules = modulesOf(graph, routeKeys(graph, page));
+      expect(modules.filter((m) => FORM_LIBRARIES.test(m)), route).toEqual([]);
+    }
+    // not vacuous: the login page and the booking dialog do load them (with their shared chunks)
+    for (const key of ['src/features/auth/LoginPage.tsx', 'src/features/booking/BookingDialog.tsx']) {
+      const modules = modulesOf(graph, [...closure(graph, [key])]);
+      expect(modules.some((m) => /node_modules\/react-hook-form\//.test(m)), key).toBe(true);
+      expect(modules.some((m) => /node_modules\/zod\//.test(m)), key).toBe(true);
+    }
   });
 
   it('the admin pages are chunks of their own, loaded only on their routes', () => {

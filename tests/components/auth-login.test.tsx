@@ -77,6 +77,21 @@ describe('/login', () => {
     expect(screen.getByLabelText(/Имейл/)).toHaveFocus();
   });
 
+  it('shows a field\'s error once it is left empty, and clears it as soon as it is filled', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/login');
+    const email = await screen.findByLabelText(/Имейл/);
+    await user.click(email);
+    expect(screen.queryByText('Моля, въведете имейл.')).not.toBeInTheDocument(); // not while typing
+    await user.tab();
+    expect(await screen.findByText('Моля, въведете имейл.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Моля, въведете имейл.');
+    await user.type(email, 'a');
+    await waitFor(() => expect(screen.queryByText('Моля, въведете имейл.')).not.toBeInTheDocument());
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
   it("shows 'Грешка при влизане' with the server's message and keeps what was typed", async () => {
     server.use(http.post(authUrl('token'), () => HttpResponse.json({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }, { status: 400 })));
     renderAt('/login');

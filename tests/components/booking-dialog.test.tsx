@@ -240,8 +240,15 @@ describe('booking dialog', () => {
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
     await toDetails(user, '09:00');
     await fillDetails(user, 'Петър', 'petar@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '123456');
-    expect(screen.getByText('Моля въведете валиден телефонен номер')).toBeInTheDocument();
+    const phone = screen.getByRole('textbox', { name: 'Телефон' });
+    await user.type(phone, '123456');
+    // the shared timing: the button refuses at once, the message waits until the field is left
+    expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeDisabled();
+    expect(screen.queryByText('Моля въведете валиден телефонен номер')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Моля въведете валиден телефонен номер')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Моля въведете валиден телефонен номер');
     expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeDisabled();
     expect(rows).toEqual([]);
   });

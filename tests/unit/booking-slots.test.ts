@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingErrors, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_FORM, toAppointment } from '@/features/booking/form';
+import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/features/booking/schema';
 import {
   calendarZone,
   currentMonthIn,
@@ -183,13 +183,11 @@ describe('the month grid', () => {
 });
 
 describe('the booking form', () => {
-  const filled = {
-    ...EMPTY_BOOKING_FORM,
-    name: 'Иван Петров',
-    email: 'ivan@example.com',
-    preferred_date: '2026-11-26',
-    preferred_time: '10:30',
-  };
+  const filled = { ...EMPTY_BOOKING_DETAILS, name: 'Иван Петров', email: 'ivan@example.com' };
+  const slot = { preferred_date: '2026-11-26', preferred_time: '10:30' };
+  /** The schema's message for a field, as the form shows it. */
+  const messageOf = (values: typeof filled, field: string) =>
+    bookingDetailsSchema.safeParse(values).error?.issues.find((issue) => issue.path[0] === field)?.message;
 
   it('continues from the calendar only with both a date and a time', () => {
     expect(canContinueBooking({ preferred_date: '', preferred_time: '' })).toBe(false);
@@ -198,17 +196,20 @@ describe('the booking form', () => {
   });
 
   it('submits only with name and e-mail, not while submitting, not with a bad e-mail', () => {
-    expect(canSubmitBooking(filled, false)).toBe(true);
-    expect(canSubmitBooking(filled, true)).toBe(false);
-    expect(canSubmitBooking({ ...filled, name: '  ' }, false)).toBe(false);
-    expect(canSubmitBooking({ ...filled, email: '' }, false)).toBe(false);
-    expect(canSubmitBooking({ ...filled, email: 'ivan@example' }, false)).toBe(false);
-    expect(bookingErrors({ ...filled, email: 'ivan@example' }).email).toBe('Моля въведете валиден имейл адрес');
+    expect(canSubmitBooking(filled, slot, false)).toBe(true);
+    expect(canSubmitBooking(filled, slot, true)).toBe(false);
+    expect(canSubmitBooking({ ...filled, name: '  ' }, slot, false)).toBe(false);
+    expect(canSubmitBooking({ ...filled, email: '' }, slot, false)).toBe(false);
+    expect(canSubmitBooking({ ...filled, email: 'ivan@example' }, slot, false)).toBe(false);
+    expect(canSubmitBooking(filled, { ...slot, preferred_time: '' }, false)).toBe(false);
+    expect(messageOf({ ...filled, email: 'ivan@example' }, 'email')).toBe('Моля въведете валиден имейл адрес');
+    // empty optional fields are no error; required-ness is the button's
+    expect(bookingDetailsSchema.safeParse(EMPTY_BOOKING_DETAILS).success).toBe(true);
   });
 
   it('stores the slot as the instant of that Sofia time, from any visitor zone; id, status and dates are the database\'s', () => {
     process.env.TZ = 'America/New_York';
-    const row = toAppointment({ ...filled, company: ' ', phone: '' }, SOFIA);
+    const row = toAppointment({ ...filled, company: ' ', phone: '' }, slot, SOFIA);
     expect(row).toEqual({
       client_name: 'Иван Петров',
       client_email: 'ivan@example.com',
@@ -220,8 +221,8 @@ describe('the booking form', () => {
   });
 
   it('stores the phone in E.164', () => {
-    expect(toAppointment({ ...filled, phone: '+359888123456' }, SOFIA).client_phone).toBe('+359888123456');
-    expect(canSubmitBooking({ ...filled, phone: '+359123456' }, false)).toBe(false);
-    expect(bookingErrors({ ...filled, phone: '+359123456' }).phone).toBe('Моля въведете валиден телефонен номер');
+    expect(toAppointment({ ...filled, phone: '+359888123456' }, slot, SOFIA).client_phone).toBe('+359888123456');
+    expect(canSubmitBooking({ ...filled, phone: '+359123456' }, slot, false)).toBe(false);
+    expect(messageOf({ ...filled, phone: '+359123456' }, 'phone')).toBe('Моля въведете валиден телефонен номер');
   });
 });

@@ -1,17 +1,20 @@
 import { AlertCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/app/auth-context';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { errorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { site } from '@/config/site';
 import { errorMessage } from '@/lib/errors';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { usePageMeta } from '@/lib/seo';
 import { authMessages } from './messages';
+import { loginSchema, type LoginValues } from './schema';
 
 const ADMIN_PATHS = ['/blog-admin', '/work-admin'];
 
@@ -19,18 +22,6 @@ const ADMIN_PATHS = ['/blog-admin', '/work-admin'];
 function targetOf(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && ADMIN_PATHS.includes(from) ? from : '/blog-admin';
-}
-
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = 'Моля, въведете имейл.';
-  if (!password) errors.password = 'Моля, въведете парола.';
-  return errors;
 }
 
 /** /login (spec sections 2, 5 and 8). */
@@ -41,12 +32,16 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const target = targetOf(location.state);
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm<LoginValues>(loginSchema, { defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
+  const ids = { email: useId(), password: useId() };
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
 
   if (loading) {
     return (
@@ -58,14 +53,8 @@ export default function LoginPage() {
   // Already signed in (and admitted): straight to the panel.
   if (user && !busy) return <Navigate to={target} replace />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const errors = validate(email, password);
-    setFieldErrors(errors);
-    if (errors.email || errors.password) {
-      document.getElementById(errors.email ? ids.email : ids.password)?.focus();
-      return;
-    }
+  // The schema checks first; the form library focuses the first field in error.
+  async function onSubmit({ email, password }: LoginValues) {
     setBusy(true);
     setFailure(null);
     try {
@@ -95,7 +84,7 @@ export default function LoginPage() {
           <CardDescription>Вход в администраторския панел.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-busy={busy}>
             {alert && (
               <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
                 <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -112,21 +101,15 @@ export default function LoginPage() {
               <Input
                 id={ids.email}
                 type="email"
-                name="email"
                 autoComplete="username"
                 inputMode="email"
                 required
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  if (fieldErrors.email) setFieldErrors((f) => ({ ...f, email: undefined }));
-                }}
-                aria-invalid={fieldErrors.email ? true : undefined}
-                aria-describedby={fieldErrors.email ? ids.emailError : undefined}
+                {...register('email')}
+                {...fieldAria(ids.email, emailError)}
               />
-              {fieldErrors.email && (
-                <p id={ids.emailError} className="text-sm text-danger-700">
-                  {fieldErrors.email}
+              {emailError && (
+                <p id={errorId(ids.email)} className="text-sm text-danger-700">
+                  {emailError}
                 </p>
               )}
             </div>
@@ -137,20 +120,14 @@ export default function LoginPage() {
               <Input
                 id={ids.password}
                 type="password"
-                name="password"
                 autoComplete="current-password"
                 required
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  if (fieldErrors.password) setFieldErrors((f) => ({ ...f, password: undefined }));
-                }}
-                aria-invalid={fieldErrors.password ? true : undefined}
-                aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
+                {...register('password')}
+                {...fieldAria(ids.password, passwordError)}
               />
-              {fieldErrors.password && (
-                <p id={ids.passwordError} className="text-sm text-danger-700">
-                  {fieldErrors.password}
+              {passwordError && (
+                <p id={errorId(ids.password)} className="text-sm text-danger-700">
+                  {passwordError}
                 </p>
               )}
             </div>

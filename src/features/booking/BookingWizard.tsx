@@ -1,23 +1,27 @@
 import { CalendarDays, Clock, UserRound } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { errorId, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { callOrWrite } from '@/config/call-or-write';
 import { BookingRefusedError, SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
 import {
-  bookingErrors,
+  bookingDetailsSchema,
   canContinueBooking,
   canSubmitBooking,
-  EMPTY_BOOKING_FORM,
+  EMPTY_BOOKING_DETAILS,
+  NO_SLOT,
   toAppointment,
-  type BookingFormState,
-} from './form';
+  type BookingDetails,
+  type BookingSlot,
+} from './schema';
 import { MonthCalendar } from './MonthCalendar';
 import { calendarZone, currentMonthIn, dayKey, freeSlots, isSelectableDay, parseDayKey, slotLabel, visitorTimeZone } from './slots';
 
@@ -32,18 +36,22 @@ export function zoneName(zone: string): string {
 
 /** The booking flow's state, kept by the dialog so closing it does not lose what was chosen. */
 export function useBookingState() {
-  const [form, setForm] = useState<BookingFormState>(EMPTY_BOOKING_FORM);
+  // The details (step 2) live in the form library with the shared timing: an error shows once a
+  // field is left or the form is sent, and is live from then on.
+  const form = useSchemaForm<BookingDetails>(bookingDetailsSchema, { defaultValues: EMPTY_BOOKING_DETAILS });
+  const [slot, setSlot] = useState<BookingSlot>(NO_SLOT);
   const [step, setStep] = useState<1 | 2>(1);
   const [month, setMonth] = useState(() => firstOfMonth(new Date()));
   /** Slots the database refused as taken in this session, hidden at once (instants in ms). */
   const [refused, setRefused] = useState<number[]>([]);
   const reset = () => {
-    setForm(EMPTY_BOOKING_FORM);
+    form.reset(EMPTY_BOOKING_DETAILS);
+    setSlot(NO_SLOT);
     setStep(1);
     setMonth(firstOfMonth(new Date()));
     setRefused([]);
   };
-  return { form, setForm, step, setStep, month, setMonth, refused, setRefused, reset };
+  return { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset };
 }
 
 export type BookingState = ReturnType<typeof useBookingState>;
@@ -61,12 +69,12 @@ export interface BookingWizardProps {
  * is refused by the database, explained, and removed from the calendar.
  */
 export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
-  const { form, setForm, step, setStep, month, setMonth, refused, setRefused, reset } = state;
+  const { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset } = state;
   const settingsQuery = useCalendarSettings();
   const settings = settingsQuery.data ?? null;
   const zone = calendarZone(settings);
   const viewerZone = visitorTimeZone();
-  const taken = useTakenSlots(form.preferred_date, zone);
+  const taken = useTakenSlots(slot.preferred_date, zone);
   const book = useBookAppointment(zone);
 
   const uid = useId();
@@ -75,12 +83,15 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const mounted = useRef(false);
 
   const now = new Date();
-  const chosenDay = form.preferred_date ? parseDayKey(form.preferred_date) : null;
+  const chosenDay = slot.preferred_date ? parseDayKey(slot.preferred_date) : null;
   const takenInstants = useMemo(() => [...(taken.data ?? []), ...refused], [taken.data, refused]);
-  const slots = chosenDay ? freeSlots(form.preferred_date, settings, takenInstants, now) : [];
-  const time = slots.some((slot) => slot.time === form.preferred_time) ? form.preferred_time : '';
-  const showsOwnTime = !!viewerZone && slots.some((slot) => slotLabel(slot, zone, viewerZone) !== slot.time);
-  const errors = bookingErrors(form);
+  const slots = chosenDay ? freeSlots(slot.preferred_date, settings, takenInstants, now) : [];
+  const time = slots.some((s) => s.time === slot.preferred_time) ? slot.preferred_time : '';
+  const showsOwnTime = !!viewerZone && slots.some((s) => slotLabel(s, zone, viewerZone) !== s.time);
+  const chosen: BookingSlot = { preferred_date: slot.preferred_date, preferred_time: time };
+  const { register, control, handleSubmit, formState } = form;
+  const errors = { email: formState.errors.email?.message, phone: formState.errors.phone?.message };
+  const details = form.watch();
   const submitting = book.isPending;
 
   useEffect(() => {
@@ -91,15 +102,12 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
     stepHeading.current?.focus();
   }, [step]);
 
-  const update = <K extends keyof BookingFormState>(key: K, value: BookingFormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const chooseTime = (preferred_time: string) => setSlot((current) => ({ ...current, preferred_time }));
+  const chooseDay = (day: Date) => setSlot({ preferred_date: dayKey(day), preferred_time: '' });
 
-  const chooseDay = (day: Date) => setForm((current) => ({ ...current, preferred_date: dayKey(day), preferred_time: '' }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitBooking({ ...form, preferred_time: time }, submitting)) return;
-    const row = toAppointment(form, zone);
+  const onSubmit = (values: BookingDetails) => {
+    if (!canSubmitBooking(values, chosen, submitting)) return;
+    const row = toAppointment(values, chosen, zone);
     book.mutate(row, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Вашата резервация е изпратена. Ще се свържем с вас скоро.' });
@@ -120,7 +128,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           console.warn('[booking] the calendar no longer offers this time', error.original);
           void settingsQuery.refetch();
           void taken.refetch();
-          setForm((current) => ({ ...current, preferred_time: '' }));
+          chooseTime('');
           setStep(1);
           toast({
             title: 'Този час вече не се предлага',
@@ -132,7 +140,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         if (error instanceof SlotTakenError) {
           console.warn('[booking] the slot was taken before this booking reached the database', error.original);
           setRefused((list) => [...list, new Date(row.preferred_date).getTime()]);
-          setForm((current) => ({ ...current, preferred_time: '' }));
+          chooseTime('');
           setStep(1);
           toast({
             title: 'Този час вече е зает',
@@ -180,7 +188,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
             month={month}
             onMonthChange={setMonth}
             minMonth={currentMonthIn(zone, now)}
-            selected={form.preferred_date}
+            selected={slot.preferred_date}
             onSelect={chooseDay}
             isSelectable={(day) => isSelectableDay(dayKey(day), settings, now)}
           />
@@ -208,7 +216,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
                     <button
                       type="button"
                       aria-pressed={slot.time === time}
-                      onClick={() => update('preferred_time', slot.time)}
+                      onClick={() => chooseTime(slot.time)}
                       className={cn(
                         'w-full rounded-md border px-2 py-2 text-sm font-medium tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
                         slot.time === time
@@ -228,7 +236,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           </section>
         </div>
 
-        {chosenDay && canContinueBooking({ preferred_date: form.preferred_date, preferred_time: time }) && (
+        {chosenDay && canContinueBooking(chosen) && (
           <div className="flex justify-end">
             <Button onClick={() => setStep(2)}>Продължи</Button>
           </div>
@@ -240,7 +248,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const chosenSlot = slots.find((slot) => slot.time === time);
   const when = chosenDay && chosenSlot ? `${longDate.format(chosenDay)}, ${slotLabel(chosenSlot, zone, viewerZone)} ч. (${zoneName(zone)})` : '';
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
       <h3 ref={stepHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         Вашите данни
       </h3>
@@ -253,46 +261,45 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={fieldId('name')} label="Име" required>
-          <Input id={fieldId('name')} value={form.name} onChange={(e) => update('name', e.target.value)} autoComplete="name" required />
+          <Input id={fieldId('name')} {...register('name')} autoComplete="name" required />
         </FormField>
         <FormField id={fieldId('email')} label="Имейл" required error={errors.email}>
           <Input
             id={fieldId('email')}
             type="email"
             inputMode="email"
-            value={form.email}
-            onChange={(e) => update('email', e.target.value)}
+            {...register('email')}
             autoComplete="email"
             required
-            aria-invalid={!!errors.email || undefined}
-            aria-describedby={errors.email ? errorId(fieldId('email')) : undefined}
+            {...fieldAria(fieldId('email'), errors.email)}
           />
         </FormField>
         <FormField id={fieldId('company')} label="Компания">
-          <Input
-            id={fieldId('company')}
-            value={form.company}
-            onChange={(e) => update('company', e.target.value)}
-            autoComplete="organization"
-          />
+          <Input id={fieldId('company')} {...register('company')} autoComplete="organization" />
         </FormField>
         <FormField id={fieldId('phone')} label="Телефон" error={errors.phone}>
-          <PhoneInput
-            id={fieldId('phone')}
-            country={form.phoneCountry}
-            onCountryChange={(code) => update('phoneCountry', code)}
-            value={form.phone}
-            onChange={(value) => update('phone', value)}
-            invalid={!!errors.phone}
-            describedBy={errors.phone ? errorId(fieldId('phone')) : undefined}
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput
+                id={fieldId('phone')}
+                country={details.phoneCountry}
+                onCountryChange={(code) => form.setValue('phoneCountry', code)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={!!errors.phone}
+                describedBy={fieldAria(fieldId('phone'), errors.phone)['aria-describedby']}
+              />
+            )}
           />
         </FormField>
       </div>
       <FormField id={fieldId('message')} label="Съобщение">
         <Textarea
           id={fieldId('message')}
-          value={form.message}
-          onChange={(e) => update('message', e.target.value)}
+          {...register('message')}
           rows={4}
           placeholder="Какво искате да обсъдим?"
           style={{ minHeight: 100 }}
@@ -303,7 +310,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         <Button variant="outline" onClick={() => setStep(1)} disabled={submitting}>
           Назад
         </Button>
-        <Button type="submit" disabled={!canSubmitBooking({ ...form, preferred_time: time }, submitting)}>
+        <Button type="submit" disabled={!canSubmitBooking(details, chosen, submitting)}>
           {submitting ? 'Изпращане...' : 'Потвърдете резервацията'}
         </Button>
       </div>

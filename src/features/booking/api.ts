@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildBookingMessage, notifyChat } from '@/lib/chatWebhook';
 import { isNoRowsError } from '@/lib/errors';
 import { getPublicDb } from '@/lib/publicDb';
-import type { AppointmentRow } from './form';
+import type { AppointmentRow } from './schema';
 import { dayRange, parseDayKey, type CalendarSettings } from './slots';
 
 export const bookingKeys = {
