@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/app/auth-context';
 import { Toaster } from '@/components/ui/toast';
 import { clearToasts } from '@/components/ui/use-toast';
+import { UnsavedChangesProvider } from '@/features/admin/components/unsaved-changes';
 import type { AdminPost } from '@/features/admin/posts/types';
 
 export const ADMIN_BLOG_USER: BlogUser = {
@@ -40,7 +41,7 @@ export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: s
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[options.path ?? '/blog-admin']}>
         <AuthContext.Provider value={options.auth ?? adminAuth()}>
-          {ui}
+          <UnsavedChangesProvider>{ui}</UnsavedChangesProvider>
           <Toaster />
         </AuthContext.Provider>
       </MemoryRouter>

@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarDays, FileText, FolderKanban, Building2, Inbox, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,6 +23,15 @@ type TabId = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is TabId => TABS.includes(value as TabId);
 
+const PANELS: Record<TabId, () => ReactNode> = {
+  posts: () => <PostsTab />,
+  users: () => <UsersTab />,
+  clients: () => <ClientsTab />,
+  calendar: () => <CalendarTab />,
+  inquiries: () => <InquiriesTab />,
+  bookings: () => <BookingsTab />,
+};
+
 /** /blog-admin: 'Администраторски панел' (spec section 2). */
 export default function AdminPage() {
   usePageMeta({ title: 'Администраторски панел', noIndex: true });
@@ -29,6 +39,9 @@ export default function AdminPage() {
   const requested = params.get('tab');
   const tab: TabId = isTab(requested) ? requested : 'posts';
   const storage = useStorageCheck();
+  // tabs are mounted on their first visit and then kept (their queries too), never all at once
+  const [visited, setVisited] = useState<ReadonlySet<TabId>>(() => new Set([tab]));
+  if (!visited.has(tab)) setVisited(new Set(visited).add(tab));
 
   const actions = (
     <>
@@ -93,24 +106,15 @@ export default function AdminPage() {
                 <NewCountBadge kind="bookings" />
               </TabsTrigger>
             </TabsList>
-            <TabsContent value="posts">
-              <PostsTab />
-            </TabsContent>
-            <TabsContent value="users">
-              <UsersTab />
-            </TabsContent>
-            <TabsContent value="clients">
-              <ClientsTab />
-            </TabsContent>
-            <TabsContent value="calendar">
-              <CalendarTab />
-            </TabsContent>
-            <TabsContent value="inquiries">
-              <InquiriesTab />
-            </TabsContent>
-            <TabsContent value="bookings">
-              <BookingsTab />
-            </TabsContent>
+            {TABS.map(
+              (id) =>
+                visited.has(id) && (
+                  // a visited tab stays mounted while hidden, so a half-written form survives a look elsewhere
+                  <TabsContent key={id} value={id} forceMount hidden={tab !== id} className="data-[state=inactive]:hidden">
+                    {PANELS[id]()}
+                  </TabsContent>
+                ),
+            )}
           </Tabs>
         </>
       )}
