@@ -186,3 +186,25 @@ test('the hero network animates only on screen, and not at all under reduced mot
     await reduced.close();
   }
 });
+
+test('newsletter box: the form module takes over mid-typing without losing a key, then thanks', async ({ page }) => {
+  const formChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/NewsletterForm/.test(request.url())) formChunks.push(request.url());
+  });
+  await page.goto('/');
+  const field = page.getByRole('textbox', { name: 'Имейл за бюлетина' });
+  await field.scrollIntoViewIfNeeded();
+  await expect(field).toBeVisible();
+  expect(formChunks, 'the form module is not part of the first paint').toEqual([]);
+  // typed key by key while the module arrives: the swap keeps every key, the focus and the caret
+  await field.click();
+  await field.pressSequentially('ivan@example.com', { delay: 20 });
+  await expect(field).toHaveValue('ivan@example.com');
+  await expect(field).toBeFocused();
+  expect(formChunks.length).toBeGreaterThan(0);
+  await field.press('Enter');
+  await expect(page.getByRole('button', { name: 'Готово!' })).toBeVisible();
+  await expect(page.getByText('Благодарим ви за абонамента!')).toBeVisible();
+  await expect(field).toHaveValue('');
+});

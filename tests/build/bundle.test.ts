@@ -38,12 +38,26 @@ describe('public pages hold no admin code', () => {
       const modules = modulesOf(graph, routeKeys(graph, page));
       expect(modules.filter((m) => FORM_LIBRARIES.test(m)), route).toEqual([]);
     }
-    // not vacuous: the login page and the booking dialog do load them (with their shared chunks)
-    for (const key of ['src/features/auth/LoginPage.tsx', 'src/features/booking/BookingDialog.tsx']) {
+    // not vacuous: the login page, the dialogs and the newsletter's form module do load them
+    for (const key of [
+      'src/features/auth/LoginPage.tsx',
+      'src/features/booking/BookingDialog.tsx',
+      'src/features/contact/ContactDialog.tsx',
+      'src/features/newsletter/NewsletterForm.tsx',
+    ]) {
       const modules = modulesOf(graph, [...closure(graph, [key])]);
       expect(modules.some((m) => /node_modules\/react-hook-form\//.test(m)), key).toBe(true);
       expect(modules.some((m) => /node_modules\/zod\//.test(m)), key).toBe(true);
     }
+  });
+
+  it("the footer's newsletter box paints without the form libraries: they come with its form module", () => {
+    // the footer is preloaded before a prerendered page hydrates, so its static imports count as first paint
+    const footer = modulesOf(graph, [...closure(graph, ['src/app/layout/SiteFooter.tsx'])]);
+    expect(footer).toContain('src/app/layout/NewsletterBox.tsx');
+    expect(footer.filter((m) => FORM_LIBRARIES.test(m))).toEqual([]);
+    expect(footer).not.toContain('src/features/newsletter/NewsletterForm.tsx');
+    expect(graph.manifest['src/features/newsletter/NewsletterForm.tsx']?.isDynamicEntry).toBe(true);
   });
 
   it('the admin pages are chunks of their own, loaded only on their routes', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactWizard } from '@/features/contact/ContactWizard';
-import { CONTACT_DRAFT_KEY } from '@/features/contact/form';
+import { CONTACT_DRAFT_KEY } from '@/features/contact/schema';
 import { recordWebhook, renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 
@@ -82,6 +82,12 @@ describe('inquiry wizard', () => {
     expect(screen.getByRole('button', { name: 'Изпрати' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Назад' }));
     expect(screen.getByRole('textbox', { name: 'Компания' })).toHaveValue('Имоти Запад');
+  });
+
+  it('stores no draft for a wizard nobody touched', () => {
+    renderWithProviders(<ContactWizard />);
+    expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
+    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
   });
 
   it('restores the draft after a remount, at the same step with every value', async () => {

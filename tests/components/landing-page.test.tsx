@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NewsletterBox } from '@/app/layout/NewsletterBox';
+import { loadNewsletterForm, NewsletterBox } from '@/app/layout/NewsletterBox';
 import { PublicLayout } from '@/app/PublicLayout';
 import { RootLayout } from '@/app/RootLayout';
 import { RouteBoundary } from '@/app/RouteBoundary';
@@ -265,23 +265,70 @@ describe('public layout', () => {
 });
 
 describe('newsletter box', () => {
-  it("thanks, clears the field and returns to normal after 3 seconds, without any request", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const field = () => screen.getByRole('textbox', { name: 'Имейл за бюлетина' });
+
+  it('a submit before the form module arrives still thanks, clears and reverts after 3 seconds', async () => {
     vi.useFakeTimers();
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     render(<NewsletterBox />);
-    const input = screen.getByRole('textbox', { name: 'Имейл за бюлетина' });
+    const input = field();
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('type', 'email');
     fireEvent.change(input, { target: { value: 'ivan@example.com' } });
     fireEvent.submit(input.closest('form')!);
+    // the form module is on its way; once it is in, the submit asked for meanwhile goes through
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await act(async () => {});
     expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument();
     expect(screen.getByText('Благодарим ви за абонамента!')).toBeInTheDocument();
-    expect(input).toHaveValue('');
-    expect(info).toHaveBeenCalled();
+    expect(field()).toHaveValue('');
+    expect(info).toHaveBeenCalledWith(expect.any(String), 'ivan@example.com');
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
     expect(screen.queryByText('Благодарим ви за абонамента!')).not.toBeInTheDocument();
+  });
+
+  it('takes over on focus with what was typed and the focus kept', async () => {
+    render(<NewsletterBox />);
+    const staticInput = field();
+    fireEvent.change(staticInput, { target: { value: 'iv' } });
+    act(() => staticInput.focus());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    const live = field();
+    expect(live).toHaveValue('iv');
+    expect(live).toHaveFocus();
+  });
+
+  it('does nothing on an empty submit, and names an address that is not one', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    render(<NewsletterBox />);
+    await user.click(field());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
+    expect(field()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    await user.type(field(), 'ivan@example');
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(await screen.findByText('Моля въведете валиден имейл адрес')).toBeInTheDocument();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field(), '.com');
+    expect(screen.queryByText('Моля въведете валиден имейл адрес')).not.toBeInTheDocument();
+    expect(info).not.toHaveBeenCalled();
   });
 });

@@ -1,71 +1,65 @@
-import { Check } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Input } from '@/components/ui/input';
+import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import type { NewsletterStart } from '@/features/newsletter/NewsletterForm';
+import { NewsletterView } from '@/features/newsletter/NewsletterView';
 
-/** How long 'Готово!' stays before the box returns to normal (spec section 9). */
-export const NEWSLETTER_CONFIRM_MS = 3000;
+export { NEWSLETTER_CONFIRM_MS } from '@/features/newsletter/NewsletterView';
+
+type LiveForm = ComponentType<{ id: string; start: NewsletterStart }>;
+
+let loading: Promise<LiveForm> | null = null;
+
+/** The box's form module (react-hook-form and zod with it), fetched once. */
+export function loadNewsletterForm(): Promise<LiveForm> {
+  loading ??= import('@/features/newsletter/NewsletterForm').then((m) => m.NewsletterForm);
+  // a failed fetch may be retried on the next touch
+  loading.catch(() => (loading = null));
+  return loading;
+}
 
 /**
- * The footer's newsletter box (spec sections 4 and 7): a required e-mail; on submit the button
+ * The footer's newsletter box (spec sections 4, 5 and 7): a required e-mail; on submit the button
  * reads 'Готово!' with 'Благодарим ви за абонамента!', the field is cleared and after 3 seconds
  * everything returns to normal. Nothing is sent anywhere: the entry is only logged locally.
+ *
+ * The footer is on every page's first paint, the form libraries must not be (issue 15): this
+ * paints the static markup, and the first focus, pointer or touch on the box fetches the
+ * react-hook-form version (../../features/newsletter/NewsletterForm), which takes over with what
+ * was typed, the focus, and a submit asked for while it was on its way. Not fetched when idle:
+ * a visitor who never touches the box never pays for it.
  */
 export function NewsletterBox() {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
+  const [live, setLive] = useState<{ Form: LiveForm; start: NewsletterStart } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const submitAsked = useRef(false);
+  const waking = useRef(false);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => setDone(false), NEWSLETTER_CONFIRM_MS);
-    return () => clearTimeout(timer);
-  }, [done]);
+  const wake = () => {
+    if (waking.current) return;
+    waking.current = true;
+    loadNewsletterForm().then(
+      (Form) => {
+        const el = input.current;
+        setLive({
+          Form,
+          start: { email: el?.value ?? '', focused: !!el && el === document.activeElement, submit: submitAsked.current },
+        });
+      },
+      (error: unknown) => {
+        waking.current = false;
+        console.error('[newsletter] the form could not be loaded', error);
+      },
+    );
+  };
+
+  if (live) return <live.Form id={id} start={live.start} />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = email.trim();
-    if (!value) return;
-    console.info('[newsletter] subscription (not sent anywhere):', value);
-    setEmail('');
-    setDone(true);
+    submitAsked.current = true;
+    wake();
   };
 
-  return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-base font-semibold text-white">
-        Бюлетин
-      </h2>
-      <p className="text-sm text-slate-300">Полезни идеи за AI и автоматизация, веднъж месечно.</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor={`${id}-email`} className="sr-only">
-          Имейл за бюлетина
-        </label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="вашият@имейл.bg"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md bg-accent-700 px-4 text-sm font-medium text-white shadow-sm transition-colors hover:bg-teal-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 [&_svg]:size-4"
-        >
-          {done ? (
-            <>
-              <Check aria-hidden="true" />
-              Готово!
-            </>
-          ) : (
-            'Абонирайте се'
-          )}
-        </button>
-      </div>
-      <p role="status" className="min-h-5 text-sm text-accent-400">
-        {done ? 'Благодарим ви за абонамента!' : ''}
-      </p>
-    </form>
-  );
+  // uncontrolled: what is typed (even before hydration) stays in the field until the form takes it
+  return <NewsletterView id={id} onSubmit={onSubmit} inputRef={input} wake={wake} />;
 }

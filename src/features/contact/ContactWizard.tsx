@@ -1,7 +1,8 @@
 import { Building2, Code2, Dumbbell, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { errorId, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Textarea } from '@/components/ui/textarea';
@@ -9,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { SERVICE_LABELS } from '@/lib/chatWebhook';
 import { cn } from '@/lib/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { callOrWrite } from '@/config/call-or-write';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import {
@@ -16,7 +18,7 @@ import {
   canSendInquiry,
   CONTACT_DRAFT_KEY,
   CONTACT_METHODS,
-  contactErrors,
+  contactSchema,
   EMPTY_CONTACT_FORM,
   parseContactDraft,
   SERVICES,
@@ -28,7 +30,7 @@ import {
   type ContactFormState,
   type InquiryService,
   type WizardStep,
-} from './form';
+} from './schema';
 
 const SERVICE_CARDS: Record<InquiryService, { icon: LucideIcon; text: string }> = {
   real_estate: { icon: Building2, text: 'CRM, огледи и запитвания за агенции' },
@@ -43,11 +45,70 @@ const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> =
   both: 'И двете',
 };
 
-const isPristine = (form: ContactFormState, step: WizardStep) =>
-  step === 1 && (Object.keys(EMPTY_CONTACT_FORM) as (keyof ContactFormState)[]).every((k) => form[k] === EMPTY_CONTACT_FORM[k]);
-
 function restoreDraft(): ContactDraft | null {
   return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
+}
+
+type TextFieldName = 'company' | 'name' | 'email';
+
+interface ContactTextFieldProps {
+  control: Control<ContactFormState>;
+  register: UseFormRegister<ContactFormState>;
+  name: TextFieldName;
+  id: string;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}
+
+/**
+ * A required text field with its live error. It subscribes to its own field's error only, so a
+ * keystroke re-renders this field and not the whole wizard.
+ */
+function ContactTextField({ control, register, name, id, label, autoComplete, type }: ContactTextFieldProps) {
+  const error = useFormState({ control, name, exact: true }).errors[name]?.message;
+  return (
+    <FormField id={id} label={label} required error={error}>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type}
+        {...register(name)}
+        autoComplete={autoComplete}
+        required
+        {...fieldAria(id, error)}
+      />
+    </FormField>
+  );
+}
+
+/** Step 2's gate: its hint and buttons, the only part that reads every value on each keystroke. */
+function DetailsActions({ control, onBack }: { control: Control<ContactFormState>; onBack: () => void }) {
+  const values = useWatch({ control }) as ContactFormState;
+  const ready = canLeaveContactStep(values);
+  return (
+    <>
+      {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
+      <div className="flex justify-between gap-3 pt-1">
+        <Button variant="outline" onClick={onBack}>
+          Назад
+        </Button>
+        <Button type="submit" disabled={!ready}>
+          Напред
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Step 3's send button: disabled while sending or while the message is empty. */
+function SendButton({ control, submitting }: { control: Control<ContactFormState>; submitting: boolean }) {
+  const message = useWatch({ control, name: 'message' });
+  return (
+    <Button type="submit" disabled={!canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting)}>
+      {submitting ? 'Изпращане...' : 'Изпрати'}
+    </Button>
+  );
 }
 
 export interface ContactWizardProps {
@@ -62,23 +123,40 @@ export interface ContactWizardProps {
  */
 export function ContactWizard({ onSuccess }: ContactWizardProps) {
   const [initial] = useState(restoreDraft);
-  const [form, setForm] = useState<ContactFormState>(() => {
-    if (!initial) return EMPTY_CONTACT_FORM;
-    const { step: _step, ...rest } = initial;
-    return rest;
+  // The spec asks this form to check live, per field, as the visitor types (section 5: "Contact
+  // form (live, per field, only when non-empty)"), so it validates on every change instead of the
+  // shared "once the field is left" timing. A restored draft is the form's starting point.
+  const form = useSchemaForm<ContactFormState>(contactSchema, {
+    mode: 'onChange',
+    defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,
   });
+  const { control, register, setValue, getValues, reset, trigger } = form;
+  // Only what decides the layout is watched here; each field follows its own value and error.
+  const [service, contactMethod, phoneCountry] = useWatch({ control, name: ['service', 'contactMethod', 'phoneCountry'] });
   const [step, setStep] = useState<WizardStep>(initial?.step ?? 1);
+  const stepRef = useRef(step);
   const submit = useSubmitInquiry();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const uid = useId();
   const fieldId = (name: string) => `${uid}-${name}`;
 
-  // Save the draft on every change (nothing is stored for an untouched form).
+  // The draft follows every change the form library reports (the visitor's edits, and the reset
+  // after a save, which is then removed), written from the subscription rather than from renders:
+  // an untouched form stores nothing, and a keystroke costs one small localStorage write.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...(values as ContactFormState), step: stepRef.current }),
+      }),
+    [form],
+  );
+
+  // A restored draft shows the errors of what it holds, as the fields did when it was written.
   useEffect(() => {
-    if (isPristine(form, step)) return;
-    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...form, step });
-  }, [form, step]);
+    if (initial) void trigger(['company', 'name', 'email', 'phone']);
+  }, [initial, trigger]);
 
   // Tell keyboard and screen-reader users that the step changed: focus its heading.
   useEffect(() => {
@@ -89,31 +167,39 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
     headingRef.current?.focus();
   }, [step]);
 
-  const update = <K extends keyof ContactFormState>(key: K, value: ContactFormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const errors = contactErrors(form);
-  const submitting = submit.isPending;
-
-  const chooseService = (service: InquiryService) => {
-    setForm((current) => ({ ...current, service }));
-    setStep(2);
+  /** Moves to `next` as the visitor asked; the draft remembers the step. */
+  const goTo = (next: WizardStep) => {
+    stepRef.current = next;
+    setStep(next);
+    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...getValues(), step: next });
   };
 
+  const submitting = submit.isPending;
+
+  const chooseService = (chosen: InquiryService) => {
+    setValue('service', chosen, { shouldDirty: true });
+    goTo(2);
+  };
+
+  // Not handleSubmit: a field the chosen method hides may hold an error and must not block (the
+  // gate reads the shown fields only), and empty required fields disable the button, not a message.
   const onDetailsSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canLeaveContactStep(form)) setStep(3);
+    if (canLeaveContactStep(getValues())) goTo(3);
   };
 
   const onSend = (event: FormEvent) => {
     event.preventDefault();
-    if (!canSendInquiry(form, submitting)) return;
-    submit.mutate(toSubmission(form), {
+    const values = getValues();
+    if (!canSendInquiry(values, submitting)) return;
+    submit.mutate(toSubmission(values), {
       onSuccess: () => {
-        removeDraft(CONTACT_DRAFT_KEY);
         toast({ title: 'Успешно!', description: 'Ще се свържем с вас скоро.' });
-        setForm(EMPTY_CONTACT_FORM);
+        stepRef.current = 1;
+        reset(EMPTY_CONTACT_FORM);
         setStep(1);
+        // after the reset, which the draft subscription reports like any change
+        removeDraft(CONTACT_DRAFT_KEY);
         onSuccess?.();
       },
       onError: (error) => {
@@ -159,22 +245,22 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
 
       {step === 1 && (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {SERVICES.map((service) => {
-            const { icon: Icon, text } = SERVICE_CARDS[service];
-            const chosen = form.service === service;
+          {SERVICES.map((option) => {
+            const { icon: Icon, text } = SERVICE_CARDS[option];
+            const chosen = service === option;
             return (
-              <li key={service}>
+              <li key={option}>
                 <button
                   type="button"
                   aria-pressed={chosen}
-                  onClick={() => chooseService(service)}
+                  onClick={() => chooseService(option)}
                   className={cn(
                     'flex h-full w-full flex-col items-start gap-2 rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
                     chosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-brand-300 hover:bg-slate-50',
                   )}
                 >
                   <Icon aria-hidden="true" className="size-6 text-brand-700" />
-                  <span className="font-semibold text-slate-900">{SERVICE_LABELS[service]}</span>
+                  <span className="font-semibold text-slate-900">{SERVICE_LABELS[option]}</span>
                   <span className="text-sm text-slate-600">{text}</span>
                 </button>
               </li>
@@ -185,28 +271,15 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
 
       {step === 2 && (
         <form noValidate onSubmit={onDetailsSubmit} className="flex flex-col gap-4">
-          <FormField id={fieldId('company')} label="Компания" required error={errors.company}>
-            <Input
-              id={fieldId('company')}
-              value={form.company}
-              onChange={(e) => update('company', e.target.value)}
-              autoComplete="organization"
-              required
-              aria-invalid={!!errors.company || undefined}
-              aria-describedby={errors.company ? errorId(fieldId('company')) : undefined}
-            />
-          </FormField>
-          <FormField id={fieldId('name')} label="Име" required error={errors.name}>
-            <Input
-              id={fieldId('name')}
-              value={form.name}
-              onChange={(e) => update('name', e.target.value)}
-              autoComplete="name"
-              required
-              aria-invalid={!!errors.name || undefined}
-              aria-describedby={errors.name ? errorId(fieldId('name')) : undefined}
-            />
-          </FormField>
+          <ContactTextField
+            control={control}
+            register={register}
+            name="company"
+            id={fieldId('company')}
+            label="Компания"
+            autoComplete="organization"
+          />
+          <ContactTextField control={control} register={register} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
 
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium text-slate-800">Как предпочитате да се свържем с вас?</legend>
@@ -216,64 +289,50 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
                   key={method}
                   className={cn(
                     'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-                    form.contactMethod === method ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800',
+                    contactMethod === method ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800',
                   )}
                 >
-                  <input
-                    type="radio"
-                    name={fieldId('method')}
-                    value={method}
-                    checked={form.contactMethod === method}
-                    onChange={() => update('contactMethod', method)}
-                    className="size-4 accent-brand-600"
-                  />
+                  <input type="radio" value={method} {...register('contactMethod')} className="size-4 accent-brand-600" />
                   {CONTACT_METHOD_CHOICES[method]}
                 </label>
               ))}
             </div>
           </fieldset>
 
-          {showsEmail(form.contactMethod) && (
-            <FormField id={fieldId('email')} label="Имейл" required error={errors.email}>
-              <Input
-                id={fieldId('email')}
-                type="email"
-                value={form.email}
-                onChange={(e) => update('email', e.target.value)}
-                autoComplete="email"
-                inputMode="email"
-                required
-                aria-invalid={!!errors.email || undefined}
-                aria-describedby={errors.email ? errorId(fieldId('email')) : undefined}
-              />
-            </FormField>
+          {showsEmail(contactMethod) && (
+            <ContactTextField
+              control={control}
+              register={register}
+              name="email"
+              id={fieldId('email')}
+              label="Имейл"
+              autoComplete="email"
+              type="email"
+            />
           )}
-          {showsPhone(form.contactMethod) && (
-            <FormField id={fieldId('phone')} label="Телефон" required error={errors.phone}>
-              <PhoneInput
-                id={fieldId('phone')}
-                country={form.phoneCountry}
-                onCountryChange={(code) => update('phoneCountry', code)}
-                value={form.phone}
-                onChange={(value) => update('phone', value)}
-                required
-                invalid={!!errors.phone}
-                describedBy={errors.phone ? errorId(fieldId('phone')) : undefined}
-              />
-            </FormField>
+          {showsPhone(contactMethod) && (
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field, fieldState }) => (
+                <FormField id={fieldId('phone')} label="Телефон" required error={fieldState.error?.message}>
+                  <PhoneInput
+                    id={fieldId('phone')}
+                    country={phoneCountry}
+                    onCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    required
+                    invalid={!!fieldState.error}
+                    describedBy={fieldAria(fieldId('phone'), fieldState.error?.message)['aria-describedby']}
+                  />
+                </FormField>
+              )}
+            />
           )}
 
-          {!canLeaveContactStep(form) && (
-            <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>
-          )}
-          <div className="flex justify-between gap-3 pt-1">
-            <Button variant="outline" onClick={() => setStep(1)}>
-              Назад
-            </Button>
-            <Button type="submit" disabled={!canLeaveContactStep(form)}>
-              Напред
-            </Button>
-          </div>
+          <DetailsActions control={control} onBack={() => goTo(1)} />
         </form>
       )}
 
@@ -282,8 +341,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
           <FormField id={fieldId('message')} label="Съобщение" required>
             <Textarea
               id={fieldId('message')}
-              value={form.message}
-              onChange={(e) => update('message', e.target.value)}
+              {...register('message')}
               rows={5}
               required
               placeholder="С какво можем да ви помогнем?"
@@ -291,15 +349,17 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
             />
           </FormField>
           <div className="flex justify-between gap-3 pt-1">
-            <Button variant="outline" onClick={() => setStep(2)} disabled={submitting}>
+            <Button variant="outline" onClick={() => goTo(2)} disabled={submitting}>
               Назад
             </Button>
-            <Button type="submit" disabled={!canSendInquiry(form, submitting)}>
-              {submitting ? 'Изпращане...' : 'Изпрати'}
-            </Button>
+            <SendButton control={control} submitting={submitting} />
           </div>
         </form>
       )}
     </div>
   );
+}
+
+function withoutStep({ step: _step, ...values }: ContactDraft): ContactFormState {
+  return values;
 }

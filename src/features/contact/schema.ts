@@ -1,10 +1,14 @@
 /*
- * The inquiry wizard's state and rules (spec sections 4 and 5), as pure functions: field errors,
- * step gating per contact method, the draft's shape and the row stored in contact_submissions.
+ * The inquiry wizard's rules (spec sections 4 and 5): the zod schema of its fields, carrying the
+ * spec's messages, and on top of it the step gating per contact method, the draft's shape and the
+ * row stored in contact_submissions. The values themselves live in react-hook-form
+ * (ContactWizard.tsx); everything here is pure.
  */
+import * as z from 'zod/mini';
 import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/components/ui/phone-countries';
 import type { ContactMethod, InquiryNotice, InquiryService } from '@/lib/chatWebhook';
 import { emailError, MESSAGES, minLengthError } from '@/lib/validation';
+import { ruleText } from '@/lib/zod-rules';
 
 export type { ContactMethod, InquiryService };
 
@@ -22,18 +26,26 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   3: 'Разкажете ни повече',
 };
 
-export interface ContactFormState {
-  service: InquiryService | '';
-  company: string;
-  name: string;
-  email: string;
-  /** The number as typed, without the dialling code. */
-  phone: string;
+/**
+ * The form's fields with their rules and the spec's messages. A filled field is checked, an empty
+ * one never (spec: "only when non-empty"; clearing a field clears its error). Which fields must be
+ * filled, per contact method, is the step's gate (canLeaveContactStep), which disables a button
+ * rather than showing a message.
+ */
+export const contactSchema = z.object({
+  service: z.union([z.enum(SERVICES), z.literal('')]),
+  company: ruleText((value) => minLengthError(value, 2, MESSAGES.company)),
+  name: ruleText((value) => minLengthError(value, 2, MESSAGES.name)),
+  email: ruleText(emailError),
+  /** E.164 as the phone field hands it over ('+359888123456'), '' when not given. */
+  phone: ruleText((value) => phoneError(value)),
   /** Country of the phone number's dialling code. */
-  phoneCountry: string;
-  message: string;
-  contactMethod: ContactMethod;
-}
+  phoneCountry: z.string(),
+  message: z.string(),
+  contactMethod: z.enum(CONTACT_METHODS),
+});
+
+export type ContactFormState = z.infer<typeof contactSchema>;
 
 export const EMPTY_CONTACT_FORM: ContactFormState = {
   service: '',
@@ -57,17 +69,13 @@ export const showsPhone = (method: ContactMethod) => method === 'phone' || metho
 export type ContactField = 'company' | 'name' | 'email' | 'phone';
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** Errors of the filled-in fields (empty fields have none; spec: "only when non-empty"). */
+/** The schema's message per field in error (a field's first), as the gate and the tests read them. */
 export function contactErrors(form: ContactFormState): ContactErrors {
   const errors: ContactErrors = {};
-  const company = minLengthError(form.company, 2, MESSAGES.company);
-  const name = minLengthError(form.name, 2, MESSAGES.name);
-  const email = emailError(form.email);
-  const phone = phoneError(form.phone);
-  if (company) errors.company = company;
-  if (name) errors.name = name;
-  if (email) errors.email = email;
-  if (phone) errors.phone = phone;
+  for (const issue of contactSchema.safeParse(form).error?.issues ?? []) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
   return errors;
 }
 
