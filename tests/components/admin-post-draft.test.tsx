@@ -130,6 +130,31 @@ describe('post form: the local draft', () => {
     expect(storedDraft(post.id)).toBeNull();
   });
 
+  it('a restored draft of an older version is saved against that version, so the conflict check sees the change', async () => {
+    const post = postRow({ updated_at: '2026-03-02T09:00:00.000Z' });
+    const draftVersion = '2026-03-01T09:00:00.000Z';
+    window.localStorage.setItem(
+      postDraftKey(post.id),
+      JSON.stringify({ version: 1, savedAt: new Date().toISOString(), updatedAt: draftVersion, values: { ...postValuesFrom(post), title: 'От черновата' } } satisfies PostDraft),
+    );
+    const guards: (string | null)[] = [];
+    server.use(
+      http.patch(rest('blog_posts'), ({ request }) => {
+        guards.push(new URL(request.url).searchParams.get('updated_at'));
+        return HttpResponse.json([{ id: post.id, updated_at: '2026-03-03T09:00:00.000Z' }]);
+      }),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={post} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Възстанови черновата' }));
+    await user.click(screen.getByRole('tab', { name: 'Медия и настройки' }));
+    await user.click(screen.getByRole('button', { name: 'Обнови публикацията' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(guards).toEqual([`eq.${draftVersion}`]);
+    expect(storedDraft(post.id)).toBeNull();
+  });
+
   it('a draft the same as the stored post, or older than 30 days, is not offered', () => {
     const post = postRow();
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
