@@ -199,3 +199,29 @@ test('with more than a page of posts, the admin finds one by a word of its title
     await db.from('blog_posts').delete().like('slug', `e2e-page-${run}-%`);
   }
 });
+
+test('a half-written new post survives a reload as a local draft, offered and restored on opening the form again', async ({ page }) => {
+  const title = unique('Чернова след презареждане');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  await page.getByLabel('Заглавие').fill(title);
+  // the browser asks before a page with unsaved changes reloads: the admin leaves
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Имате незапазена чернова от' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByLabel('Заглавие')).toHaveValue('');
+  await notice.getByRole('button', { name: 'Възстанови черновата' }).click();
+  await expect(page.getByLabel('Заглавие')).toHaveValue(title);
+  await expect(notice).toHaveCount(0);
+
+  // leaving asks, and 'Отхвърли' on the next opening drops the draft for good
+  await page.getByRole('button', { name: 'Назад към публикациите' }).click();
+  await page.getByRole('alertdialog', { name: 'Незапазени промени' }).getByRole('button', { name: 'Излез без запазване' }).click();
+  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  await notice.getByRole('button', { name: 'Отхвърли' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('admin-post-draft:')))).toEqual([]);
+});

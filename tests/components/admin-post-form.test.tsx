@@ -67,11 +67,20 @@ describe('post form: basic information', () => {
   it('warns about a slug the database would refuse', async () => {
     authorAnswers();
     renderAdmin(<PostForm post={postRow()} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
     const slug = screen.getByLabelText(/^Адрес \(slug\)/);
-    await userEvent.clear(slug);
-    await userEvent.type(slug, 'Лош Адрес');
+    // errors show once the field was left, and are live from then on (the shared timing)
+    await user.click(slug);
+    await user.tab();
+    await user.clear(slug);
+    await user.type(slug, 'Лош Адрес');
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(/само малки латински букви/)).toBeInTheDocument();
+    // leaving the field tidies what can be tidied
+    await user.tab();
+    expect(slug).toHaveValue('losh-adres');
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/само малки латински букви/)).not.toBeInTheDocument();
   });
 
   it('offers only active users as authors; choosing one fills the display name (full name, else username)', async () => {

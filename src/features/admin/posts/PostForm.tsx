@@ -1,5 +1,5 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, History } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { useAuth } from '@/app/auth-context';
 import { Markdown } from '@/components/markdown/Markdown';
 import { Badge } from '@/components/ui/badge';
@@ -13,29 +13,31 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { formatDateBg } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { slugifyPost } from '@/lib/slug';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert, FormWarning } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useActiveBlogUsers } from '../users/api';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchAdminPost, useSavePost } from './api';
+import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
+import { buildPostPayload, displayNameOf } from './post-payload';
 import {
-  buildPostPayload,
-  displayNameOf,
-  emptyPostValues,
+  EMPTY_POST_VALUES,
   EXCERPT_HINT_LENGTH,
-  missingRequired,
   needsContentWarning,
   parseTags,
   POST_CATEGORY_SUGGESTIONS,
   postCompleteness,
   postFormText,
+  postProblems,
+  postSchema,
   postValuesFrom,
   slugAfterTitleChange,
-  slugProblem,
   type PostFormValues,
-} from './post-form';
+} from './post-schema';
 import type { AdminPost, PostPayload } from './types';
 import { describedBy, FormField as Field } from '@/components/ui/form-field';
 
@@ -49,8 +51,6 @@ function TabState({ done }: { done: boolean }) {
   );
 }
 
-
-
 export interface PostFormProps {
   /** The post being edited, or null for a new one. */
   post: AdminPost | null;
@@ -58,16 +58,25 @@ export interface PostFormProps {
   onDone: () => void;
 }
 
-/** 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). */
+/**
+ * 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). The values live in
+ * react-hook-form, checked by postSchema with the shared timing; the required-fields warning, the
+ * completeness bar and the save button follow the values live. Unsaved changes ask before the
+ * form is left, and are kept as a local draft offered when the form opens again.
+ */
 export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const editing = loadedPost !== null;
   const { blogUser } = useAuth();
   // The version being edited: replaced when the admin loads the current one after a conflict.
   const [post, setPost] = useState<AdminPost | null>(loadedPost);
-  // The guard of the next update: the updated_at loaded, refreshed after every save.
+  // The guard of the next update: the updated_at loaded (or of a restored draft), refreshed after every save.
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedPost?.updated_at);
-  const [values, setValues] = useState<PostFormValues>(() => (loadedPost ? postValuesFrom(loadedPost) : emptyPostValues()));
-  const [slugEdited, setSlugEdited] = useState(false);
+  const baseline = useMemo(() => (post ? postValuesFrom(post) : EMPTY_POST_VALUES), [post]);
+  const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: baseline });
+  const { register, setValue, getValues, getFieldState, handleSubmit, reset, formState } = form;
+  const values = form.watch();
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: expectedUpdatedAt });
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -78,16 +87,18 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 
-  const set = useCallback(<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-  }, []);
-
-  const missing = missingRequired(values);
+  const problems = postProblems(values);
   const completeness = postCompleteness(values);
-  const slugError = slugProblem(values.slug);
   const tags = parseTags(values.tags);
   const contentWarning = needsContentWarning(values);
-  const canSubmit = missing.length === 0 && !slugError && !save.isPending && !uploading;
+  const canSubmit = problems.valid && !save.isPending && !uploading;
+  // Errors under the fields follow the shared timing; missing required fields have the one warning above.
+  const fieldError = (name: 'title' | 'slug' | 'author') => formState.errors[name]?.message;
+  const slugError = fieldError('slug') === postFormText.slugInvalid ? postFormText.slugInvalid : undefined;
+
+  /** A value set by the form itself (not typed): dirty, and checked when its errors already show. */
+  const put = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) =>
+    setValue(name, value as never, { shouldDirty: true, shouldValidate: getFieldState(name).isTouched || formState.isSubmitted });
 
   // Author picker: active users, plus the post's current user if that one is no longer active.
   const authorOptions = useMemo(() => {
@@ -99,13 +110,13 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     return list;
   }, [authors.data, values.created_by, post]);
 
-  function onTitle(title: string) {
-    setValues((v) => ({ ...v, title, slug: slugAfterTitleChange({ editing, slugEdited, title, slug: v.slug }) }));
-  }
+  const title = register('title');
+  const slug = register('slug');
 
   function onAuthorUser(userId: string) {
     const chosen = authors.data?.find((u) => u.id === userId);
-    setValues((v) => ({ ...v, created_by: userId, author: chosen ? displayNameOf(chosen) : v.author }));
+    put('created_by', userId);
+    if (chosen) put('author', displayNameOf(chosen));
   }
 
   const conflict = useEditConflict({
@@ -114,7 +125,8 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
       const current = await fetchAdminPost(post!.id);
       setPost(current);
       setExpectedUpdatedAt(current.updated_at);
-      setValues(postValuesFrom(current));
+      // the stored version becomes what the form compares with: no longer dirty
+      reset(postValuesFrom(current));
       setSaveError(null);
     },
     onOverwrite: (currentUpdatedAt) => {
@@ -130,6 +142,9 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
       {
         onSuccess: (saved) => {
           setExpectedUpdatedAt(saved.updated_at);
+          // what was saved is what the form now compares with (it closes next), and its draft goes
+          reset(getValues());
+          draft.clear();
           toast({ title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' });
           onDone();
         },
@@ -145,13 +160,22 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    submit(buildPostPayload(values, { existing: post, signedIn: blogUser, now: new Date() }));
+  const onValid = (checked: PostFormValues) => {
+    if (save.isPending || uploading) return;
+    submit(buildPostPayload(checked, { existing: post, signedIn: blogUser, now: new Date() }));
+  };
+
+  function restoreDraft() {
+    const restored = draft.restore();
+    // edits made on an older version are saved against it: a change since meets the conflict dialog
+    if (restored?.updatedAt) setExpectedUpdatedAt(restored.updatedAt);
   }
 
-  const basicDone = missing.length === 0 && !slugError;
+  async function leave() {
+    if (await confirmLeave()) onDone();
+  }
+
+  const basicDone = problems.valid;
   const contentDone = !contentWarning && values.excerpt.trim() !== '' && values.category.trim() !== '' && tags.length > 0;
   const previewDate = formatDateBg(post?.published_at ?? post?.created_at ?? new Date());
 
@@ -161,7 +185,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
           {editing ? 'Редактиране на публикация' : 'Нова публикация'}
         </h2>
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={() => void leave()}>
           <ArrowLeft aria-hidden="true" />
           Назад към публикациите
         </Button>
@@ -185,7 +209,24 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         </div>
       </div>
 
-      {missing.length > 0 && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
+      {draft.offer && (
+        <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-brand-300 bg-brand-50 p-4 text-sm text-slate-800">
+          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <div className="grid min-w-0 flex-1 gap-1">
+            <p className="font-semibold">{postDraftText.found(draft.offer.savedAt)}</p>
+            {postChangedSince(draft.offer, post?.updated_at) && <p>{postDraftText.changedSince}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={restoreDraft}>
+              {postDraftText.restore}
+            </Button>
+            <Button size="sm" variant="outline" onClick={draft.discard}>
+              {postDraftText.discard}
+            </Button>
+          </div>
+        </div>
+      )}
+      {problems.missingRequired && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
       {saveError && (
         <FormAlert
           title="Грешка"
@@ -196,7 +237,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         </FormAlert>
       )}
 
-      <form noValidate onSubmit={onSubmit} aria-labelledby={id('heading')} aria-busy={save.isPending}>
+      <form noValidate onSubmit={handleSubmit(onValid)} aria-labelledby={id('heading')} aria-busy={save.isPending}>
         <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
           <TabsList aria-label="Части на формата">
             <TabsTrigger value="basic">
@@ -215,7 +256,19 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
 
           <TabsContent value="basic" className="grid gap-5">
             <Field id={id('title')} label="Заглавие" required>
-              <Input id={id('title')} value={values.title} onChange={(e) => onTitle(e.target.value)} required aria-required="true" />
+              <Input
+                id={id('title')}
+                {...title}
+                onChange={(e) => {
+                  const previousTitle = getValues('title');
+                  const next = slugAfterTitleChange({ editing, previousTitle, title: e.target.value, slug: getValues('slug') });
+                  void title.onChange(e);
+                  if (next !== getValues('slug')) put('slug', next);
+                }}
+                required
+                aria-required="true"
+                aria-invalid={fieldError('title') ? true : undefined}
+              />
             </Field>
             <Field
               id={id('slug')}
@@ -231,19 +284,17 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
             >
               <Input
                 id={id('slug')}
-                value={values.slug}
-                onChange={(e) => {
-                  setSlugEdited(true);
-                  set('slug', e.target.value);
-                }}
-                onBlur={() => {
-                  const cleaned = slugifyPost(values.slug);
-                  if (cleaned && cleaned !== values.slug) set('slug', cleaned);
+                {...slug}
+                onBlur={(e) => {
+                  // a typed address is tidied when the field is left (the rule is then checked on it)
+                  const cleaned = slugifyPost(e.target.value);
+                  if (cleaned && cleaned !== e.target.value) setValue('slug', cleaned, { shouldDirty: true });
+                  return slug.onBlur(e);
                 }}
                 required
                 aria-required="true"
-                aria-invalid={slugError ? true : undefined}
-                aria-describedby={describedBy(id('slug'), true, Boolean(slugError))}
+                {...fieldAria(id('slug'), slugError, true)}
+                aria-invalid={fieldError('slug') ? true : undefined}
               />
             </Field>
             <Field
@@ -270,10 +321,10 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
             <Field id={id('author')} label="Показвано име на автора" required hint="Името, което посетителите виждат под публикацията.">
               <Input
                 id={id('author')}
-                value={values.author}
-                onChange={(e) => set('author', e.target.value)}
+                {...register('author')}
                 required
                 aria-required="true"
+                aria-invalid={fieldError('author') ? true : undefined}
                 aria-describedby={describedBy(id('author'), true, false)}
               />
             </Field>
@@ -296,8 +347,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                 id={id('excerpt')}
                 rows={3}
                 className="min-h-0"
-                value={values.excerpt}
-                onChange={(e) => set('excerpt', e.target.value)}
+                {...register('excerpt')}
                 aria-describedby={describedBy(id('excerpt'), true, false)}
               />
             </Field>
@@ -307,8 +357,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                   id={id('content')}
                   rows={12}
                   className="min-h-[300px] font-mono text-sm"
-                  value={values.content}
-                  onChange={(e) => set('content', e.target.value)}
+                  {...register('content')}
                   aria-describedby={describedBy(id('content'), true, false)}
                 />
               </Field>
@@ -330,7 +379,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               </div>
             </div>
             <Field id={id('category')} label="Категория">
-              <Input id={id('category')} value={values.category} onChange={(e) => set('category', e.target.value)} />
+              <Input id={id('category')} {...register('category')} />
               <div className="max-h-[200px] overflow-y-auto" role="group" aria-label="Предложения за категория">
                 <div className="flex flex-wrap gap-2 pt-1">
                   {POST_CATEGORY_SUGGESTIONS.map((c) => (
@@ -339,7 +388,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                       size="sm"
                       variant={values.category === c ? 'default' : 'outline'}
                       aria-pressed={values.category === c}
-                      onClick={() => set('category', c)}
+                      onClick={() => put('category', c)}
                     >
                       {c}
                     </Button>
@@ -350,8 +399,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
             <Field id={id('tags')} label="Етикети" hint="Разделете етикетите със запетая. Препоръчват се 3–5.">
               <Input
                 id={id('tags')}
-                value={values.tags}
-                onChange={(e) => set('tags', e.target.value)}
+                {...register('tags')}
                 aria-describedby={describedBy(id('tags'), true, false)}
               />
               {tags.length > 0 && (
@@ -367,7 +415,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
             <ImageUploadField
               label="Основно изображение"
               value={values.featured_image}
-              onChange={(url) => set('featured_image', url)}
+              onChange={(url) => put('featured_image', url)}
               folder="blog"
               successTitle="Изображението е качено"
               hint="Препоръчителен размер: 1200x630 px."
@@ -418,8 +466,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                 id={id('published')}
                 type="checkbox"
                 className="mt-0.5 size-4 accent-brand-600"
-                checked={values.is_published}
-                onChange={(e) => set('is_published', e.target.checked)}
+                {...register('is_published')}
                 aria-describedby={`${id('published')}-hint`}
               />
               <div className="grid gap-0.5">

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateBg } from '@/lib/dates';
-import { displayNameOf } from './post-form';
+import { displayNameOf } from './post-payload';
 import type { AdminPostRow } from './types';
 
 export interface PostListProps {

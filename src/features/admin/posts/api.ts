@@ -3,7 +3,7 @@ import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
 import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
-import { togglePublishPatch } from './post-form';
+import { togglePublishPatch } from './post-payload';
 import { postByIdQuery, postListQuery, postPageQuery } from './queries';
 import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
 

@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogUser } from '@/app/auth-context';
+import { buildPostPayload, togglePublishPatch } from '@/features/admin/posts/post-payload';
 import {
-  buildPostPayload,
-  emptyPostValues,
-  missingRequired,
+  EMPTY_POST_VALUES,
   needsContentWarning,
   parseTags,
   postCompleteness,
   postFormText,
+  postProblems,
+  postSchema,
+  samePostValues,
   slugAfterTitleChange,
-  slugProblem,
-  togglePublishPatch,
   type PostFormValues,
-} from '@/features/admin/posts/post-form';
+} from '@/features/admin/posts/post-schema';
 
 const signedIn: BlogUser = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'admin@example.com', is_active: true };
 const now = new Date('2026-03-01T10:00:00.000Z');
 
 function values(overrides: Partial<PostFormValues> = {}): PostFormValues {
-  return { ...emptyPostValues(), ...overrides };
+  return { ...EMPTY_POST_VALUES, ...overrides };
+}
+
+/** The fields the schema reports, each with its message. */
+function issues(input: PostFormValues): Record<string, string> {
+  const result = postSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
 const full = values({
@@ -42,11 +49,14 @@ describe('tags', () => {
 });
 
 describe('required fields and warnings', () => {
-  it('title, slug and author name are required (blank counts as missing)', () => {
-    expect(missingRequired(values())).toEqual(['title', 'slug', 'author']);
-    expect(missingRequired(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual(['slug']);
-    expect(missingRequired(full)).toEqual([]);
-    expect(postFormText.requiredWarning).toBe('Моля, попълнете всички задължителни полета във формата');
+  it('title, slug and author name are required (blank counts as missing), with the one warning', () => {
+    const warning = 'Моля, попълнете всички задължителни полета във формата';
+    expect(postFormText.requiredWarning).toBe(warning);
+    expect(issues(values())).toEqual({ title: warning, slug: warning, author: warning });
+    expect(issues(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual({ slug: warning });
+    expect(issues(full)).toEqual({});
+    expect(postProblems(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual({ missingRequired: true, valid: false });
+    expect(postProblems(full)).toEqual({ missingRequired: false, valid: true });
   });
 
   it('warns (without blocking) when content or the featured image is missing', () => {
@@ -72,20 +82,29 @@ describe('completeness over 9 fields', () => {
 
 describe('slug', () => {
   it('follows the title while creating', () => {
-    expect(slugAfterTitleChange({ editing: false, slugEdited: false, title: 'AI & Automation', slug: '' })).toBe('ai-and-automation');
-    expect(slugAfterTitleChange({ editing: false, slugEdited: false, title: 'Как AI променя бизнеса', slug: 'x' })).toBe('kak-ai-promenya-biznesa');
+    expect(slugAfterTitleChange({ editing: false, previousTitle: '', title: 'AI & Automation', slug: '' })).toBe('ai-and-automation');
+    expect(slugAfterTitleChange({ editing: false, previousTitle: 'Как AI', title: 'Как AI променя бизнеса', slug: 'kak-ai' })).toBe('kak-ai-promenya-biznesa');
   });
 
   it('is kept while editing, and once typed by hand', () => {
-    expect(slugAfterTitleChange({ editing: true, slugEdited: false, title: 'Ново заглавие', slug: 'staro' })).toBe('staro');
-    expect(slugAfterTitleChange({ editing: false, slugEdited: true, title: 'Ново заглавие', slug: 'moy-adres' })).toBe('moy-adres');
+    expect(slugAfterTitleChange({ editing: true, previousTitle: 'Старо', title: 'Ново заглавие', slug: 'staro' })).toBe('staro');
+    expect(slugAfterTitleChange({ editing: false, previousTitle: 'Ново', title: 'Ново заглавие', slug: 'moy-adres' })).toBe('moy-adres');
   });
 
   it('accepts what the database accepts and explains the rest', () => {
-    expect(slugProblem('moyat-post_2')).toBeNull();
-    expect(slugProblem('')).toBeNull();
-    expect(slugProblem('Моят пост')).toBe(postFormText.slugInvalid);
-    expect(slugProblem('-start')).toBe(postFormText.slugInvalid);
+    const ok = { title: 'T', author: 'A' };
+    expect(issues(values({ ...ok, slug: 'moyat-post_2' }))).toEqual({});
+    expect(issues(values({ ...ok, slug: 'Моят пост' }))).toEqual({ slug: postFormText.slugInvalid });
+    expect(issues(values({ ...ok, slug: '-start' }))).toEqual({ slug: postFormText.slugInvalid });
+    expect(postProblems(values({ ...ok, slug: '-start' }))).toEqual({ missingRequired: false, valid: false });
+  });
+});
+
+describe('values', () => {
+  it('are the same when every field is', () => {
+    expect(samePostValues(full, { ...full })).toBe(true);
+    expect(samePostValues(full, { ...full, tags: 'AI' })).toBe(false);
+    expect(samePostValues(full, { ...full, is_published: true })).toBe(false);
   });
 });
 
