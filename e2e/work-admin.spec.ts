@@ -142,7 +142,7 @@ test('a project with an uploaded image and a three-picture gallery, reordered; t
   await db.from('project_categories').delete().eq('name', category);
 });
 
-test('a category added and renamed in the admin: everything follows; a used category and its project are deleted only in turn', async ({ page, browser }) => {
+test('a category added and renamed in the admin: the project, the landing filter and the project page follow', async ({ page, browser }) => {
   const category = unique('Категория E2E');
   const renamed = `${category} нова`;
   const title = unique('Проект E2E');
@@ -205,6 +205,26 @@ test('a category added and renamed in the admin: everything follows; a used cate
   await expect(grid.getByRole('heading', { name: title })).toBeVisible();
   await visitor.goto(`/project/${slug}`);
   await expect(visitor.locator('main').getByText(renamed, { exact: true }).first()).toBeVisible();
+  await visitorContext.close();
+
+  await db.from('projects').delete().eq('id', project!.id);
+  await db.from('project_categories').delete().eq('name', renamed);
+});
+
+test('a used category cannot be deleted; its project is deleted after the question, then the category', async ({ page, browser }) => {
+  const renamed = unique('Категория E2E');
+  const title = unique('Проект E2E');
+  const slug = `proekt-e2e-${Date.now().toString(36)}`;
+  expect((await db.from('project_categories').insert({ name: renamed })).error).toBeNull();
+  const { data: project, error } = await db
+    .from('projects')
+    .insert({ title, slug, category: renamed, image: '/demo/project-crm.svg', link: 'https://e2e-proekt.example.com' })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  await openWorkAdmin(page);
+  const card = page.getByRole('list', { name: 'Списък с проекти' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card).toBeVisible();
 
   // ---- a used category cannot be deleted ----------------------------------------------------------
   await openTab(page, 'Категории');
@@ -237,6 +257,8 @@ test('a category added and renamed in the admin: everything follows; a used cate
   expect(goneCategory).toEqual([]);
 
   // the visitor's project page is gone too
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/project/${slug}`);
   await expect(visitor).toHaveURL(/\/$/);
   await visitorContext.close();

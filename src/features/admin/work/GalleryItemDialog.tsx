@@ -33,6 +33,8 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
     defaultValues: { title: item?.title ?? '', description: item?.description ?? '', image: item?.image ?? '' },
   });
   const draft = watch();
+  // read while rendering, so the form library keeps it up to date
+  const { isDirty } = formState;
   const { upload, busy } = useImageUpload({ bucket: GALLERY_BUCKET, folder: '', order: 'timestamp-first' });
   const { confirm, dialog: question } = useConfirm();
   const uid = useId();
@@ -41,7 +43,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
 
   async function onClose(isOpen: boolean) {
     if (isOpen) return onOpenChange(true);
-    if (formState.isDirty && !(await confirm({ title: unsavedText.title, message: unsavedText.message, confirmLabel: unsavedText.leave }))) return;
+    if (isDirty && !(await confirm({ title: unsavedText.title, message: unsavedText.message, confirmLabel: unsavedText.leave }))) return;
     onOpenChange(false);
   }
 
