@@ -232,7 +232,7 @@ describe('categories', () => {
     await screen.findByText('Automation');
     await user.type(screen.getByLabelText('Ново име на категория'), '   ');
     await user.click(screen.getByRole('button', { name: 'Добави' }));
-    expect(screen.getByText('Моля, въведете име на категорията.', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете име на категорията.', { selector: 'p' })).toBeInTheDocument();
     expect(backend.requests.categoryInserts).toEqual([]);
 
     await user.clear(screen.getByLabelText('Ново име на категория'));
@@ -273,7 +273,7 @@ describe('categories', () => {
     await user.click(screen.getByRole('button', { name: /^Преименувай Automation/ }));
     await user.clear(screen.getByLabelText('Ново име за категория Automation'));
     await user.click(screen.getByRole('button', { name: 'Запази' }));
-    expect(screen.getByText('Името на категорията не може да бъде празно.', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Името на категорията не може да бъде празно.', { selector: 'p' })).toBeInTheDocument();
     expect(backend.requests.renames).toEqual([]);
 
     await user.type(screen.getByLabelText('Ново име за категория Automation'), ' Автоматизация ');

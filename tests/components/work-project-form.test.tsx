@@ -181,7 +181,8 @@ describe('project form', () => {
     await screen.findByRole('option', { name: 'Automation', hidden: true }); // on the tab not shown yet
     await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
     expect(within(toasts()).getByText('Моля, въведете заглавие на проекта.')).toBeInTheDocument();
-    expect(screen.getByText('Моля, въведете заглавие на проекта.', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    // the toast comes first; the messages under the fields follow as the form library publishes them
+    expect(await screen.findByText('Моля, въведете заглавие на проекта.', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
     expect(screen.getByText('Моля, въведете линк към проекта.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Заглавие/)).toHaveFocus());
 
@@ -200,8 +201,8 @@ describe('project form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
     expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Моля, изберете категория.')).toBeInTheDocument();
     expect(screen.getAllByText('Моля, качете изображение или въведете URL').length).toBeGreaterThan(0);
-    expect(screen.getByText('Моля, изберете категория.')).toBeInTheDocument();
     expect(backend.requests.inserts).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -131,11 +131,19 @@ function CategoryRename({ category, onClose }: { category: ProjectCategory; onCl
 function CategoryRow({ category, onDelete, deleting }: { category: ProjectCategory; onDelete: () => void; deleting: boolean }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+
+  // back to the row's own button once it is rendered again (the rename may close after a question)
+  useEffect(() => {
+    if (editing || !closed.current) return;
+    closed.current = false;
+    const timer = window.setTimeout(() => editButton.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [editing]);
 
   function stop() {
+    closed.current = true;
     setEditing(false);
-    // back to the row's own button, which is rendered again after this update
-    window.setTimeout(() => editButton.current?.focus(), 0);
   }
 
   if (editing) return <CategoryRename category={category} onClose={stop} />;
