@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { signedOutState } from '@/app/auth-context';
 import WorkAdminPage from '@/features/admin/work/WorkAdminPage';
 import { CategoriesTab } from '@/features/admin/work/CategoriesTab';
 import { ProjectsTab } from '@/features/admin/work/ProjectsTab';
+import { unsavedText } from '@/features/admin/components/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
@@ -152,6 +153,33 @@ describe('projects list', () => {
     expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
   });
 
+  it('leaving the project form with changes asks; Отказ keeps what was typed, leaving drops it', async () => {
+    fakeBackend({ projects: [projectRow()] });
+    renderAdmin(<ProjectsTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Редактирай CRM за брокери' }));
+    const title = await screen.findByLabelText(/^Заглавие/);
+    // unchanged: back at once
+    await user.click(screen.getByRole('button', { name: 'Назад към проектите' }));
+    await user.click(await screen.findByRole('button', { name: 'Редактирай CRM за брокери' }));
+    fireEvent.change(await screen.findByLabelText(/^Заглавие/), { target: { value: 'Ново заглавие' } });
+    expect(title).not.toBeInTheDocument(); // a new form was opened
+
+    await user.click(screen.getByRole('button', { name: 'Назад към проектите' }));
+    let question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    expect(question).toHaveTextContent(unsavedText.message);
+    await user.click(within(question).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^Заглавие/)).toHaveValue('Ново заглавие');
+
+    // the form's own 'Отказ' asks the same
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    await user.click(within(question).getByRole('button', { name: unsavedText.leave }));
+    expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Заглавие/)).not.toBeInTheDocument();
+  });
+
   it("says 'Няма проекти. Създайте първия.' when there are none", async () => {
     fakeBackend({ projects: [] });
     renderAdmin(<ProjectsTab />);
@@ -204,7 +232,7 @@ describe('categories', () => {
     await screen.findByText('Automation');
     await user.type(screen.getByLabelText('Ново име на категория'), '   ');
     await user.click(screen.getByRole('button', { name: 'Добави' }));
-    expect(screen.getByText('Моля, въведете име на категорията.', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете име на категорията.', { selector: 'p' })).toBeInTheDocument();
     expect(backend.requests.categoryInserts).toEqual([]);
 
     await user.clear(screen.getByLabelText('Ново име на категория'));
@@ -237,13 +265,15 @@ describe('categories', () => {
     await user.clear(input);
     await user.type(input, 'Променено');
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    expect(screen.getByText('Automation')).toBeInTheDocument();
+    // a changed name is not dropped without a question (issue 15)
+    await user.click(within(await screen.findByRole('alertdialog', { name: unsavedText.title })).getByRole('button', { name: unsavedText.leave }));
+    expect(await screen.findByText('Automation')).toBeInTheDocument();
     expect(backend.requests.renames).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /^Преименувай Automation/ }));
     await user.clear(screen.getByLabelText('Ново име за категория Automation'));
     await user.click(screen.getByRole('button', { name: 'Запази' }));
-    expect(screen.getByText('Името на категорията не може да бъде празно.', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Името на категорията не може да бъде празно.', { selector: 'p' })).toBeInTheDocument();
     expect(backend.requests.renames).toEqual([]);
 
     await user.type(screen.getByLabelText('Ново име за категория Automation'), ' Автоматизация ');
@@ -255,13 +285,23 @@ describe('categories', () => {
     expect(backend.projects[0].category).toBe('Автоматизация');
   });
 
-  it('Escape leaves the rename without saving', async () => {
+  it('Escape leaves the rename without saving; with a changed name it asks first', async () => {
     const backend = fakeBackend({ categories: ['Automation'] });
     renderAdmin(<CategoriesTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Преименувай Automation/ }));
-    await user.type(screen.getByLabelText('Ново име за категория Automation'), 'X{Escape}');
+    await user.keyboard('{Escape}');
     expect(screen.queryByLabelText('Ново име за категория Automation')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Преименувай Automation/ })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: /^Преименувай Automation/ }));
+    await user.type(screen.getByLabelText('Ново име за категория Automation'), 'X{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    await user.click(within(question).getByRole('button', { name: 'Отказ' }));
+    expect(screen.getByLabelText('Ново име за категория Automation')).toHaveValue('AutomationX');
+    await user.type(screen.getByLabelText('Ново име за категория Automation'), '{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: unsavedText.leave }));
+    await waitFor(() => expect(screen.queryByLabelText('Ново име за категория Automation')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: /^Преименувай Automation/ })).toHaveFocus());
     expect(backend.requests.renames).toEqual([]);
   });

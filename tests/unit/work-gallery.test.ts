@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
-  canSaveDraft,
   editItem,
   galleryFromStored,
   moveItem,
@@ -10,6 +9,7 @@ import {
   renumber,
   type GalleryItem,
 } from '@/features/admin/work/gallery';
+import { canSaveDraft, galleryItemSchema } from '@/features/admin/work/gallery-item-schema';
 
 const item = (id: string, order: number): GalleryItem => ({ id, title: `T${id}`, description: '', image: `/img/${id}.png`, order });
 const three = [item('a', 0), item('b', 1), item('c', 2)];
@@ -76,6 +76,11 @@ describe('gallery add and edit', () => {
     expect(canSaveDraft({ title: 'a', description: '', image: '/a.png' })).toBe(true);
     expect(canSaveDraft({ title: '  ', description: 'x', image: '/a.png' })).toBe(false);
     expect(canSaveDraft({ title: 'a', description: 'x', image: '' })).toBe(false);
+    const refused = galleryItemSchema.safeParse({ title: ' ', description: '', image: '' });
+    expect(refused.success ? [] : refused.error.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['title', 'Моля попълнете заглавие и изображение'],
+      ['image', 'Моля попълнете заглавие и изображение'],
+    ]);
   });
 });
 

@@ -1,13 +1,17 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { errorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { useRecheckOnDenied } from '../api';
 import { ErrorCard } from '../components/ErrorCard';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useConfirm } from '../components/useConfirm';
 import { askToDeleteChanged, useEditConflict } from '../components/useEditConflict';
 import {
@@ -21,37 +25,29 @@ import {
   workErrorMessage,
   type ProjectCategory,
 } from './api';
+import { addCategorySchema, renameCategorySchema, type CategoryNameValues } from './category-schema';
 
 function failed(error: unknown, fallback: string) {
   toast({ title: 'Грешка', description: workErrorMessage(error, fallback), variant: 'destructive' });
 }
 
-/** One category in the list: its name, or the inline rename with 'Запази' and 'Отказ'. */
-function CategoryRow({ category, onDelete, deleting }: { category: ProjectCategory; onDelete: () => void; deleting: boolean }) {
-  const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(category.name);
+/** The inline rename of one category, with 'Запази' and 'Отказ' (which asks when the name was changed). */
+function CategoryRename({ category, onClose }: { category: ProjectCategory; onClose: () => void }) {
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm<CategoryNameValues>(renameCategorySchema, {
+    defaultValues: { name: category.name },
+  });
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   // the version the rename is guarded by: the one shown when the editor opened (issue 15)
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(category.updated_at);
   const [shownName, setShownName] = useState(category.name);
-  const [error, setError] = useState<string | null>(null);
+  const [typed, setTyped] = useState(category.name);
   const rename = useRenameCategory();
   const recheckOnDenied = useRecheckOnDenied();
-  const editButton = useRef<HTMLButtonElement>(null);
   const inputId = useId();
+  const error = formState.errors.name?.message;
 
-  function start() {
-    setName(category.name);
-    setShownName(category.name);
-    setExpectedUpdatedAt(category.updated_at);
-    setError(null);
-    setEditing(true);
-  }
-
-  function stop() {
-    setEditing(false);
-    setError(null);
-    // back to the row's own button, which is rendered again after this update
-    window.setTimeout(() => editButton.current?.focus(), 0);
+  async function cancel() {
+    if (await confirmLeave()) onClose();
   }
 
   const conflict = useEditConflict({
@@ -59,42 +55,35 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
     onReload: async () => {
       const current = (await fetchCategories()).find((c) => c.id === category.id);
       if (!current) throw new Error(categoryText.updateFailed);
-      setName(current.name);
+      // the stored name becomes the starting point: nothing is unsaved any more
+      reset({ name: current.name });
       setShownName(current.name);
       setExpectedUpdatedAt(current.updated_at);
-      setError(null);
     },
-    onOverwrite: (currentUpdatedAt) => submit(currentUpdatedAt),
+    onOverwrite: (currentUpdatedAt) => submit(typed, currentUpdatedAt),
   });
 
-  function save(event?: FormEvent) {
-    event?.preventDefault();
-    if (!name.trim()) {
-      setError(categoryText.renameBlank);
-      toast({ title: 'Грешка', description: categoryText.renameBlank, variant: 'destructive' });
-      return;
-    }
+  function onValid({ name }: CategoryNameValues) {
     if (name.trim() === category.name) {
-      stop();
+      onClose();
       return;
     }
-    submit(expectedUpdatedAt);
+    submit(name, expectedUpdatedAt);
   }
 
-  function submit(guard: string) {
-    setError(null);
+  function submit(name: string, guard: string) {
+    setTyped(name);
     rename.mutate(
       { id: category.id, name, expectedUpdatedAt: guard },
       {
         onSuccess: () => {
           toast({ title: categoryText.updated });
-          stop();
+          onClose();
         },
         onError: (caught) => {
           if (conflict.show(caught)) return;
           console.error('[work-admin] renaming a category failed', caught);
-          const message = workErrorMessage(caught, categoryText.updateFailed);
-          setError(message);
+          setError('name', { type: 'server', message: workErrorMessage(caught, categoryText.updateFailed) });
           failed(caught, categoryText.updateFailed);
           recheckOnDenied(caught);
         },
@@ -105,30 +94,23 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
   function onKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
-      stop();
+      void cancel();
     }
   }
 
-  if (editing) {
-    return (
-      <>
-      <form noValidate onSubmit={save} className="flex flex-wrap items-start gap-2" aria-busy={rename.isPending}>
+  const onInvalid = (found: FieldErrors<CategoryNameValues>) =>
+    toast({ title: 'Грешка', description: found.name?.message, variant: 'destructive' });
+
+  return (
+    <>
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-wrap items-start gap-2" aria-busy={rename.isPending}>
         <div className="grid min-w-[12rem] flex-1 gap-1">
           <Label htmlFor={inputId} className="sr-only">
             Ново име за категория {category.name}
           </Label>
-          <Input
-            id={inputId}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={onKey}
-            maxLength={CATEGORY_MAX_LENGTH}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-          />
+          <Input id={inputId} {...register('name')} onKeyDown={onKey} maxLength={CATEGORY_MAX_LENGTH} autoFocus {...fieldAria(inputId, error)} />
           {error && (
-            <p id={`${inputId}-error`} className="text-sm text-danger-700">
+            <p id={errorId(inputId)} className="text-sm text-danger-700">
               {error}
             </p>
           )}
@@ -136,19 +118,40 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
         <Button type="submit" size="sm" className="h-10" disabled={rename.isPending}>
           {rename.isPending ? 'Запазване...' : 'Запази'}
         </Button>
-        <Button size="sm" variant="outline" className="h-10" onClick={stop} disabled={rename.isPending}>
+        <Button size="sm" variant="outline" className="h-10" onClick={() => void cancel()} disabled={rename.isPending}>
           Отказ
         </Button>
       </form>
       {conflict.dialog}
-      </>
-    );
+    </>
+  );
+}
+
+/** One category in the list: its name, or the inline rename. */
+function CategoryRow({ category, onDelete, deleting }: { category: ProjectCategory; onDelete: () => void; deleting: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+
+  // back to the row's own button once it is rendered again (the rename may close after a question)
+  useEffect(() => {
+    if (editing || !closed.current) return;
+    closed.current = false;
+    const timer = window.setTimeout(() => editButton.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [editing]);
+
+  function stop() {
+    closed.current = true;
+    setEditing(false);
   }
+
+  if (editing) return <CategoryRename category={category} onClose={stop} />;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{category.name}</span>
-      <Button ref={editButton} size="sm" variant="outline" onClick={start} aria-label={`Преименувай ${category.name}`}>
+      <Button ref={editButton} size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Преименувай ${category.name}`}>
         <Pencil aria-hidden="true" />
         Преименувай
       </Button>
@@ -167,33 +170,32 @@ export function CategoriesTab() {
   const remove = useDeleteCategory();
   const recheckOnDenied = useRecheckOnDenied();
   const { confirm, dialog } = useConfirm();
-  const [name, setName] = useState('');
-  const [addError, setAddError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm<CategoryNameValues>(addCategorySchema, {
+    defaultValues: { name: '' },
+  });
+  useUnsavedChanges(formState.isDirty);
+  const addError = formState.errors.name?.message;
   const [busyId, setBusyId] = useState<string | null>(null);
   const inputId = useId();
 
-  function onAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setAddError(categoryText.nameRequired);
-      toast({ title: 'Грешка', description: categoryText.nameRequired, variant: 'destructive' });
-      document.getElementById(inputId)?.focus();
-      return;
-    }
-    setAddError(null);
+  function onAdd({ name }: CategoryNameValues) {
     add.mutate(name, {
       onSuccess: () => {
         toast({ title: categoryText.added });
-        setName('');
+        reset({ name: '' });
       },
       onError: (error) => {
         console.error('[work-admin] adding a category failed', error);
-        setAddError(workErrorMessage(error, categoryText.addFailed));
+        setError('name', { type: 'server', message: workErrorMessage(error, categoryText.addFailed) });
         failed(error, categoryText.addFailed);
         recheckOnDenied(error);
       },
     });
   }
+
+  // a blank name: its message under the field and as a toast; the form library focuses the field
+  const onAddInvalid = (found: FieldErrors<CategoryNameValues>) =>
+    toast({ title: 'Грешка', description: found.name?.message, variant: 'destructive' });
 
   async function onDelete(category: ProjectCategory) {
     if (await confirm({ message: categoryText.deleteQuestion })) runDelete(category);
@@ -229,17 +231,15 @@ export function CategoriesTab() {
         категорията; категория, която се използва от проект, не може да бъде изтрита.
       </p>
       <Card className="p-4">
-        <form noValidate onSubmit={onAdd} className="grid gap-1.5" aria-busy={add.isPending}>
+        <form noValidate onSubmit={handleSubmit(onAdd, onAddInvalid)} className="grid gap-1.5" aria-busy={add.isPending}>
           <Label htmlFor={inputId}>Ново име на категория</Label>
           <div className="flex flex-wrap gap-2">
             <Input
               id={inputId}
               className="min-w-[12rem] flex-1"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...register('name')}
               maxLength={CATEGORY_MAX_LENGTH}
-              aria-invalid={addError ? true : undefined}
-              aria-describedby={addError ? `${inputId}-error` : undefined}
+              {...fieldAria(inputId, addError)}
             />
             <Button type="submit" disabled={add.isPending}>
               <Plus aria-hidden="true" />
@@ -247,7 +247,7 @@ export function CategoriesTab() {
             </Button>
           </div>
           {addError && (
-            <p id={`${inputId}-error`} className="text-sm text-danger-700">
+            <p id={errorId(inputId)} className="text-sm text-danger-700">
               {addError}
             </p>
           )}

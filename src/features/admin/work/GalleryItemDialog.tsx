@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -7,8 +7,12 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useSchemaForm } from '@/lib/forms';
 import { GALLERY_BUCKET, useImageUpload } from '@/lib/upload';
-import { canSaveDraft, galleryText, type GalleryDraft, type GalleryItem } from './gallery';
+import { unsavedText } from '../components/unsaved-changes';
+import { useConfirm } from '../components/useConfirm';
+import { galleryText, type GalleryItem } from './gallery';
+import { canSaveDraft, galleryItemSchema, type GalleryDraft } from './gallery-item-schema';
 
 export interface GalleryItemDialogProps {
   open: boolean;
@@ -22,17 +26,26 @@ export interface GalleryItemDialogProps {
  * Adds or edits one gallery picture (spec section 5): title and image required, description
  * optional. The image is a file (images only) uploaded at once to the 'project-gallery' bucket under
  * a timestamp-random name. Save is disabled without a title and an image, and while an upload runs.
+ * Closing it (Escape, 'Отказ', ×, a click outside) with changes asks first.
  */
 export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryItemDialogProps) {
-  const [draft, setDraft] = useState<GalleryDraft>(() => ({
-    title: item?.title ?? '',
-    description: item?.description ?? '',
-    image: item?.image ?? '',
-  }));
+  const { register, handleSubmit, setValue, watch, formState } = useSchemaForm<GalleryDraft>(galleryItemSchema, {
+    defaultValues: { title: item?.title ?? '', description: item?.description ?? '', image: item?.image ?? '' },
+  });
+  const draft = watch();
+  // read while rendering, so the form library keeps it up to date
+  const { isDirty } = formState;
   const { upload, busy } = useImageUpload({ bucket: GALLERY_BUCKET, folder: '', order: 'timestamp-first' });
+  const { confirm, dialog: question } = useConfirm();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const ready = canSaveDraft(draft);
+
+  async function onClose(isOpen: boolean) {
+    if (isOpen) return onOpenChange(true);
+    if (isDirty && !(await confirm({ title: unsavedText.title, message: unsavedText.message, confirmLabel: unsavedText.leave }))) return;
+    onOpenChange(false);
+  }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -41,7 +54,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
     const outcome = await upload(file);
     input.value = '';
     if (outcome.ok) {
-      setDraft((d) => ({ ...d, image: outcome.url }));
+      setValue('image', outcome.url, { shouldDirty: true });
       toast({ title: galleryText.uploaded });
     } else {
       toast({ title: galleryText.uploadFailed, description: outcome.error.message, variant: 'destructive' });
@@ -52,15 +65,11 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
     event.preventDefault();
     event.stopPropagation(); // the dialog sits inside the project form in the React tree
     if (busy) return;
-    if (!ready) {
-      toast({ title: galleryText.required, variant: 'destructive' });
-      return;
-    }
-    onSave(draft);
+    void handleSubmit(onSave, () => toast({ title: galleryText.required, variant: 'destructive' }))(event);
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(isOpen) => void onClose(isOpen)}>
       <DialogContent
         title={item ? 'Редактиране на елемент от галерията' : 'Нов елемент в галерията'}
         description="Заглавието и изображението са задължителни."
@@ -73,8 +82,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
             </Label>
             <Input
               id={id('title')}
-              value={draft.title}
-              onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+              {...register('title')}
               required
               aria-required="true"
               maxLength={200}
@@ -86,8 +94,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
               id={id('description')}
               rows={3}
               className="min-h-0"
-              value={draft.description}
-              onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
+              {...register('description')}
             />
           </div>
           <div className="grid gap-1.5">
@@ -133,6 +140,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
             </Button>
           </div>
         </form>
+        {question}
       </DialogContent>
     </Dialog>
   );

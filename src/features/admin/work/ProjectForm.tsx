@@ -1,21 +1,24 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Plus, X } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useController, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormField as Field } from '@/components/ui/form-field';
 import { fieldClasses, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { useRecheckOnDenied } from '../api';
 import { FormAlert, FormWarning } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
-import type { GalleryItem } from './gallery';
 import {
   addTechnologies,
   buildProjectPayload,
@@ -24,16 +27,15 @@ import {
   normalizeUrl,
   projectCompleteness,
   projectFormText,
+  projectSchema,
   projectSlugFromTitle,
   projectValuesFrom,
   tabCompleteness,
-  validateProject,
   type AdminProject,
   type ProjectField,
   type ProjectFormValues,
   type ProjectPayload,
-} from './project-form';
-import { describedBy, FormField as Field } from '@/components/ui/form-field';
+} from './project-schema';
 
 type TabId = 'basic' | 'media' | 'gallery';
 
@@ -54,9 +56,6 @@ function TabState({ done }: { done: boolean }) {
   );
 }
 
-
-
-
 export interface ProjectFormProps {
   /** The project being edited, or null for a new one. */
   project: AdminProject | null;
@@ -64,15 +63,26 @@ export interface ProjectFormProps {
   onDone: () => void;
 }
 
-/** The project form in three tabs (spec sections 2, 4 and 5). */
+/**
+ * The project form in three tabs (spec sections 2, 4 and 5), on react-hook-form with the rules of
+ * projectSchema: a field's message shows once it is left or the form is submitted, then live.
+ */
 export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps) {
   const editing = loadedProject !== null;
   // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
   const [project, setProject] = useState<AdminProject | null>(loadedProject);
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedProject?.updated_at);
-  const [values, setValues] = useState<ProjectFormValues>(() => (loadedProject ? projectValuesFrom(loadedProject) : emptyProjectValues()));
-  const [touched, setTouched] = useState<Partial<Record<ProjectField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm<ProjectFormValues>(projectSchema, {
+    defaultValues: loadedProject ? projectValuesFrom(loadedProject) : emptyProjectValues(),
+    // a failed submit opens the tab of the first field to fix and focuses it (below)
+    shouldFocusError: false,
+  });
+  const { register, control, setValue, getValues, reset, formState } = form;
+  const values = form.watch();
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const image = useController({ control, name: 'image' });
+  const gallery = useController({ control, name: 'gallery' });
+  const technologies = useController({ control, name: 'technologies' });
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
   const [techInput, setTechInput] = useState('');
@@ -84,14 +94,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 
-  const set = useCallback(<K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-  }, []);
-  const touch = (field: ProjectField) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
-  const onGallery = useCallback((gallery: GalleryItem[]) => setValues((v) => ({ ...v, gallery })), []);
-
-  const errors = validateProject(values);
-  const shown = (field: ProjectField) => (submitted || touched[field] ? (errors[field] ?? null) : null);
+  const errors = formState.errors;
+  const shown = (field: ProjectField) => errors[field]?.message;
   const completeness = projectCompleteness(values);
   const done = tabCompleteness(values);
   const generatedSlug = projectSlugFromTitle(values.title);
@@ -104,12 +108,21 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
   const noCategories = categories.isSuccess && categories.data.length === 0;
   const submitDisabled = save.isPending || noCategories || uploading;
 
-  function onUrlBlur(field: 'link' | 'documentation_url') {
-    touch(field);
-    setValues((v) => {
-      const normalized = normalizeUrl(v[field]);
-      return normalized && normalized !== v[field] ? { ...v, [field]: normalized } : v;
-    });
+  /** Replaces a field's value by its cleaned form (a changed value counts as an edit). */
+  function clean(field: 'link' | 'documentation_url' | 'slug', cleaned: string) {
+    if (cleaned && cleaned !== getValues(field)) setValue(field, cleaned, { shouldDirty: true });
+  }
+
+  /** The field's registration, with `tidy` run when it is left, before it is checked. */
+  function registerTidied(field: 'link' | 'documentation_url' | 'slug', tidy: (value: string) => string) {
+    const registration = register(field);
+    return {
+      ...registration,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        clean(field, tidy(event.target.value));
+        return registration.onBlur(event);
+      },
+    };
   }
 
   function onTechKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -121,8 +134,12 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
 
   function addTech() {
     if (!techInput.trim()) return;
-    setValues((v) => ({ ...v, technologies: addTechnologies(v.technologies, techInput) }));
+    technologies.field.onChange(addTechnologies(technologies.field.value, techInput));
     setTechInput('');
+  }
+
+  async function leave() {
+    if (await confirmLeave()) onDone();
   }
 
   const conflict = useEditConflict({
@@ -131,7 +148,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
       const current = await fetchAdminProject(project!.id);
       setProject(current);
       setExpectedUpdatedAt(current.updated_at);
-      setValues(projectValuesFrom(current));
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(projectValuesFrom(current));
       setSaveError(null);
     },
     onOverwrite: (currentUpdatedAt) => {
@@ -147,6 +165,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
       {
         onSuccess: (saved) => {
           setExpectedUpdatedAt(saved.updated_at);
+          // saved: nothing is unsaved while the list comes back
+          reset(getValues());
           toast({ title: editing ? 'Проектът е обновен' : 'Проектът е създаден' });
           onDone();
         },
@@ -162,30 +182,26 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     );
   }
 
+  /** A refused submit: the first field to fix, its tab opened, its message as a toast, the focus on it. */
+  function onInvalid(found: FieldErrors<ProjectFormValues>) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
+    setTab(FIELD_TAB[first]);
+    toast({ title: 'Грешка', description: found[first]?.message, variant: 'destructive' });
+    // focus the field once its tab panel is shown
+    window.setTimeout(() => {
+      const target = first === 'image' ? document.getElementById(id('media'))?.querySelector<HTMLElement>('input') : document.getElementById(id(first));
+      target?.focus();
+    }, 0);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitDisabled) return;
-    setSubmitted(true);
     // The blur rule, for a URL typed and submitted with Enter.
-    const normalized: ProjectFormValues = {
-      ...values,
-      link: normalizeUrl(values.link),
-      documentation_url: normalizeUrl(values.documentation_url),
-    };
-    setValues(normalized);
-    const found = validateProject(normalized);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      setTab(FIELD_TAB[first]);
-      toast({ title: 'Грешка', description: found[first], variant: 'destructive' });
-      // focus the field once its tab panel is shown
-      window.setTimeout(() => {
-        const target = first === 'image' ? document.getElementById(id('media'))?.querySelector<HTMLElement>('input') : document.getElementById(id(first));
-        target?.focus();
-      }, 0);
-      return;
-    }
-    submit(buildProjectPayload(normalized));
+    clean('link', normalizeUrl(getValues('link')));
+    clean('documentation_url', normalizeUrl(getValues('documentation_url')));
+    void form.handleSubmit((valid) => submit(buildProjectPayload(valid)), onInvalid)(event);
   }
 
   // Every panel stays mounted (an upload in progress on a tab the person left still finishes and
@@ -203,7 +219,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
         <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
           {editing ? 'Редактиране на проект' : 'Нов проект'}
         </h2>
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={() => void leave()}>
           <ArrowLeft aria-hidden="true" />
           Назад към проектите
         </Button>
@@ -227,7 +243,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
         </div>
       </div>
 
-      {submitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
+      {formState.isSubmitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
       {saveError && (
         <FormAlert title="Грешка" onRetry={lastPayload ? () => submit(lastPayload) : undefined} retrying={save.isPending}>
           {saveError}
@@ -253,17 +269,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
 
           <TabsContent {...panel('basic')}>
             <Field id={id('title')} label="Заглавие" required error={shown('title')}>
-              <Input
-                id={id('title')}
-                value={values.title}
-                onChange={(e) => set('title', e.target.value)}
-                onBlur={() => touch('title')}
-                maxLength={300}
-                required
-                aria-required="true"
-                aria-invalid={shown('title') ? true : undefined}
-                aria-describedby={describedBy(id('title'), false, Boolean(shown('title')))}
-              />
+              <Input id={id('title')} {...register('title')} maxLength={300} required aria-required="true" {...fieldAria(id('title'), shown('title'))} />
             </Field>
             <Field
               id={id('slug')}
@@ -278,18 +284,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
             >
               <Input
                 id={id('slug')}
-                value={values.slug}
                 placeholder={generatedSlug || undefined}
-                onChange={(e) => set('slug', e.target.value)}
-                onBlur={() => {
-                  touch('slug');
-                  setValues((v) => {
-                    const cleaned = projectSlugFromTitle(v.slug);
-                    return cleaned && cleaned !== v.slug ? { ...v, slug: cleaned } : v;
-                  });
-                }}
-                aria-invalid={shown('slug') ? true : undefined}
-                aria-describedby={describedBy(id('slug'), true, Boolean(shown('slug')))}
+                {...registerTidied('slug', projectSlugFromTitle)}
+                {...fieldAria(id('slug'), shown('slug'), true)}
               />
             </Field>
             <Field id={id('link')} label="Линк към проекта" required hint="Адресът, на който проектът работи на живо. https:// се добавя, ако липсва." error={shown('link')}>
@@ -297,14 +294,11 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 id={id('link')}
                 type="url"
                 inputMode="url"
-                value={values.link}
                 placeholder="https://example.com"
-                onChange={(e) => set('link', e.target.value)}
-                onBlur={() => onUrlBlur('link')}
+                {...registerTidied('link', normalizeUrl)}
                 required
                 aria-required="true"
-                aria-invalid={shown('link') ? true : undefined}
-                aria-describedby={describedBy(id('link'), true, Boolean(shown('link')))}
+                {...fieldAria(id('link'), shown('link'), true)}
               />
             </Field>
             <Field id={id('description')} label="Кратко описание" hint="Показва се в картата на проекта на началната страница.">
@@ -312,9 +306,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 id={id('description')}
                 rows={3}
                 className="min-h-0"
-                value={values.description}
-                onChange={(e) => set('description', e.target.value)}
-                aria-describedby={describedBy(id('description'), true, false)}
+                {...register('description')}
+                {...fieldAria(id('description'), undefined, true)}
               />
             </Field>
             <Field
@@ -326,9 +319,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 id={id('detailed')}
                 rows={10}
                 className="min-h-[200px]"
-                value={values.detailed_description}
-                onChange={(e) => set('detailed_description', e.target.value)}
-                aria-describedby={describedBy(id('detailed'), true, false)}
+                {...register('detailed_description')}
+                {...fieldAria(id('detailed'), undefined, true)}
               />
             </Field>
             <Field id={id('documentation_url')} label="Документация (URL)" hint="По избор. https:// се добавя, ако липсва." error={shown('documentation_url')}>
@@ -336,12 +328,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 id={id('documentation_url')}
                 type="url"
                 inputMode="url"
-                value={values.documentation_url}
                 placeholder="https://example.com/docs"
-                onChange={(e) => set('documentation_url', e.target.value)}
-                onBlur={() => onUrlBlur('documentation_url')}
-                aria-invalid={shown('documentation_url') ? true : undefined}
-                aria-describedby={describedBy(id('documentation_url'), true, Boolean(shown('documentation_url')))}
+                {...registerTidied('documentation_url', normalizeUrl)}
+                {...fieldAria(id('documentation_url'), shown('documentation_url'), true)}
               />
             </Field>
             <div className="grid gap-1.5">
@@ -372,7 +361,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                           type="button"
                           className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                           aria-label={`Премахни ${tech}`}
-                          onClick={() => set('technologies', values.technologies.filter((t) => t !== tech))}
+                          onClick={() => technologies.field.onChange(technologies.field.value.filter((t) => t !== tech))}
                         >
                           <X aria-hidden="true" className="size-3" />
                         </button>
@@ -384,10 +373,10 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
             </div>
             <div className="grid gap-5 sm:grid-cols-3">
               <Field id={id('client')} label="Клиент">
-                <Input id={id('client')} value={values.client} onChange={(e) => set('client', e.target.value)} />
+                <Input id={id('client')} {...register('client')} />
               </Field>
               <Field id={id('duration')} label="Продължителност">
-                <Input id={id('duration')} value={values.duration} placeholder="напр. 3 месеца" onChange={(e) => set('duration', e.target.value)} />
+                <Input id={id('duration')} placeholder="напр. 3 месеца" {...register('duration')} />
               </Field>
               <Field id={id('team_size')} label="Размер на екипа (хора)" error={shown('team_size')}>
                 <Input
@@ -397,11 +386,8 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                   min={1}
                   max={1000}
                   step={1}
-                  value={values.team_size}
-                  onChange={(e) => set('team_size', e.target.value)}
-                  onBlur={() => touch('team_size')}
-                  aria-invalid={shown('team_size') ? true : undefined}
-                  aria-describedby={describedBy(id('team_size'), false, Boolean(shown('team_size')))}
+                  {...register('team_size')}
+                  {...fieldAria(id('team_size'), shown('team_size'))}
                 />
               </Field>
             </div>
@@ -418,14 +404,14 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
               <ImageUploadField
                 label="Основно изображение"
                 required
-                value={values.image}
-                onChange={(url) => set('image', url)}
+                value={image.field.value}
+                onChange={image.field.onChange}
                 folder="projects"
                 successTitle="Изображението е качено"
                 hint="Препоръчителен размер: 1200x800 px."
                 previewWidth={360}
                 previewHeight={240}
-                error={shown('image') ?? undefined}
+                error={shown('image')}
                 onBusyChange={setUploading}
               />
             </div>
@@ -439,15 +425,10 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
               <select
                 id={id('category')}
                 className={cn(fieldClasses, 'h-10 py-2')}
-                value={values.category}
-                onChange={(e) => {
-                  touch('category');
-                  set('category', e.target.value);
-                }}
+                {...register('category')}
                 required
                 aria-required="true"
-                aria-invalid={shown('category') ? true : undefined}
-                aria-describedby={describedBy(id('category'), !noCategories, Boolean(shown('category')))}
+                {...fieldAria(id('category'), shown('category'), !noCategories)}
               >
                 <option value="">{categories.isPending ? 'Зареждане на категории...' : 'Изберете категория'}</option>
                 {categoryNames.map((name) => (
@@ -479,7 +460,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
           </TabsContent>
 
           <TabsContent {...panel('gallery')}>
-            <GalleryEditor items={values.gallery} onChange={onGallery} />
+            <GalleryEditor items={gallery.field.value} onChange={gallery.field.onChange} />
             <div className="flex justify-start">
               <Button variant="outline" onClick={() => setTab('media')}>
                 <ArrowLeft aria-hidden="true" />
@@ -491,7 +472,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
 
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
           {noCategories && <p className="text-sm text-slate-700">Добавете категория, за да запазите проекта.</p>}
-          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
             Отказ
           </Button>
           <Button type="submit" disabled={submitDisabled}>

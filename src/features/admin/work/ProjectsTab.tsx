@@ -13,7 +13,7 @@ import { askToDeleteChanged } from '../components/useEditConflict';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
-import { projectFormText, type AdminProjectRow } from './project-form';
+import { projectFormText, type AdminProjectRow } from './project-schema';
 
 type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 

@@ -10,7 +10,7 @@ import { changedRows, describeDbError, invalidatePublic } from '../api';
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '../concurrency';
 import { foundRow, readPage, type ListPage } from '../list';
 import { searchFilter } from '../search';
-import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-form';
+import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
 
 export const workKeys = {
   projects: ['admin', 'projects'] as const,

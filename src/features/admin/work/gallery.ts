@@ -1,11 +1,12 @@
 import type { GalleryItem } from '@/lib/projects';
+import type { GalleryDraft } from './gallery-item-schema';
 /*
  * The project gallery's rules (spec sections 3 and 4), free of React: items are kept sorted by
  * `order`, and every change (add, edit, move, delete) leaves `order` numbered 0, 1, 2, ... in list
  * order. A new item's id is a timestamp string.
  */
 
-export type { GalleryItem };
+export type { GalleryDraft, GalleryItem };
 
 export const galleryText = {
   required: 'Моля попълнете заглавие и изображение',
@@ -73,17 +74,6 @@ export function newGalleryId(items: readonly GalleryItem[], now: number = Date.n
   let stamp = Math.floor(now);
   while (taken.has(String(stamp))) stamp += 1;
   return String(stamp);
-}
-
-export interface GalleryDraft {
-  title: string;
-  description: string;
-  image: string;
-}
-
-/** True when the dialog may save: a title and an image (both non-blank). */
-export function canSaveDraft(draft: GalleryDraft): boolean {
-  return draft.title.trim() !== '' && draft.image.trim() !== '';
 }
 
 /** Adds a new item at the end (id from the timestamp, order = its position). */

@@ -16,10 +16,10 @@ import {
   slugProblem,
   tabCompleteness,
   urlError,
-  validateProject,
+  projectProblems,
   type AdminProject,
   type ProjectFormValues,
-} from '@/features/admin/work/project-form';
+} from '@/features/admin/work/project-schema';
 
 function values(overrides: Partial<ProjectFormValues> = {}): ProjectFormValues {
   return { ...emptyProjectValues(), ...overrides };
@@ -123,25 +123,25 @@ describe('completeness', () => {
   });
 });
 
-describe('validation', () => {
+describe('the schema', () => {
   it('requires title, link, category and an image', () => {
-    expect(validateProject(values())).toEqual({
+    expect(projectProblems(values())).toEqual({
       title: projectFormText.titleRequired,
       link: projectFormText.linkRequired,
       category: projectFormText.categoryRequired,
       image: 'Моля, качете изображение или въведете URL',
     });
-    expect(validateProject(complete)).toEqual({});
+    expect(projectProblems(complete)).toEqual({});
   });
 
   it('checks the link, the documentation URL, the slug and the team size', () => {
-    expect(validateProject({ ...complete, link: 'nope', documentation_url: 'also nope', slug: 'Лош адрес', team_size: '2.5' })).toEqual({
+    expect(projectProblems({ ...complete, link: 'nope', documentation_url: 'also nope', slug: 'Лош адрес', team_size: '2.5' })).toEqual({
       link: projectFormText.invalidUrl,
       documentation_url: projectFormText.invalidUrl,
       slug: projectFormText.slugInvalid,
       team_size: projectFormText.teamSizeInvalid,
     });
-    expect(validateProject({ ...complete, documentation_url: 'docs.example.com', team_size: '4' })).toEqual({});
+    expect(projectProblems({ ...complete, documentation_url: 'docs.example.com', team_size: '4' })).toEqual({});
   });
 
   it('reads the team size as a whole number from 1 to 1000', () => {

@@ -1,11 +1,14 @@
+import * as z from 'zod/mini';
 import { slugifyProject } from '@/lib/slug';
-import type { GalleryItem, ProjectFields, ProjectStatus } from '@/lib/projects';
+import type { ProjectFields, ProjectStatus } from '@/lib/projects';
+import { ruleText } from '@/lib/zod-rules';
 import { galleryFromStored, renumber } from './gallery';
 
 /*
- * The project form's rules (spec sections 4 and 5), free of React so they are tested on their own:
- * URL normalisation and validation, the slug, required fields, completeness over five weighted
- * items, and the row that is saved.
+ * The project form's rules (spec sections 4 and 5) as one zod schema carrying the spec's messages,
+ * and the pure helpers around it, free of React so they are tested on their own: URL normalisation
+ * and validation, the slug, completeness over five weighted items, and the row that is saved.
+ * The form's state (values, what was left or submitted, dirty) is react-hook-form's (ProjectForm).
  */
 
 /** A projects row as the admin reads it. */
@@ -128,26 +131,44 @@ export function slugProblem(slug: string): string | null {
   return PROJECT_SLUG_PATTERN.test(given) ? null : projectFormText.slugInvalid;
 }
 
-// ---- Form values ------------------------------------------------------------------------------
+// ---- The schema ------------------------------------------------------------------------------
 
-/** The form's state, every field as the person types it. */
-export interface ProjectFormValues {
-  title: string;
-  slug: string;
-  link: string;
-  description: string;
-  detailed_description: string;
-  documentation_url: string;
-  image: string;
-  category: string;
-  technologies: string[];
-  client: string;
-  duration: string;
-  team_size: string;
-  gallery: GalleryItem[];
+/** A text field that must not be blank. */
+const filled = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
+
+const galleryItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  order: z.number(),
+});
+
+/**
+ * The form, every field as the person types it. Required: title, link, image and category; the
+ * link and the documentation URL must be web addresses (https:// assumed), a given slug one the
+ * database accepts, a given team size a whole number from 1 to 1000. Values are checked, never
+ * changed: the saved row is built by buildProjectPayload.
+ */
+export const projectSchema = z.object({
+  title: filled(projectFormText.titleRequired),
+  slug: ruleText(slugProblem),
+  link: ruleText((value) => (!value.trim() ? projectFormText.linkRequired : isValidUrl(value) ? null : projectFormText.invalidUrl)),
+  description: z.string(),
+  detailed_description: z.string(),
+  documentation_url: ruleText(urlError),
+  image: filled(projectFormText.imageRequired),
+  category: filled(projectFormText.categoryRequired),
+  technologies: z.array(z.string()),
+  client: z.string(),
+  duration: z.string(),
+  team_size: ruleText((value) => (Number.isNaN(parseTeamSize(value)) ? projectFormText.teamSizeInvalid : null)),
+  gallery: z.array(galleryItemSchema),
   /** Carried through unchanged; in_progress for a new project. The form has no input for it. */
-  status: string;
-}
+  status: z.string(),
+});
+
+export type ProjectFormValues = z.infer<typeof projectSchema>;
 
 export const DEFAULT_STATUS: ProjectStatus = 'in_progress';
 
@@ -214,23 +235,23 @@ export function parseTeamSize(value: string): number | null {
   return n >= 1 && n <= 1000 ? n : Number.NaN;
 }
 
+/** The fields the schema can refuse. */
 export type ProjectField = 'title' | 'link' | 'category' | 'image' | 'slug' | 'documentation_url' | 'team_size';
-export type ProjectFormErrors = Partial<Record<ProjectField, string>>;
+export type ProjectProblems = Partial<Record<ProjectField, string>>;
 
-/** Every problem of the form, by field (empty when it may be saved). */
-export function validateProject(values: ProjectFormValues): ProjectFormErrors {
-  const errors: ProjectFormErrors = {};
-  if (!values.title.trim()) errors.title = projectFormText.titleRequired;
-  if (!values.link.trim()) errors.link = projectFormText.linkRequired;
-  else if (!isValidUrl(values.link)) errors.link = projectFormText.invalidUrl;
-  const docs = urlError(values.documentation_url);
-  if (docs) errors.documentation_url = docs;
-  const slug = slugProblem(values.slug);
-  if (slug) errors.slug = slug;
-  if (!values.category.trim()) errors.category = projectFormText.categoryRequired;
-  if (!values.image.trim()) errors.image = projectFormText.imageRequired;
-  if (Number.isNaN(parseTeamSize(values.team_size))) errors.team_size = projectFormText.teamSizeInvalid;
-  return errors;
+/**
+ * The schema's messages by field, whatever was touched (for the tabs' check marks, which show the
+ * state of the values, not of what the person has left yet). Empty when the form may be saved.
+ */
+export function projectProblems(values: ProjectFormValues): ProjectProblems {
+  const result = projectSchema.safeParse(values);
+  const problems: ProjectProblems = {};
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ProjectField;
+    if (typeof field === 'string' && !problems[field]) problems[field] = issue.message;
+  }
+  return problems;
 }
 
 /** The tab each field sits on, so a failed submit can open the first tab with a problem. */
@@ -272,7 +293,7 @@ export function projectCompleteness(values: Pick<ProjectFormValues, 'title' | 'l
 
 /** Whether each tab of the form is complete (a check) or not (a warning). */
 export function tabCompleteness(values: ProjectFormValues): { basic: boolean; media: boolean; gallery: boolean } {
-  const errors = validateProject(values);
+  const errors = projectProblems(values);
   return {
     basic: !errors.title && !errors.link && !errors.slug && !errors.documentation_url && !errors.team_size && values.description.trim() !== '',
     media: !errors.image && !errors.category,
