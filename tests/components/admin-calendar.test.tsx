@@ -1,14 +1,30 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import AdminPage from '@/features/admin/AdminPage';
 import { CalendarTab } from '@/features/admin/calendar/CalendarTab';
 import { renderAdmin, resetToasts } from './admin-fixtures';
-import { rest, server } from './msw';
+import { rest, server, storage } from './msw';
 
-afterEach(() => resetToasts());
+// The browser's zone list (hundreds of options, each walked by every query and re-render) cut to a
+// few; the list itself is the unit test's (tests/unit/admin-calendar-schema.test.ts).
+beforeEach(() => {
+  vi.spyOn(Intl, 'supportedValuesOf').mockReturnValue(['America/New_York', 'Asia/Tokyo', 'Europe/London', 'Europe/Sofia']);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetToasts();
+});
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
+/** True when closing the browser tab would ask (the unsaved-changes guard). */
+const unload = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
 const ROW = {
   id: 'cal-1',
   consultant_name: 'Мария Иванова',
@@ -20,7 +36,30 @@ const ROW = {
 };
 
 describe('calendar settings', () => {
-  it('updates the existing row by id: hours with their minutes, working days, time zone; the preview lists the exact slots', async () => {
+  it('the preview follows the form: the hours, the days and exactly the slots visitors will get', async () => {
+    server.use(http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)));
+    renderAdmin(<CalendarTab />);
+    expect(await screen.findByRole('heading', { name: 'Настройки на календара' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Понеделник' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Събота' })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: /^Часова зона/ })).toHaveValue('Europe/Sofia');
+    const start = screen.getByLabelText(/^Начало/);
+    expect(start).toHaveAttribute('type', 'time');
+    expect(start).toHaveValue('09:00');
+    const user = userEvent.setup({ delay: null });
+    // a time field takes its value in one change event, as a browser's picker gives it
+    fireEvent.change(start, { target: { value: '09:30' } });
+    fireEvent.change(screen.getByLabelText(/^Край/), { target: { value: '11:00' } });
+    await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
+    expect(screen.getByText('09:30 – 11:00 (Europe/London)')).toBeInTheDocument();
+    expect(screen.getByText('Вторник, Сряда, Четвъртък, Петък, Събота')).toBeInTheDocument();
+    const offered = screen.getByRole('list', { name: /^Часове за посетителите/ });
+    expect(within(offered).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['09:30', '10:00', '10:30']);
+  });
+
+  it('updates the existing row by id: hours with their minutes, working days in week order, time zone', async () => {
     const patches: { id: string | null; body: Record<string, unknown> }[] = [];
     server.use(
       http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
@@ -30,26 +69,13 @@ describe('calendar settings', () => {
       }),
     );
     renderAdmin(<CalendarTab />);
-    expect(await screen.findByRole('heading', { name: 'Настройки на календара' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Понеделник' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Събота' })).not.toBeChecked();
-    expect(screen.getByRole('combobox', { name: /^Часова зона/ })).toHaveValue('Europe/Sofia');
-    const start = screen.getByLabelText(/^Начало/);
-    const end = screen.getByLabelText(/^Край/);
-    expect(start).toHaveAttribute('type', 'time');
-    expect(start).toHaveValue('09:00');
+    const start = await screen.findByLabelText(/^Начало/);
     const user = userEvent.setup({ delay: null });
-    // a time field takes its value in one change event, as a browser's picker gives it
     fireEvent.change(start, { target: { value: '09:30' } });
-    fireEvent.change(end, { target: { value: '11:00' } });
+    fireEvent.change(screen.getByLabelText(/^Край/), { target: { value: '11:00' } });
     await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
     await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
     await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
-    // the preview follows: the hours, the days and exactly the slots visitors will get
-    expect(screen.getByText('09:30 – 11:00 (Europe/London)')).toBeInTheDocument();
-    expect(screen.getByText('Вторник, Сряда, Четвъртък, Петък, Събота')).toBeInTheDocument();
-    const offered = screen.getByRole('list', { name: /^Часове за посетителите/ });
-    expect(within(offered).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['09:30', '10:00', '10:30']);
     await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0].id).toBe('eq.cal-1');
@@ -121,5 +147,41 @@ describe('calendar settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Опитайте отново' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Запази настройките' }));
     expect(await within(toasts()).findByText('Не можахме да запазим настройките')).toBeInTheDocument();
+  });
+
+  it('an unsaved change survives a look at another tab, and counts as unsaved until it is saved', async () => {
+    server.use(
+      http.post(storage('object/list/blog-images'), () => HttpResponse.json([])),
+      http.get(rest('blog_posts'), () => HttpResponse.json([])),
+      http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
+      http.head(rest('appointments'), () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
+      http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
+      http.patch(rest('calendar_settings'), () => HttpResponse.json([{ id: 'cal-1', updated_at: '2026-01-02T10:00:00.000Z' }])),
+    );
+    renderAdmin(
+      <Routes>
+        <Route path="/blog-admin" element={<AdminPage />} />
+      </Routes>,
+      { path: '/blog-admin?tab=calendar' },
+    );
+    const user = userEvent.setup({ delay: null });
+    const name = await screen.findByLabelText(/^Име на консултанта/);
+    expect(unload()).toBe(false);
+    await user.clear(name);
+    await user.paste('Петър Петров');
+    expect(unload()).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: 'Публикации' }));
+    expect(await screen.findByText('Няма публикации')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Име на консултанта/, { selector: 'input' })).not.toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Календар' }));
+    expect(screen.getByLabelText(/^Име на консултанта/)).toHaveValue('Петър Петров');
+    expect(unload()).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(await within(toasts()).findByText('Настройките на календара са запазени')).toBeInTheDocument();
+    // saved: the form stays open with the saved values and nothing is unsaved any more
+    await waitFor(() => expect(unload()).toBe(false));
+    expect(screen.getByLabelText(/^Име на консултанта/)).toHaveValue('Петър Петров');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientForm } from '@/features/admin/clients/ClientForm';
 import type { AdminClient } from '@/features/admin/clients/api';
 import { ClientsTab } from '@/features/admin/clients/ClientsTab';
+import { unsavedText } from '@/features/admin/components/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
@@ -211,6 +212,32 @@ describe('clients tab', () => {
     expect(await screen.findByLabelText(/^Име на клиента/)).toHaveValue('Фитнес Про');
     expect(screen.getByRole('heading', { name: 'Редактиране на клиент' })).toBeInTheDocument();
     expect(clients.idGets().map((u) => u.searchParams.get('id'))).toEqual(['eq.c-1']);
+  });
+
+  it("'Отказ' on a changed client form asks first; staying keeps the typing, leaving goes back to the list", async () => {
+    fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
+    renderAdmin(<ClientsTab />);
+    const user = userEvent.setup({ delay: null });
+    // an untouched form leaves at once
+    await user.click(await screen.findByRole('button', { name: 'Нов клиент' }));
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    expect(await screen.findByRole('img', { name: 'Лого на Фитнес Про' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Редактирай/ }));
+    const name = await screen.findByLabelText(/^Име на клиента/);
+    await user.click(name);
+    await user.paste(' и партньори');
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    expect(question).toHaveTextContent(unsavedText.message);
+    await user.click(within(question).getByRole('button', { name: 'Отказ' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Фитнес Про и партньори');
+
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: unsavedText.leave }));
+    expect(await screen.findByRole('heading', { name: 'Клиенти' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Име на клиента/)).not.toBeInTheDocument();
   });
 
   it("shows 'Неуспешно зареждане на клиенти.' when the list fails", async () => {

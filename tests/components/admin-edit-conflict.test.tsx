@@ -184,13 +184,17 @@ describe('client form: the same dialog', () => {
 
   it("'Зареди текущата версия' shows the stored name", async () => {
     versionedTable('clients', [{ ...loaded, name: 'Клиент на другия', updated_at: version(2) }]);
-    renderAdmin(<ClientForm client={loaded} onDone={() => {}} />);
+    const onDone = vi.fn();
+    renderAdmin(<ClientForm client={loaded} onDone={onDone} />);
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Име на клиента/), ' и още');
     await user.click(screen.getByRole('button', { name: 'Обнови клиента' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Зареди текущата версия' }));
     await waitFor(() => expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Клиент на другия'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // the stored version is the form's new starting point: nothing unsaved, 'Отказ' leaves at once
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    expect(onDone).toHaveBeenCalled();
   });
 });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unsavedText } from '@/features/admin/components/unsaved-changes';
 import { UserForm } from '@/features/admin/users/UserForm';
 import { UsersTab } from '@/features/admin/users/UsersTab';
 import type { AdminBlogUser } from '@/features/admin/users/types';
@@ -106,6 +107,20 @@ describe('user form', () => {
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
     await waitFor(() => expect(seen.patches).toHaveLength(1));
     expect(seen.patches[0].body.password).toBe('12345678');
+  });
+
+  it("'Отказ' leaves an unchanged form at once and asks about a changed one", async () => {
+    const onDone = vi.fn();
+    renderAdmin(<UserForm user={IVAN} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByLabelText('Активен'));
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    await user.click(within(question).getByRole('button', { name: unsavedText.leave }));
+    expect(onDone).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's message inline and as a toast when saving fails", async () => {

@@ -1,29 +1,33 @@
 import { CalendarDays, Clock, UserRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { errorId, hintId } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { useRecheckOnDenied } from '../api';
 import { ErrorCard } from '../components/ErrorCard';
 import { FormAlert } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
 import { generateSlots } from '@/features/booking/slots';
 import {
   calendarInput,
+  calendarSchema,
   calendarText,
   calendarValuesFrom,
   normaliseTime,
   timeZoneOptions,
-  validateCalendar,
   WEEK,
-  type CalendarFormErrors,
+  workingHoursErrors,
   type CalendarFormValues,
-} from './calendar-form';
+} from './schema';
 
 /** The 'Календар' tab: 'Настройки на календара' (spec section 2). */
 export function CalendarTab() {
@@ -46,9 +50,19 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
   // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
   const [settings, setSettings] = useState<CalendarSettings | null>(loadedSettings);
   const [version, setVersion] = useState<{ id: string | null; updatedAt?: string }>({ id: loadedSettings?.id ?? null, updatedAt: loadedSettings?.updated_at });
-  const [values, setValues] = useState<CalendarFormValues>(() => calendarValuesFrom(loadedSettings));
-  const [errors, setErrors] = useState<CalendarFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { register, control, handleSubmit, reset, getValues, formState } = useSchemaForm<CalendarFormValues>(calendarSchema, {
+    defaultValues: calendarValuesFrom(loadedSettings),
+  });
+  // no back button here: registering makes links, 'Изход' and closing the browser tab ask
+  useUnsavedChanges(formState.isDirty);
+  const values = useWatch({ control }) as CalendarFormValues;
+  const errors = {
+    consultant_name: formState.errors.consultant_name?.message,
+    start: formState.errors.start?.message,
+    end: formState.errors.end?.message,
+    days: formState.errors.days?.message,
+    time_zone: formState.errors.time_zone?.message,
+  };
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useSaveCalendarSettings();
@@ -56,36 +70,17 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 
-  function set<K extends keyof CalendarFormValues>(key: K, value: CalendarFormValues[K]) {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    if (submitted) setErrors(validateCalendar(next));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateCalendar(values);
-    setErrors(found);
-    const first = (['consultant_name', 'start', 'end', 'days', 'time_zone'] as const).find((k) => found[k]);
-    if (first) {
-      (document.getElementById(id(first === 'days' ? 'day-monday' : first)) as HTMLElement | null)?.focus();
-      return;
-    }
-    submit(values);
-  }
-
   const conflict = useEditConflict({
     name: 'Настройки на календара',
     onReload: async () => {
       const current = await fetchCalendarSettings();
       setSettings(current);
       setVersion({ id: current?.id ?? null, updatedAt: current?.updated_at });
-      setValues(calendarValuesFrom(current));
-      setErrors({});
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(calendarValuesFrom(current));
       setSaveError(null);
     },
-    onOverwrite: (currentUpdatedAt) => submit(values, currentUpdatedAt),
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
   });
 
   function submit(submitted: CalendarFormValues, guard = version.updatedAt) {
@@ -95,6 +90,8 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
       {
         onSuccess: (saved) => {
           setVersion({ id: saved.id, updatedAt: saved.updated_at });
+          // the saved settings are the new starting point: the form stays open and is not dirty
+          reset(submitted);
           toast({ title: calendarText.saved });
         },
         onError: (error) => {
@@ -108,13 +105,23 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     );
   }
 
+  const timeZone = values.time_zone;
   const start = normaliseTime(values.start);
   const end = normaliseTime(values.end);
+  const hoursValid = Object.keys(workingHoursErrors(values.start, values.end)).length === 0;
   // exactly what visitors will be offered on each working day
-  const previewSlots = errors.start || errors.end ? [] : generateSlots({ working_hours: { start, end } });
+  const previewSlots = hoursValid ? generateSlots({ working_hours: { start, end } }) : [];
+  // hundreds of zones: built once per chosen zone, not again on every keystroke elsewhere
+  const zoneOptions = useMemo(
+    () =>
+      timeZoneOptions(timeZone).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      )),
+    [timeZone],
+  );
   const dayNames = WEEK.filter((d) => values.days.includes(d.key)).map((d) => d.label);
-  const toggleDay = (key: string, on: boolean) =>
-    set('days', on ? [...values.days.filter((d) => d !== key), key] : values.days.filter((d) => d !== key));
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-4">
@@ -124,36 +131,35 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="pt-6">
-            <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+            <form noValidate onSubmit={handleSubmit((submitted) => submit(submitted))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
               {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
               <div className="grid gap-1.5">
                 <Label htmlFor={id('consultant_name')} required>
                   Име на консултанта
                 </Label>
-                <Input
-                  id={id('consultant_name')}
-                  value={values.consultant_name}
-                  onChange={(e) => set('consultant_name', e.target.value)}
-                  required
-                  aria-invalid={errors.consultant_name ? true : undefined}
-                  aria-describedby={errors.consultant_name ? `${id('consultant_name')}-error` : undefined}
-                />
+                <Input id={id('consultant_name')} required {...register('consultant_name')} {...fieldAria(id('consultant_name'), errors.consultant_name)} />
                 {errors.consultant_name && (
-                  <p id={`${id('consultant_name')}-error`} className="text-sm text-danger-700">
+                  <p id={errorId(id('consultant_name'))} className="text-sm text-danger-700">
                     {errors.consultant_name}
                   </p>
                 )}
               </div>
-              <ImageUploadField
-                label="Снимка на консултанта"
-                value={values.photo_url}
-                onChange={(url) => set('photo_url', url)}
-                folder="calendar"
-                previewWidth={160}
-                previewHeight={160}
-                successTitle="Изображението е качено"
-                onBusyChange={setUploading}
-                uploadLabel="Качи снимка"
+              <Controller
+                control={control}
+                name="photo_url"
+                render={({ field }) => (
+                  <ImageUploadField
+                    label="Снимка на консултанта"
+                    value={field.value}
+                    onChange={field.onChange}
+                    folder="calendar"
+                    previewWidth={160}
+                    previewHeight={160}
+                    successTitle="Изображението е качено"
+                    onBusyChange={setUploading}
+                    uploadLabel="Качи снимка"
+                  />
+                )}
               />
               <fieldset className="grid gap-3">
                 <legend className="mb-1 text-sm font-medium text-slate-800">Работно време</legend>
@@ -166,46 +172,58 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                       <Input
                         id={id(key)}
                         type="time"
-                        value={values[key]}
-                        onChange={(e) => set(key, e.target.value)}
                         required
+                        // the start is checked together with the end: a new start re-checks the end
+                        {...register(key, key === 'start' ? { deps: ['end'] } : undefined)}
                         aria-invalid={errors[key] ? true : undefined}
-                        aria-describedby={[`${id('hours')}-hint`, errors[key] ? `${id(key)}-error` : null].filter(Boolean).join(' ')}
+                        aria-describedby={[hintId(id('hours')), errors[key] ? errorId(id(key)) : null].filter(Boolean).join(' ')}
                       />
                       {errors[key] && (
-                        <p id={`${id(key)}-error`} className="text-sm text-danger-700">
+                        <p id={errorId(id(key))} className="text-sm text-danger-700">
                           {errors[key]}
                         </p>
                       )}
                     </div>
                   ))}
                 </div>
-                <p id={`${id('hours')}-hint`} className="text-xs text-slate-600">
+                <p id={hintId(id('hours'))} className="text-xs text-slate-600">
                   Посетителите избират час на всеки 30 минути от началото (с минутите) до края (без него), по часовата зона
                   по-долу.
                 </p>
               </fieldset>
-              <fieldset className="grid gap-2" aria-describedby={errors.days ? `${id('days')}-error` : undefined}>
+              <fieldset className="grid gap-2" aria-describedby={errors.days ? errorId(id('days')) : undefined}>
                 <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
                   <CalendarDays aria-hidden="true" className="size-4" />
                   Работни дни
                 </legend>
-                <div className="flex flex-wrap gap-x-4 gap-y-2">
-                  {WEEK.map((day) => (
-                    <label key={day.key} htmlFor={id(`day-${day.key}`)} className="flex items-center gap-2 text-sm text-slate-800">
-                      <input
-                        id={id(`day-${day.key}`)}
-                        type="checkbox"
-                        checked={values.days.includes(day.key)}
-                        onChange={(e) => toggleDay(day.key, e.target.checked)}
-                        className="size-4 rounded border-slate-400 accent-brand-600"
-                      />
-                      {day.label}
-                    </label>
-                  ))}
-                </div>
+                <Controller
+                  control={control}
+                  name="days"
+                  render={({ field }) => (
+                    <div className="flex flex-wrap gap-x-4 gap-y-2">
+                      {WEEK.map((day, index) => (
+                        <label key={day.key} htmlFor={id(`day-${day.key}`)} className="flex items-center gap-2 text-sm text-slate-800">
+                          <input
+                            id={id(`day-${day.key}`)}
+                            // the first day takes the focus when no day is chosen
+                            ref={index === 0 ? field.ref : undefined}
+                            type="checkbox"
+                            checked={field.value.includes(day.key)}
+                            // kept in the week's order, so ticking a day off and on again is no change
+                            onChange={(e) =>
+                              field.onChange(WEEK.map((d) => d.key).filter((key) => (key === day.key ? e.target.checked : field.value.includes(key))))
+                            }
+                            onBlur={field.onBlur}
+                            className="size-4 rounded border-slate-400 accent-brand-600"
+                          />
+                          {day.label}
+                        </label>
+                      ))}
+                    </div>
+                  )}
+                />
                 {errors.days && (
-                  <p id={`${id('days')}-error`} className="text-sm text-danger-700">
+                  <p id={errorId(id('days'))} className="text-sm text-danger-700">
                     {errors.days}
                   </p>
                 )}
@@ -216,24 +234,19 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                 </Label>
                 <select
                   id={id('time_zone')}
-                  value={values.time_zone}
-                  onChange={(e) => set('time_zone', e.target.value)}
+                  {...register('time_zone')}
                   aria-invalid={errors.time_zone ? true : undefined}
-                  aria-describedby={errors.time_zone ? `${id('time_zone')}-error` : `${id('time_zone')}-hint`}
+                  aria-describedby={errors.time_zone ? errorId(id('time_zone')) : hintId(id('time_zone'))}
                   className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
-                  {timeZoneOptions(values.time_zone).map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone}
-                    </option>
-                  ))}
+                  {zoneOptions}
                 </select>
                 {errors.time_zone ? (
-                  <p id={`${id('time_zone')}-error`} className="text-sm text-danger-700">
+                  <p id={errorId(id('time_zone'))} className="text-sm text-danger-700">
                     {errors.time_zone}
                   </p>
                 ) : (
-                  <p id={`${id('time_zone')}-hint`} className="text-xs text-slate-600">
+                  <p id={hintId(id('time_zone'))} className="text-xs text-slate-600">
                     Работното време е по часовника на тази зона; посетители от другаде виждат и своето време.
                   </p>
                 )}

@@ -1,16 +1,20 @@
 import { Info } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { errorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert } from '../components/FormAlert';
 import { ImageUploadField } from '../components/ImageUploadField';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchClient, useSaveClient, type AdminClient } from './api';
-import { clientFormText, validateClient, type ClientFormErrors } from './client-form';
+import { clientFormText, clientSchema, clientValuesFrom, type ClientValues } from './schema';
 
 export interface ClientFormProps {
   client: AdminClient | null;
@@ -22,22 +26,17 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
   // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
   const [client, setClient] = useState<AdminClient | null>(loadedClient);
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedClient?.updated_at);
-  const [name, setName] = useState(loadedClient?.name ?? '');
-  const [logo, setLogo] = useState(loadedClient?.logo ?? '');
-  const [errors, setErrors] = useState<ClientFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm<ClientValues>(clientSchema, { defaultValues: clientValuesFrom(loadedClient) });
+  const { register, control, handleSubmit, reset, getValues, watch, formState } = form;
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useSaveClient();
   const recheckOnDenied = useRecheckOnDenied();
   const uid = useId();
   const nameId = `${uid}-name`;
-
-  function update(next: { name: string; logo: string }) {
-    setName(next.name);
-    setLogo(next.logo);
-    if (submitted) setErrors(validateClient(next));
-  }
+  const nameError = formState.errors.name?.message;
+  const [name, logo] = watch(['name', 'logo']);
 
   const conflict = useEditConflict({
     name: client?.name ?? name,
@@ -45,37 +44,32 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
       const current = await fetchClient(client!.id);
       setClient(current);
       setExpectedUpdatedAt(current.updated_at);
-      setName(current.name);
-      setLogo(current.logo);
-      setErrors({});
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(clientValuesFrom(current));
       setSaveError(null);
     },
-    onOverwrite: (currentUpdatedAt) => submit({ name, logo }, currentUpdatedAt),
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateClient({ name, logo });
-    setErrors(found);
-    if (found.name) {
-      document.getElementById(nameId)?.focus();
-      return;
-    }
-    if (found.logo) {
-      toast({ title: 'Грешка', description: found.logo, variant: 'destructive' });
-      return;
-    }
-    submit({ name, logo });
+  // 'Отказ' asks first when something was changed (the unsaved-changes guard).
+  async function leave() {
+    if (await confirmLeave()) onDone();
   }
 
-  function submit(input: { name: string; logo: string }, guard = expectedUpdatedAt) {
+  // The schema found something: the form library has focused the name if it is missing; a
+  // missing logo (a file chooser, not a text field) is also said in a toast.
+  function onInvalid(errors: FieldErrors<ClientValues>) {
+    if (!errors.name && errors.logo?.message) toast({ title: 'Грешка', description: errors.logo.message, variant: 'destructive' });
+  }
+
+  function submit(input: ClientValues, guard = expectedUpdatedAt) {
     setSaveError(null);
     save.mutate(
       { id: client?.id, expectedUpdatedAt: guard, input },
       {
         onSuccess: (saved) => {
           setExpectedUpdatedAt(saved.updated_at);
+          reset(input);
           toast({ title: client ? 'Клиентът е обновен' : 'Клиентът е създаден' });
           onDone();
         },
@@ -106,43 +100,42 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="pt-6">
-            <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
+            <form noValidate onSubmit={handleSubmit((values) => submit(values), onInvalid)} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
               {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
               <div className="grid gap-1.5">
                 <Label htmlFor={nameId} required>
                   Име на клиента
                 </Label>
-                <Input
-                  id={nameId}
-                  value={name}
-                  onChange={(e) => update({ name: e.target.value, logo })}
-                  required
-                  aria-invalid={errors.name ? true : undefined}
-                  aria-describedby={errors.name ? `${nameId}-error` : undefined}
-                />
-                {errors.name && (
-                  <p id={`${nameId}-error`} className="text-sm text-danger-700">
-                    {errors.name}
+                <Input id={nameId} required {...register('name')} {...fieldAria(nameId, nameError)} />
+                {nameError && (
+                  <p id={errorId(nameId)} className="text-sm text-danger-700">
+                    {nameError}
                   </p>
                 )}
               </div>
-              <ImageUploadField
-                label="Лого"
-                required
-                value={logo}
-                onChange={(url) => update({ name, logo: url })}
-                folder="clients"
-                fit="contain"
-                previewWidth={300}
-                previewHeight={200}
-                hint="Препоръчителен размер: 300x200 px, PNG с прозрачен фон."
-                successTitle="Логото е качено"
-                error={errors.logo}
-                onBusyChange={setUploading}
-                uploadLabel="Качи лого"
+              <Controller
+                control={control}
+                name="logo"
+                render={({ field, fieldState }) => (
+                  <ImageUploadField
+                    label="Лого"
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    folder="clients"
+                    fit="contain"
+                    previewWidth={300}
+                    previewHeight={200}
+                    hint="Препоръчителен размер: 300x200 px, PNG с прозрачен фон."
+                    successTitle="Логото е качено"
+                    error={fieldState.error?.message}
+                    onBusyChange={setUploading}
+                    uploadLabel="Качи лого"
+                  />
+                )}
               />
               <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+                <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
                   Отказ
                 </Button>
                 <Button type="submit" disabled={save.isPending || uploading}>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
+import { ListFormTab } from '../components/ListFormTab';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
@@ -11,8 +12,6 @@ import { askToDeleteChanged } from '../components/useEditConflict';
 import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useAdminClient, useAdminClientPage, useDeleteClient, type AdminClient } from './api';
 import { ClientForm } from './ClientForm';
-
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
 export const clientListText = {
   loading: 'Зареждане на клиенти...',
@@ -27,13 +26,15 @@ export const clientListText = {
 
 /** The 'Клиенти' tab (spec section 2): a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {
-  const [view, setView] = useState<View>({ mode: 'list' });
   // the list keeps its search and page while the form is open
   const paging = usePagedSearch();
-
-  if (view.mode === 'new') return <ClientForm key="new" client={null} onDone={() => setView({ mode: 'list' })} />;
-  if (view.mode === 'edit') return <EditClient key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
-  return <ClientListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+  return (
+    <ListFormTab
+      list={({ onNew, onEdit }) => <ClientListView paging={paging} onNew={onNew} onEdit={onEdit} />}
+      renderNew={(onDone) => <ClientForm client={null} onDone={onDone} />}
+      renderEdit={(id, onDone) => <EditClient id={id} onDone={onDone} />}
+    />
+  );
 }
 
 function EditClient({ id, onDone }: { id: string; onDone: () => void }) {

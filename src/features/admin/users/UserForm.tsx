@@ -1,28 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormField as Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { FormAlert } from '../components/FormAlert';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchBlogUser, useSaveBlogUser } from './api';
+import { emptyUserValues, MIN_PASSWORD_LENGTH, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
 import type { AdminBlogUser } from './types';
-import {
-  emptyUserValues,
-  hasErrors,
-  MIN_PASSWORD_LENGTH,
-  userFormText,
-  userPayload,
-  userValuesFrom,
-  validateUser,
-  type UserFormErrors,
-  type UserFormValues,
-} from './user-form';
-import { describedBy, FormField as Field } from '@/components/ui/form-field';
-
-
 
 export interface UserFormProps {
   user: AdminBlogUser | null;
@@ -35,46 +25,37 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
   // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
   const [user, setUser] = useState<AdminBlogUser | null>(loadedUser);
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedUser?.updated_at);
-  const [values, setValues] = useState<UserFormValues>(() => (loadedUser ? userValuesFrom(loadedUser) : emptyUserValues()));
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { register, handleSubmit, reset, getValues, formState } = useSchemaForm<UserFormValues>(userSchemas[mode], {
+    defaultValues: loadedUser ? userValuesFrom(loadedUser) : emptyUserValues(),
+  });
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useSaveBlogUser();
   const recheckOnDenied = useRecheckOnDenied();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
+  const errors = {
+    username: formState.errors.username?.message,
+    email: formState.errors.email?.message,
+    password: formState.errors.password?.message,
+  };
 
-  function set<K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    // After a first attempt, errors follow the typing.
-    if (submitted) setErrors(validateUser(next, mode));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateUser(values, mode);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = (['username', 'email', 'password'] as const).find((k) => found[k]);
-      if (first) document.getElementById(id(first))?.focus();
-      return;
-    }
-    submit(values);
+  // 'Отказ' asks first when something was changed (the unsaved-changes guard).
+  async function leave() {
+    if (await confirmLeave()) onDone();
   }
 
   const conflict = useEditConflict({
-    name: user?.full_name || user?.username || values.username,
+    name: user ? user.full_name || user.username : '',
     onReload: async () => {
       const current = await fetchBlogUser(user!.id);
       setUser(current);
       setExpectedUpdatedAt(current.updated_at);
-      setValues(userValuesFrom(current));
-      setErrors({});
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(userValuesFrom(current));
       setSaveError(null);
     },
-    onOverwrite: (currentUpdatedAt) => submit(values, currentUpdatedAt),
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
   });
 
   function submit(submitted: UserFormValues, guard = expectedUpdatedAt) {
@@ -84,6 +65,7 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
       {
         onSuccess: (saved) => {
           setExpectedUpdatedAt(saved.updated_at);
+          reset(submitted);
           toast({ title: user ? 'Потребителят е обновен' : 'Потребителят е създаден' });
           onDone();
         },
@@ -111,21 +93,19 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
       </h2>
       <Card className="max-w-2xl">
         <CardContent className="pt-6">
-          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+          <form noValidate onSubmit={handleSubmit((values) => submit(values))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
             {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
             <Field id={id('username')} label="Потребителско име" required error={errors.username}>
               <Input
                 id={id('username')}
                 autoComplete="off"
-                value={values.username}
-                onChange={(e) => set('username', e.target.value)}
                 required
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={describedBy(id('username'), false, Boolean(errors.username))}
+                {...register('username')}
+                {...fieldAria(id('username'), errors.username)}
               />
             </Field>
             <Field id={id('full_name')} label="Пълно име">
-              <Input id={id('full_name')} autoComplete="off" value={values.full_name} onChange={(e) => set('full_name', e.target.value)} />
+              <Input id={id('full_name')} autoComplete="off" {...register('full_name')} />
             </Field>
             <Field id={id('email')} label="Имейл" required error={errors.email}>
               <Input
@@ -133,11 +113,9 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
                 type="email"
                 inputMode="email"
                 autoComplete="off"
-                value={values.email}
-                onChange={(e) => set('email', e.target.value)}
                 required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy(id('email'), false, Boolean(errors.email))}
+                {...register('email')}
+                {...fieldAria(id('email'), errors.email)}
               />
             </Field>
             <Field id={id('password')} label="Парола" required={mode === 'create'} hint={passwordHint} error={errors.password}>
@@ -145,11 +123,9 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
                 id={id('password')}
                 type="password"
                 autoComplete="new-password"
-                value={values.password}
-                onChange={(e) => set('password', e.target.value)}
                 required={mode === 'create'}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy(id('password'), true, Boolean(errors.password))}
+                {...register('password')}
+                {...fieldAria(id('password'), errors.password, true)}
               />
             </Field>
             <div className="flex items-center gap-3">
@@ -157,13 +133,12 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
                 id={id('active')}
                 type="checkbox"
                 className="size-4 accent-brand-600"
-                checked={values.is_active}
-                onChange={(e) => set('is_active', e.target.checked)}
+                {...register('is_active')}
               />
               <Label htmlFor={id('active')}>Активен</Label>
             </div>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+              <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
                 Отказ
               </Button>
               <Button type="submit" disabled={save.isPending}>

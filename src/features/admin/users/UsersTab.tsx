@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateBg } from '@/lib/dates';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
+import { ListFormTab } from '../components/ListFormTab';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
@@ -16,8 +17,6 @@ import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
 import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
 import type { AdminBlogUser } from './types';
 import { UserForm } from './UserForm';
-
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
 export const userListText = {
   loading: 'Зареждане на потребители...',
@@ -32,13 +31,15 @@ export const userListText = {
 
 /** The 'Потребители' tab: 'Управление на потребители' (spec section 2), one page at a time. */
 export function UsersTab() {
-  const [view, setView] = useState<View>({ mode: 'list' });
   // the list keeps its search and page while the form is open
   const paging = usePagedSearch();
-
-  if (view.mode === 'new') return <UserForm key="new" user={null} onDone={() => setView({ mode: 'list' })} />;
-  if (view.mode === 'edit') return <EditUser key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
-  return <UserListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+  return (
+    <ListFormTab
+      list={({ onNew, onEdit }) => <UserListView paging={paging} onNew={onNew} onEdit={onEdit} />}
+      renderNew={(onDone) => <UserForm user={null} onDone={onDone} />}
+      renderEdit={(id, onDone) => <EditUser id={id} onDone={onDone} />}
+    />
+  );
 }
 
 function EditUser({ id, onDone }: { id: string; onDone: () => void }) {

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInput, calendarText, calendarValuesFrom, normaliseTime, timeZoneOptions, validateCalendar } from '@/features/admin/calendar/calendar-form';
+import {
+  calendarInput,
+  calendarSchema,
+  calendarText,
+  calendarValuesFrom,
+  normaliseTime,
+  timeZoneOptions,
+  type CalendarFormValues,
+} from '@/features/admin/calendar/schema';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
-const values = (over: Partial<Parameters<typeof validateCalendar>[0]> = {}) => ({
+const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => ({
   consultant_name: 'М',
   photo_url: '',
   start: '09:00',
@@ -12,7 +20,14 @@ const values = (over: Partial<Parameters<typeof validateCalendar>[0]> = {}) => (
   ...over,
 });
 
-describe('calendar settings form', () => {
+/** The schema's message per field ({} when the values pass). */
+function validateCalendar(input: CalendarFormValues): Record<string, string> {
+  const result = calendarSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+describe('calendar settings schema', () => {
   it('starts from the defaults when there is no row: Monday to Friday, 09:00–17:00, Sofia', () => {
     expect(calendarValuesFrom(null)).toEqual({
       consultant_name: 'Консултант',
@@ -32,6 +47,13 @@ describe('calendar settings form', () => {
     expect(validateCalendar(values({ days: [] })).days).toBe(calendarText.noDays);
     expect(validateCalendar(values({ time_zone: 'Mars/Olympus' })).time_zone).toBe(calendarText.timeZone);
     expect(validateCalendar(values({ start: '9:30', end: '13:00' }))).toEqual({});
+    // several at once, each on its own field
+    expect(validateCalendar(values({ consultant_name: '', start: 'x', days: [], time_zone: '' }))).toEqual({
+      consultant_name: calendarText.nameRequired,
+      start: calendarText.timeInvalid,
+      days: calendarText.noDays,
+      time_zone: calendarText.timeZone,
+    });
   });
 
   it('writes HH:MM hours with their minutes, the chosen days in week order, the zone, and keeps the active flag', () => {

@@ -1,3 +1,8 @@
+/*
+ * The calendar settings' rules (spec sections 2, 5 and 9) as a zod schema with the spec's
+ * messages, the defaults, and the row the form writes.
+ */
+import * as z from 'zod/mini';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone, minutesOf, SLOT_STEP_MINUTES } from '@/features/booking/slots';
 import type { CalendarSettings, CalendarSettingsInput } from './api';
 
@@ -41,19 +46,6 @@ export const calendarText = {
   saved: 'Настройките на календара са запазени',
 } as const;
 
-export interface CalendarFormValues {
-  consultant_name: string;
-  photo_url: string;
-  start: string;
-  end: string;
-  /** Working days, as stored ('monday' …). */
-  days: string[];
-  /** IANA time zone of the consultant's calendar. */
-  time_zone: string;
-}
-
-export type CalendarFormErrors = Partial<Record<'consultant_name' | 'start' | 'end' | 'days' | 'time_zone', string>>;
-
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** '9:00' or '09:00:00' from a browser → '09:00'. */
@@ -74,19 +66,45 @@ export function calendarValuesFrom(settings: CalendarSettings | null): CalendarF
   };
 }
 
-export function validateCalendar(values: CalendarFormValues): CalendarFormErrors {
-  const errors: CalendarFormErrors = {};
-  if (!values.consultant_name.trim()) errors.consultant_name = calendarText.nameRequired;
-  const start = normaliseTime(values.start);
-  const end = normaliseTime(values.end);
+/**
+ * The working hours' messages, for the start and the end: both HH:MM, the end after the start
+ * and at least one 30-minute slot later. Also decides whether the preview can list slots.
+ */
+export function workingHoursErrors(startValue: string, endValue: string): { start?: string; end?: string } {
+  const start = normaliseTime(startValue);
+  const end = normaliseTime(endValue);
+  const errors: { start?: string; end?: string } = {};
   if (!TIME.test(start)) errors.start = calendarText.timeInvalid;
   if (!TIME.test(end)) errors.end = calendarText.timeInvalid;
   else if (!errors.start && end <= start) errors.end = calendarText.endBeforeStart;
   else if (!errors.start && minutesOf(end)! - minutesOf(start)! < SLOT_STEP_MINUTES) errors.end = calendarText.tooShort;
-  if (values.days.length === 0) errors.days = calendarText.noDays;
-  if (!isKnownTimeZone(values.time_zone)) errors.time_zone = calendarText.timeZone;
   return errors;
 }
+
+export const calendarSchema = z
+  .object({
+    consultant_name: z.string().check(z.refine((value) => value.trim() !== '', calendarText.nameRequired)),
+    photo_url: z.string(),
+    /** 'HH:MM' as the time field gives it (checked together with the end below). */
+    start: z.string(),
+    end: z.string(),
+    /** Working days, as stored ('monday' …). */
+    days: z.array(z.string()).check(z.minLength(1, calendarText.noDays)),
+    /** IANA time zone of the consultant's calendar. */
+    time_zone: z.string().check(z.refine(isKnownTimeZone, calendarText.timeZone)),
+  })
+  .check(
+    // the hours are checked as a pair, each message on its own field
+    z.superRefine((values, ctx) => {
+      const errors = workingHoursErrors(values.start, values.end);
+      for (const key of ['start', 'end'] as const) {
+        const message = errors[key];
+        if (message) ctx.addIssue({ code: 'custom', path: [key], message, input: values[key] });
+      }
+    }),
+  );
+
+export type CalendarFormValues = z.infer<typeof calendarSchema>;
 
 /** The row to write; the days in the week's order. */
 export function calendarInput(values: CalendarFormValues, existing: CalendarSettings | null): CalendarSettingsInput {

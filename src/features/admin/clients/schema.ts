@@ -1,0 +1,25 @@
+/** The client form's rules (spec section 5: name required, logo required) and its messages. */
+import * as z from 'zod/mini';
+import type { AdminClient } from './api';
+
+export const clientFormText = {
+  nameRequired: 'Моля, въведете име на клиента.',
+  logoRequired: 'Моля, качете лого на клиента',
+  saveFallback: 'Възникна грешка при запазването на клиента.',
+} as const;
+
+const filled = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
+
+/** Values are checked, never changed here: the save trims them (./api). */
+export const clientSchema = z.object({
+  name: filled(clientFormText.nameRequired),
+  /** The uploaded or typed URL of the logo. */
+  logo: filled(clientFormText.logoRequired),
+});
+
+export type ClientValues = z.infer<typeof clientSchema>;
+
+/** What the form starts from: the loaded client, or empty for 'Нов клиент'. */
+export function clientValuesFrom(client: AdminClient | null): ClientValues {
+  return { name: client?.name ?? '', logo: client?.logo ?? '' };
+}
