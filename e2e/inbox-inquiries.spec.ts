@@ -75,7 +75,7 @@ test('an inquiry marked handled leaves the new filter and the count; put back, i
   const tab = page.getByRole('tab', { name: /^Запитвания/ });
   await openInquiries(page);
   const list = page.getByRole('list', { name: 'Списък със запитвания' });
-  await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'Нови' });
+  await page.getByRole('region', { name: 'Запитвания' }).getByLabel('Статус', { exact: true }).selectOption({ label: 'Нови' });
   await page.getByRole('searchbox', { name: 'Търсене' }).fill(company);
   const card = list.getByRole('article', { name });
   await expect(card).toBeVisible();
@@ -89,7 +89,7 @@ test('an inquiry marked handled leaves the new filter and the count; put back, i
   await expect(tab).toHaveAccessibleName(`Запитвания (${await countNew()} нови)`);
 
   // under 'Обработени' it is there, and it can be put back
-  await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'Обработени' });
+  await page.getByRole('region', { name: 'Запитвания' }).getByLabel('Статус', { exact: true }).selectOption({ label: 'Обработени' });
   await expect(card.getByText('Обработено', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: /Върни като ново/ }).click();
   await expect(toasts(page).getByText('Запитването е върнато като ново')).toBeVisible();
