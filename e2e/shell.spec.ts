@@ -21,6 +21,8 @@ test('an unknown path shows the 404 page, which leads home', async ({ page }) =>
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/no/such/page');
+  // the app shell renders in the browser: wait for the page before the first key
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Към съдържанието' });
   await expect(skip).toBeFocused();
@@ -30,7 +32,7 @@ test('the skip link moves focus to the main content', async ({ page }) => {
 
 // one test a page, so each stays short and a failure names its page
 for (const path of ['/', '/blog', `/blog/category/${encodeURIComponent('AI Решения')}`, '/blog/crm-za-brokeri-2026', '/project/crm-za-brokeri', '/resources/map-the-process-before-you-automate']) {
-  test(`${path} arrives prerendered as HTML with its data and hydrates without a mismatch`, async ({ browser }) => {
+  test(`${path} arrives prerendered as HTML with its data and its islands hydrate without a mismatch`, async ({ browser }) => {
     // the HTML itself, before any script: the page's heading is there
     const context = await browser.newContext({ javaScriptEnabled: false });
     const raw = await context.newPage();
@@ -47,6 +49,9 @@ for (const path of ['/', '/blog', `/blog/category/${encodeURIComponent('AI Ре�
     await live.goto(path);
     await live.waitForLoadState('networkidle');
     await expect(live.getByRole('heading', { level: 1 })).toBeVisible();
+    // every island hydrates by itself (near the viewport or when the browser is idle)
+    expect(await live.locator('[data-island]').count()).toBeGreaterThan(0);
+    await expect(live.locator('[data-island]:not([data-hydrated])')).toHaveCount(0);
     expect(errors).toEqual([]);
     await live.close();
   });

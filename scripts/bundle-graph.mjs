@@ -2,7 +2,7 @@
 // which files does a route load before it renders, which source modules do they hold, and how
 // many gzip bytes is that. Used by the build tests and by `npm run size`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { E2E_OUT_DIR } from './e2e-env.mjs';
@@ -92,15 +92,71 @@ export function gzipBytes(graph, files) {
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(graph.dir, f)), { level: 9 }).length, 0);
 }
 
-/** Gzip sizes per public route, in bytes. */
+/** The islands' registry (src/islands/registry.ts): island name -> the source module of its component. */
+export function islandSources() {
+  const text = readFileSync('src/islands/registry.ts', 'utf8');
+  return Object.fromEntries([...text.matchAll(/'?([\w-]+)'?: \{\s*source: '([^']+)'/g)].map((m) => [m[1], m[2]]));
+}
+
+/**
+ * The manifest key of the chunk that holds a source module (a module both imported statically and
+ * loaded as an island sits in a shared chunk whose key is not its path).
+ */
+export function keyOfSource(graph, source) {
+  if (graph.manifest[source]) return source;
+  const key = Object.keys(graph.manifest).find((k) => (graph.modules[graph.manifest[k].file] ?? []).includes(source));
+  if (!key) throw new Error(`${source} is in no chunk of the build`);
+  return key;
+}
+
+/** One prerendered page of each public route in the build: the file that answers it. */
+function samplePage(graph, route) {
+  const dir = join(graph.dir, route.split('/:')[0]);
+  if (!route.includes('/:')) return join(dir, 'index.html');
+  const first = readdirSync(dir, { withFileTypes: true }).find((d) => d.isDirectory() && existsSync(join(dir, d.name, 'index.html')));
+  if (!first) throw new Error(`no prerendered page under ${dir}`);
+  return join(dir, first.name, 'index.html');
+}
+
+/** The islands a prerendered page holds: name and when it hydrates. */
+export function islandsOfPage(html) {
+  return [...html.matchAll(/data-island="([\w-]+)" data-island-id="\d+" data-hydrate="(\w+)"/g)].map((m) => ({ name: m[1], hydrate: m[2] }));
+}
+
+const RUNTIME = 'src/islands/runtime.tsx';
+
+/**
+ * What a prerendered page of `route` loads: before it is taken over (the entry, the islands'
+ * runtime and the islands that hydrate at once), without any interaction (also every other island
+ * of the page, which hydrate when near the viewport or idle), and all it could ever load (also
+ * what the islands load on use: the dialogs, the toasts, the data client).
+ */
+export function pageKeys(graph, route) {
+  const sources = islandSources();
+  const islands = islandsOfPage(readFileSync(samplePage(graph, route), 'utf8'));
+  const keyOf = (name) => keyOfSource(graph, sources[name]);
+  const mine = new Set(islands.map((i) => keyOf(i.name)));
+  const others = Object.keys(sources).map(keyOf).filter((k) => !mine.has(k));
+  const eager = islands.filter((i) => i.hydrate === 'load').map((i) => keyOf(i.name));
+  const start = ['index.html', RUNTIME];
+  return {
+    islands,
+    beforeRender: closure(graph, [...start, ...eager]),
+    idle: closure(graph, [...start, ...mine]),
+    all: closure(graph, [...start, ...mine], { dynamic: true, stopAt: [...others, 'src/app/boot.tsx'] }),
+  };
+}
+
+/** Gzip sizes per public route, in bytes, as its prerendered page loads it. */
 export function measureRoutes(graph) {
-  return PUBLIC_ROUTES.map(({ route, page }) => {
-    const before = filesOf(graph, routeKeys(graph, page));
-    const all = filesOf(graph, routeKeysAll(graph, page));
+  return PUBLIC_ROUTES.map(({ route }) => {
+    const keys = pageKeys(graph, route);
+    const before = filesOf(graph, keys.beforeRender);
     return {
       route,
       jsBeforeRender: gzipBytes(graph, before.js),
-      jsAll: gzipBytes(graph, all.js),
+      jsIdle: gzipBytes(graph, filesOf(graph, keys.idle).js),
+      jsAll: gzipBytes(graph, filesOf(graph, keys.all).js),
       css: gzipBytes(graph, before.css),
     };
   });

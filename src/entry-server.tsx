@@ -1,7 +1,9 @@
 // Renders a public page to static HTML at build time (scripts/prerender.mjs), with the data its
-// queries need, so visitors see the page before any JavaScript runs; main.tsx then hydrates it.
-import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+// queries need, so visitors see the page before any JavaScript runs. The page stays that HTML in
+// the browser; only its islands (src/islands/Island.tsx) hydrate, each as a root of its own, so
+// each is rendered here as its own root too, and ships with its props and the data it read.
+import { dehydrate, QueryCache, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/ErrorBoundary';
@@ -9,14 +11,26 @@ import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { site } from '@/config/site';
 import { resourceArticles } from '@/content/resources';
+import { IslandCollector, IslandCollectorContext, type CollectedIsland, type Hydrate } from '@/islands/Island';
+import { IslandShell } from '@/islands/IslandShell';
+import { ISLANDS } from '@/islands/registry';
 import { createQueryClient } from '@/lib/queryClient';
 import { headTags, serverMeta, type HeadTags, type PageMeta } from '@/lib/seo';
 import { getSupabaseConfig } from '@/lib/supabaseConfig';
 
+export interface IslandData {
+  props: unknown;
+  /** Only the queries this island read, never the page's others. */
+  state?: DehydratedState;
+}
+
 export interface RenderedPage {
+  /** The page's HTML, its islands rendered in place. */
   html: string;
-  /** The data the HTML was rendered with, for the browser's query cache. */
-  state: DehydratedState;
+  /** Per island id: what it hydrates with (the page writes it as JSON beside the HTML). */
+  islands: Record<string, IslandData>;
+  /** The islands on the page, in order, with their source module (for preloading). */
+  islandList: { name: string; hydrate: Hydrate; source: string }[];
   head: HeadTags;
   /** The page says it does not exist (a hidden or deleted post, an unknown project). */
   notFound: boolean;
@@ -24,19 +38,39 @@ export interface RenderedPage {
   incomplete: boolean;
 }
 
-async function toHtml(node: React.ReactNode): Promise<string> {
-  // no outlining of large Suspense boundaries: the HTML must read complete without JavaScript
-  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  const reader = prelude.getReader();
-  const decoder = new TextDecoder();
-  let html = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    html += decoder.decode(value, { stream: true });
-  }
-  return html + decoder.decode();
+async function toHtml(node: ReactNode, identifierPrefix?: string, beforePass?: () => void): Promise<string> {
+  const once = async () => {
+    beforePass?.();
+    // no outlining of large Suspense boundaries: the HTML must read complete without JavaScript
+    const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY, identifierPrefix });
+    const reader = prelude.getReader();
+    const decoder = new TextDecoder();
+    let html = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      html += decoder.decode(value, { stream: true });
+    }
+    return html + decoder.decode();
+  };
+  const html = await once();
+  // the first pass loaded the lazily split components; now they render in place
+  return /<!--\$\?-->/.test(html) ? once() : html;
 }
+
+/** A query cache that records which queries are asked for while `tracked` is set (one island renders). */
+function trackingQueryCache() {
+  const cache = new QueryCache() as QueryCache & { tracked: Set<string> | null };
+  cache.tracked = null;
+  const build = cache.build.bind(cache);
+  cache.build = ((...args: Parameters<typeof build>) => {
+    const query = build(...args);
+    cache.tracked?.add(query.queryHash);
+    return query;
+  }) as typeof cache.build;
+  return cache;
+}
+type TrackingQueryCache = ReturnType<typeof trackingQueryCache>;
 
 const isEnabled = (query: Query) => {
   const enabled = (query.options as { enabled?: unknown }).enabled;
@@ -46,33 +80,70 @@ const isEnabled = (query: Query) => {
 /** A query whose result is the built-in sample (the backend refused or failed): never baked in. */
 const isSample = (query: Query) => Boolean((query.state.data as { isSample?: boolean } | undefined)?.isSample);
 
-/**
- * Renders `url`. With `withData`, renders once to learn which queries the page runs, fetches
- * them, and renders again with their results (repeated while new queries appear, e.g. a query
- * that depends on another's result). Failed or sample results are dropped, so such a page is
- * rendered in its loading state rather than with data the live site would not show.
- */
-export async function renderPage(url: string, { withData = true } = {}): Promise<RenderedPage> {
-  const queryClient = createQueryClient();
+interface Rendered {
+  html: string;
+  islands: (CollectedIsland & { html: string; queries: Set<string> })[];
+}
+
+async function renderOnce(url: string, queryClient: QueryClient, cache: TrackingQueryCache): Promise<Rendered> {
+  const collector = new IslandCollector();
   const tree = (
     <StrictMode>
       <ErrorBoundary>
         <AppProviders queryClient={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <IslandCollectorContext.Provider value={collector}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </IslandCollectorContext.Provider>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>
   );
-
   serverMeta.current = null;
-  let html = await toHtml(tree);
-  if (/<!--\$\?-->/.test(html)) {
-    // the first pass loaded the lazily split components; now they render in place
+  let html = await toHtml(tree, undefined, () => {
     serverMeta.current = null;
-    html = await toHtml(tree);
+    collector.reset();
+  });
+  const meta = serverMeta.current;
+  const [, pathname = '/', search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(url) ?? [];
+  const location = { pathname, search, hash };
+  const islands: Rendered['islands'] = [];
+  // an island rendered again (a suspended part retried) registered again: keep what the HTML shows
+  const shown = collector.islands.filter((island) => html.includes(placeholderOf(island)));
+  for (const island of shown) {
+    cache.tracked = new Set();
+    const islandHtml = await toHtml(
+      <IslandShell location={location} queryClient={queryClient}>
+        {island.element}
+      </IslandShell>,
+      `i${island.id}-`,
+    );
+    islands.push({ ...island, html: islandHtml, queries: cache.tracked });
   }
+  cache.tracked = null;
+  serverMeta.current = meta;
+  for (const island of islands) {
+    const empty = placeholderOf(island);
+    html = html.replace(empty, empty.replace('></div>', `>${island.html}</div>`));
+  }
+  return { html, islands };
+}
+
+/** The empty container <Island> renders while prerendering (its attributes in React's order). */
+const placeholderOf = (island: CollectedIsland) =>
+  `<div data-island="${island.name}" data-island-id="${island.id}" data-hydrate="${island.hydrate}" style="display:contents"></div>`;
+
+/**
+ * Renders `url`. With `withData`, renders once to learn which queries the page and its islands
+ * run, fetches them, and renders again with their results (repeated while new queries appear,
+ * e.g. a query that depends on another's result). Failed or sample results are dropped, so such
+ * a page is rendered in its loading state rather than with data the live site would not show.
+ */
+export async function renderPage(url: string, { withData = true } = {}): Promise<RenderedPage> {
+  const cache = trackingQueryCache();
+  const queryClient = createQueryClient({ queryCache: cache });
+  let rendered = await renderOnce(url, queryClient, cache);
   let incomplete = false;
   if (withData) {
     const fetched = new Set<string>();
@@ -87,18 +158,30 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
       const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' || isSample(q) });
       if (failed.length > 0) incomplete = true;
       queryClient.removeQueries({ predicate: (q) => q.state.status === 'error' || isSample(q) });
-      serverMeta.current = null;
-      html = await toHtml(tree);
+      rendered = await renderOnce(url, queryClient, cache);
     }
   }
   const path = url.split(/[?#]/)[0];
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && !isSample(q) });
+  const islands: Record<string, IslandData> = {};
+  for (const island of rendered.islands) {
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => island.queries.has(q.queryHash) && q.state.status === 'success' && !isSample(q),
+    });
+    islands[island.id] = state.queries.length > 0 ? { props: island.props, state } : { props: island.props };
+  }
   // the cache's garbage-collection timers would otherwise keep the build process alive
   queryClient.clear();
   const meta: PageMeta = serverMeta.current ?? {};
-  // the pages that are prerendered are meant for search engines; one that asks not to be indexed
-  // is the not-found view
-  return { html, state, head: headTags(meta, path), notFound: Boolean(meta.noIndex), incomplete };
+  return {
+    html: rendered.html,
+    islands,
+    islandList: rendered.islands.map(({ name, hydrate }) => ({ name, hydrate, source: ISLANDS[name]?.source ?? '' })),
+    head: headTags(meta, path),
+    // the pages that are prerendered are meant for search engines; one that asks not to be
+    // indexed is the not-found view
+    notFound: Boolean(meta.noIndex),
+    incomplete,
+  };
 }
 
 /** What this build was made for: the public origin and the Supabase project it reads. */

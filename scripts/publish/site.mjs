@@ -16,16 +16,7 @@ export function ssrDirFor(out) {
   return resolve('.cache', `ssr-${Buffer.from(resolve(out)).toString('base64url').slice(-16)}`);
 }
 
-/** The page module each kind of public address renders; its chunks are preloaded by the page. */
-const PAGE_MODULES = {
-  landing: 'src/features/landing/LandingPage.tsx',
-  list: 'src/features/blog/BlogListPage.tsx',
-  post: 'src/features/blog/BlogPostPage.tsx',
-  project: 'src/features/projects/ProjectPage.tsx',
-  resource: 'src/features/resources/ResourcesPage.tsx',
-};
-
-/** Which page module an address renders. */
+/** Which kind of page an address is. */
 export function pageKind(path) {
   if (path === '/') return 'landing';
   if (path === '/blog' || path.startsWith('/blog/category/') || path.startsWith('/blog/page/')) return 'list';
@@ -58,12 +49,16 @@ function stripPageHead(template) {
     .replace(/<link rel="canonical"[^>]*>\s*/, '');
 }
 
-// A button pressed before the app has taken the page over would do nothing: such clicks are held
-// and pressed again once it has (src/app/App.tsx calls window.__replayClicks).
+// A button pressed before its island has hydrated would do nothing: such clicks are held, the
+// island is asked to hydrate at once ('island:wake'), and they are pressed again once React owns
+// the button (src/islands/runtime.tsx calls window.__replayClicks after each island, and once the
+// page is ready for the buttons of the static HTML that open dialogs or scroll).
 const CLICK_QUEUE =
-  '<script>(function(){var q=[];function h(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],[aria-haspopup]");if(!t||document.documentElement.hasAttribute("data-app-ready")||(t.type==="submit"&&t.form&&t.form.hasAttribute("action")))return;e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t)}document.addEventListener("click",h,true);' +
-  // React hydrates a page in parts: each held click waits until React owns its button
-  'window.__replayClicks=function(){document.removeEventListener("click",h,true);var s=Date.now();(function tick(){q=q.filter(function(t){if(!t.isConnected)return false;if(Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})||Date.now()-s>5000){t.click();return false}return true});if(q.length)requestAnimationFrame(tick)})()}})()</script>';
+  '<script>(function(){var q=[],d=document.documentElement;function own(t){return Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})}' +
+  'function ready(t){var i=t.closest("[data-island]");return i?i.hasAttribute("data-hydrated"):d.hasAttribute("data-app-ready")}' +
+  'function h(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],[aria-haspopup]");if(!t||own(t)||ready(t)||(t.type==="submit"&&t.form&&t.form.hasAttribute("action")))return;e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t);var i=t.closest("[data-island]");if(i)i.dispatchEvent(new Event("island:wake"))}' +
+  'document.addEventListener("click",h,true);var s=0;' +
+  'window.__replayClicks=function(){if(s)return;(function tick(){s=0;q=q.filter(function(t){if(!t.isConnected)return false;if(own(t)||ready(t)){t.click();return false}return true});if(q.length)s=requestAnimationFrame(tick)})()}})()</script>';
 
 /**
  * Opens the build in `out` for writing pages: reads its template and manifest and loads its server
@@ -92,17 +87,14 @@ export async function openSite(out) {
   let base = stripPageHead(template).replace(entryScript[0], '');
   for (const m of entryPreloads) base = base.replace(m[0], '');
   const loader = (modules) =>
-    `<script type="module">const go=()=>{for(const h of ${scriptJson(modules)}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};requestAnimationFrame(()=>setTimeout(go,0))</script>`;
-  const modulesOf = new Map();
-  const pageModules = (kind) => {
-    if (!modulesOf.has(kind)) {
-      const pageModule = PAGE_MODULES[kind];
-      const pageFiles = manifest[pageModule]
-        ? filesOf(graph, closure(graph, [pageModule])).js.filter((f) => !entryFiles.has(f))
-        : [];
-      modulesOf.set(kind, [...entryPreloads.map((m) => m[1]), ...pageFiles.map((f) => `/${f}`)]);
-    }
-    return modulesOf.get(kind);
+    `<script type="module">let s=0;const go=()=>{if(s++)return;for(const h of ${scriptJson(modules)}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};const later=()=>setTimeout(go,0);` +
+    // after the first contentful paint where the browser reports it, else after the first frame
+    `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}catch{requestAnimationFrame(later)}</script>`;
+  // what hydrates at once: the islands' runtime and the islands marked 'load' (the header)
+  const pageModules = (islandList) => {
+    const sources = ['src/islands/runtime.tsx', ...islandList.filter((i) => i.hydrate === 'load').map((i) => i.source)];
+    const files = filesOf(graph, closure(graph, sources.filter((k) => manifest[k]))).js.filter((f) => !entryFiles.has(f));
+    return [...entryPreloads.map((m) => m[1]), ...files.map((f) => `/${f}`)];
   };
 
   /**
@@ -145,20 +137,20 @@ export async function openSite(out) {
   async function write(path, { withData = true } = {}) {
     const file = fileOf(path);
     if (!file) throw new Error(`refusing to write outside ${OUT}: ${path}`);
-    const { html, state, head, notFound, incomplete } = await ssr.renderPage(path, { withData });
+    const { html, islands, islandList, head, notFound, incomplete } = await ssr.renderPage(path, { withData });
     if (withData && incomplete) return 'kept';
     if (notFound) {
       remove(path);
       return 'removed';
     }
-    // Built-in data is a head start, not the truth: the browser refetches it on mount.
-    for (const q of state.queries) q.state.dataUpdatedAt = 0;
+    // Built-in data is a head start, not the truth: an island refetches it when it hydrates.
+    for (const island of Object.values(islands)) for (const q of island.state?.queries ?? []) q.state.dataUpdatedAt = 0;
     const page = base
       .replace('</head>', `    ${headHtml(head)}\n  </head>`)
       .replace(/<body([^>]*)>/, `<body$1>\n    ${CLICK_QUEUE}`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script>window.__QUERY_STATE__=${scriptJson(state)}</script>\n    ${loader(pageModules(pageKind(path)))}`,
+        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script type="application/json" id="islands-data">${scriptJson(islands)}</script>\n    ${loader(pageModules(islandList))}`,
       );
     mkdirSync(dirname(file), { recursive: true });
     // written beside and renamed: the server never sends half a page

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
+import { NavProvider } from '@/lib/nav';
+import { routerNav } from './routerNav';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   // Move focus without changing the URL hash (which the router would treat as a navigation).
@@ -33,7 +35,7 @@ function ScrollToTop() {
  */
 export function RootLayout() {
   return (
-    <>
+    <NavProvider nav={routerNav}>
       <a href="#main" className="skip-link" onClick={skipToContent}>
         Към съдържанието
       </a>
@@ -41,6 +43,6 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-    </>
+    </NavProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { matchPath, useRoutes, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { lazyWithPreload } from '@/lib/lazyWithPreload';
-import { preloadPublicLayoutParts } from './PublicLayout';
 import { PublicLayout } from './PublicLayout';
 import { RequireAdmin } from './RequireAdmin';
 import { RootLayout } from './RootLayout';
@@ -91,22 +90,4 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * Loads every chunk a public page shows (the page, its own lazy parts and the layout's), so a
- * prerendered page can be hydrated without suspending.
- */
-export async function preloadPublicPage(pathname: string): Promise<void> {
-  const pages: [string, { preload: () => Promise<void> }][] = [
-    ['/', LandingPage],
-    ['/blog/:slug', BlogPostPage],
-    // after the post (/blog/page is a post): /blog, /blog/page/2, /blog/category/{name}/page/2
-    ['/blog/*', BlogListPage],
-    ['/project/:slug', ProjectPage],
-    ['/resources', ResourcesPage],
-    ['/resources/:slug', ResourcesPage],
-  ];
-  const page = pages.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? NotFoundPage;
-  await Promise.all([page.preload(), preloadPublicLayoutParts()]);
 }

@@ -1,12 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryCache } from '@tanstack/react-query';
 import { isPermissionError } from './errors';
 
 /**
  * Builds the app's React Query client. Tests call this to get a fresh, isolated client.
  * Permission errors are not retried: they will not fix themselves and the page has a fallback.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ queryCache }: { queryCache?: QueryCache } = {}): QueryClient {
   return new QueryClient({
+    queryCache,
     defaultOptions: {
       queries: {
         staleTime: 60_000,

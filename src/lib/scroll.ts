@@ -11,6 +11,9 @@ export const SECTION_SCROLL_OFFSET = 80;
 export function scrollToSection(id: string, offset = SECTION_SCROLL_OFFSET): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
+  // sections below the fold are laid out lazily (.below-fold in index.css): lay them out now,
+  // so the target's position is its real one
+  document.documentElement.classList.add('all-rendered');
   const top = target.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

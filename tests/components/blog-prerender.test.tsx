@@ -34,13 +34,19 @@ afterEach(() => {
 });
 
 describe('prerendered post page', () => {
-  it('bakes in the post only: the sidebar lists are neither fetched nor in the HTML or its data', async () => {
+  it('bakes in the post only: the sidebar lists are neither fetched nor in the HTML, and no island carries data', async () => {
     const requests = backend();
     const page = await renderPage(`/blog/${POST.slug}`);
 
     expect(requests).toHaveLength(1);
     expect(requests[0]).toContain(`slug=eq.${POST.slug}`);
-    expect(page.state.queries.map((q) => q.queryKey)).toEqual([['blog', 'post', POST.slug]]);
+    // the post is static HTML: no island reads it, so the page ships no query data at all
+    expect(Object.values(page.islands).flatMap((island) => island.state?.queries ?? [])).toEqual([]);
+    expect(page.islandList.map((island) => island.name)).toEqual(['header', 'share', 'blog-sidebar', 'newsletter']);
+    expect(page.islands[page.islandList.findIndex((i) => i.name === 'share')]?.props).toEqual({
+      url: expect.stringContaining(`/blog/${POST.slug}`),
+      title: POST.title,
+    });
     expect(page.html).toContain('Публикацията на страницата');
     expect(page.html).toContain('Последни публикации');
     for (const other of RECENT) expect(page.html).not.toContain(other.title);

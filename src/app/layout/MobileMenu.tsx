@@ -1,10 +1,10 @@
 import { Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { site } from '@/config/site';
 import { SECTION_LINKS } from '@/content/navigation';
+import { Link } from '@/lib/nav';
 import { SectionLink } from './SectionLink';
 
 export interface MobileMenuProps {

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useNavLocation } from '@/lib/nav';
 import { scrollToSection } from '@/lib/scroll';
 
 export interface SectionLinkProps {
@@ -19,7 +19,7 @@ export interface SectionLinkProps {
  * elsewhere it goes to '/#section' and the landing page scrolls once it has loaded.
  */
 export function SectionLink({ section, className, children, onNavigate }: SectionLinkProps) {
-  const { pathname } = useLocation();
+  const { pathname } = useNavLocation();
   if (pathname !== '/') {
     return (
       <Link to={`/#${section}`} className={className} onClick={() => onNavigate?.(() => {})}>

@@ -2,6 +2,7 @@ import { ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { SECTION_LINKS } from '@/content/navigation';
+import { Island } from '@/islands/Island';
 import { NewsletterBox } from './NewsletterBox';
 import { SectionLink } from './SectionLink';
 
@@ -76,7 +77,7 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <NewsletterBox />
+        <Island name="newsletter" component={NewsletterBox} props={{}} />
       </div>
       <div className="border-t border-slate-800">
         <p className="container py-6 text-sm text-slate-400">

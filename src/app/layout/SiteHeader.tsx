@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { site } from '@/config/site';
 import { SECTION_LINKS } from '@/content/navigation';
 import { cn } from '@/lib/cn';
+import { Link } from '@/lib/nav';
 import { useSiteDialogs } from '@/lib/siteDialogs';
+import { DialogButton } from './DialogButton';
 import { Logo } from './Logo';
 import { SectionLink } from './SectionLink';
 import { useScrolledPast } from './useScrollState';
@@ -23,7 +24,7 @@ const navLinkClasses =
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast();
-  const { openContact, preload } = useSiteDialogs();
+  const { openContact } = useSiteDialogs();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
 
@@ -62,14 +63,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button
-            className="hidden md:inline-flex"
-            onClick={openContact}
-            onPointerEnter={() => preload('contact')}
-            onFocus={() => preload('contact')}
-          >
+          <DialogButton dialog="contact" className="hidden md:inline-flex">
             Свържете се
-          </Button>
+          </DialogButton>
           <Button
             variant="ghost"
             size="icon"

@@ -93,10 +93,12 @@ export function clearToasts(): void {
   setToasts([]);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Called on every change of the toasts (the islands' runtime mounts the toaster on the first). */
+export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const subscribe = subscribeToasts;
 
 const getSnapshot = () => toasts;
 const getAnyShown = () => anyShown;

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { useCategoryNames, usePublishedPosts } from './listApi';
 import { BlogSearchForm } from './components/BlogSearchForm';
 import { Pager } from './components/Pager';
+import { Island } from '@/islands/Island';
 import { PostCard } from './components/PostCard';
 import { topCategories } from './listing';
 import { BLOG_PAGE_SIZE, blogListPath, readBlogListAddress } from './logic';
@@ -109,7 +110,7 @@ function BlogList({ category, q, page }: BlogListQuery) {
             </Link>
           ))}
         </nav>
-        <BlogSearchForm initialQuery={q} category={category} className="w-full lg:max-w-sm" />
+        <Island name="blog-search" component={BlogSearchForm} props={{ initialQuery: q, category, className: 'w-full lg:max-w-sm' }} />
       </div>
 
       {q && posts.isSuccess && total !== null ? (

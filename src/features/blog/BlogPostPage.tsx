@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/markdown/LazyMarkdown';
 import { buttonClasses } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { Island } from '@/islands/Island';
 import { formatDateBg } from '@/lib/dates';
 import { absoluteUrl, usePageMeta } from '@/lib/seo';
 import { usePublishedPost } from './postApi';
@@ -84,7 +85,7 @@ function PostArticle({ post }: { post: BlogPost }) {
       <LazyMarkdown className="text-lg">{post.content}</LazyMarkdown>
 
       <footer className="border-t border-slate-200 pt-6">
-        <ShareButtons url={pageUrl} title={post.title} />
+        <Island name="share" component={ShareButtons} props={{ url: pageUrl, title: post.title }} />
       </footer>
     </article>
   );
@@ -122,7 +123,7 @@ export default function BlogPostPage() {
         <div className="lg:col-span-2">
           {query.isPending ? <PageSpinner label="Зареждане на публикацията" /> : post ? <PostArticle post={post} /> : <PostNotFound />}
         </div>
-        <BlogSidebar />
+        <Island name="blog-sidebar" component={BlogSidebar} props={{}} />
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Island } from '@/islands/Island';
+import { startReveal } from '@/lib/reveal';
 import { scrollToSection } from '@/lib/scroll';
 import { useCategoryNames, useClients, useProjects } from './api';
 import { Clients } from './sections/Clients';
@@ -30,14 +32,18 @@ export default function LandingSections() {
     return () => cancelAnimationFrame(frame);
   }, [hash, settled]);
 
+  // the sections' fade-ins (on a prerendered page the islands' runtime starts them)
+  useEffect(() => startReveal(), []);
+
+  // Clients, work and FAQ are islands: on the prerendered page only they hydrate
   return (
     <>
       <Features />
-      <Clients />
-      <Work />
+      <Island name="clients" component={Clients} props={{}} />
+      <Island name="work" component={Work} props={{}} />
       <Journey />
       <Testimonials />
-      <Faq />
+      <Island name="faq" component={Faq} props={{}} />
     </>
   );
 }

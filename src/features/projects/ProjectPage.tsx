@@ -5,6 +5,7 @@ import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { Island } from '@/islands/Island';
 import { usePageMeta } from '@/lib/seo';
 import { useProject } from './api';
 import { Gallery } from './components/Gallery';
@@ -161,7 +162,7 @@ export default function ProjectPage() {
       </header>
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          {project.gallery.length > 0 ? <Gallery items={project.gallery} projectTitle={project.title} /> : <MainImage project={project} />}
+          {project.gallery.length > 0 ? <Island name="gallery" component={Gallery} props={{ items: project.gallery, projectTitle: project.title }} /> : <MainImage project={project} />}
         </div>
         <div className="lg:col-span-2">
           <ProjectDetails project={project} />

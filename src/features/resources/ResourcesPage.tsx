@@ -1,31 +1,16 @@
-import { CalendarDays, ChevronDown, ChevronUp, Clock, Share2 } from 'lucide-react';
-import { useCallback, useRef } from 'react';
-import { Link, Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { CalendarDays, Clock } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, Navigate, NavLink, useParams } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
 import { resourceArticles, type ResourceArticle } from '@/content/resources';
+import { Island } from '@/islands/Island';
 import { cn } from '@/lib/cn';
 import { formatDateBg } from '@/lib/dates';
 import { usePageMeta } from '@/lib/seo';
-import { neighbourIndex, splitParagraphs } from './logic';
-import { useWheelNavigation } from './useWheelNavigation';
+import { splitParagraphs } from './logic';
+import { ResourceNav, ResourceShare } from './ResourceNav';
 
 const articlePath = (article: ResourceArticle) => `/resources/${article.slug}`;
-
-async function shareArticle(article: ResourceArticle) {
-  const url = `${window.location.origin}${articlePath(article)}`;
-  try {
-    if (typeof navigator.share === 'function') {
-      await navigator.share({ title: article.title, text: article.description, url });
-      return;
-    }
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Връзката е копирана', description: url });
-  } catch (error) {
-    // Closing the share sheet rejects with AbortError: nothing to report.
-    if ((error as { name?: string } | null)?.name !== 'AbortError') console.warn('[resources] share failed', error);
-  }
-}
 
 function ResourcesSidebar() {
   return (
@@ -70,10 +55,7 @@ function ArticleNotFound() {
 }
 
 function ResourceView({ index }: { index: number }) {
-  const navigate = useNavigate();
   const article = resourceArticles[index];
-  const previous = neighbourIndex(index, -1, resourceArticles.length);
-  const next = neighbourIndex(index, 1, resourceArticles.length);
 
   usePageMeta({
     title: article.title,
@@ -82,15 +64,6 @@ function ResourceView({ index }: { index: number }) {
     type: 'article',
   });
 
-  const goTo = useCallback(
-    (target: number | null) => {
-      if (target !== null) navigate(articlePath(resourceArticles[target]));
-    },
-    [navigate],
-  );
-  useWheelNavigation(
-    useCallback((direction: -1 | 1) => goTo(neighbourIndex(index, direction, resourceArticles.length)), [goTo, index]),
-  );
   // the article the visitor arrived on appears at once (it is the page's largest paint); the
   // ones they move to fade in
   const arrivedOn = useRef(article.slug);
@@ -122,28 +95,10 @@ function ResourceView({ index }: { index: number }) {
                 <CalendarDays aria-hidden="true" className="size-4" />
                 <time dateTime={article.date}>{formatDateBg(article.date)}</time>
               </span>
-              <Button variant="outline" size="sm" onClick={() => void shareArticle(article)}>
-                <Share2 aria-hidden="true" />
-                Share
-              </Button>
+              <Island name="resource-share" component={ResourceShare} props={{ index }} />
             </footer>
           </article>
-          <div className="flex flex-col gap-2 md:sticky md:top-24 md:self-start" role="group" aria-label="Навигация между статиите">
-            <Button variant="outline" size="icon" aria-label="Предишна статия" disabled={previous === null} onClick={() => goTo(previous)}>
-              <ChevronUp aria-hidden="true" />
-            </Button>
-            <span className="text-center text-sm text-slate-600">
-              <span aria-hidden="true">
-                {index + 1}/{resourceArticles.length}
-              </span>
-              <span className="sr-only">
-                Статия {index + 1} от {resourceArticles.length}
-              </span>
-            </span>
-            <Button variant="outline" size="icon" aria-label="Следваща статия" disabled={next === null} onClick={() => goTo(next)}>
-              <ChevronDown aria-hidden="true" />
-            </Button>
-          </div>
+          <Island name="resource-nav" hydrate="load" component={ResourceNav} props={{ index }} />
         </div>
       </div>
     </div>

@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useNavigateTo } from '@/lib/nav';
 import { blogListPath, categoryPath } from '../logic';
 
 export interface BlogSearchFormProps {
@@ -19,7 +19,7 @@ export interface BlogSearchFormProps {
  * it searches: /blog?q=term, or /blog/category/{name}?q=term inside a category.
  */
 export function BlogSearchForm({ initialQuery = '', category = null, className }: BlogSearchFormProps) {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const [value, setValue] = useState(initialQuery);
   const [lastInitial, setLastInitial] = useState(initialQuery);
   const id = useId();

@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateBg } from '@/lib/dates';
+import { Link } from '@/lib/nav';
 import { useCategoryCounts, useRecentPosts } from '../postApi';
 import { categoryPath, postDate, postPath } from '../logic';
 import { BlogSearchForm } from './BlogSearchForm';

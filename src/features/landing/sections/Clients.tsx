@@ -133,7 +133,7 @@ export function Clients() {
   const { data, isPending } = useClients();
   const clients = data?.data ?? [];
   return (
-    <section id="clients" aria-labelledby="clients-title" className="scroll-mt-20 bg-slate-50 py-16 md:py-20">
+    <section id="clients" aria-labelledby="clients-title" className="below-fold scroll-mt-20 bg-slate-50 py-16 md:py-20">
       <div className="container">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="clients-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">

@@ -1,7 +1,6 @@
 import { Building2, Check, Dumbbell, ExternalLink, Home, QrCode, Search, Smartphone } from 'lucide-react';
 import { FEATURES, type FeatureCard } from '@/content/landing';
-import { cn } from '@/lib/cn';
-import { useInView } from '../useInView';
+import type { CSSProperties } from 'react';
 
 const ICONS: Record<FeatureCard['icon'], typeof Building2> = {
   building: Building2,
@@ -13,9 +12,8 @@ const ICONS: Record<FeatureCard['icon'], typeof Building2> = {
 };
 
 export function Features() {
-  const { ref, inView } = useInView<HTMLUListElement>(0.1);
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-white py-16 md:py-24">
+    <section id="features" aria-labelledby="features-title" className="below-fold scroll-mt-20 bg-white py-16 md:py-24">
       <div className="container">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="features-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
@@ -25,17 +23,15 @@ export function Features() {
             Готови продукти, които настройваме според вашия бизнес, и грижа за всичко, което ги прави видими.
           </p>
         </div>
-        <ul ref={ref} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul data-reveal="0.1" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature, i) => {
             const Icon = ICONS[feature.icon];
             return (
               <li
                 key={feature.title}
-                className={cn(
-                  'flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition duration-500 hover:shadow-md',
-                  inView ? 'translate-y-0 opacity-100' : 'translate-y-4 opacity-0',
-                )}
-                style={{ transitionDelay: inView ? `${i * 60}ms` : undefined }}
+                data-reveal-item=""
+                className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md"
+                style={{ '--reveal-delay': `${i * 60}ms` } as CSSProperties}
               >
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon aria-hidden="true" className="size-6" />

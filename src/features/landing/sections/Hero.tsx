@@ -2,7 +2,8 @@ import { ArrowDown, BrainCircuit, CalendarDays, Code2, MessageSquare, Workflow }
 import { Button } from '@/components/ui/button';
 import { HERO, type SolutionTile } from '@/content/landing';
 import { scrollToSection } from '@/lib/scroll';
-import { useSiteDialogs } from '@/lib/siteDialogs';
+import { DialogButton } from '@/app/layout/DialogButton';
+import { Island } from '@/islands/Island';
 import { LogoNetwork } from '../LogoNetwork';
 
 const TILE_ICONS: Record<SolutionTile['icon'], typeof BrainCircuit> = {
@@ -12,7 +13,6 @@ const TILE_ICONS: Record<SolutionTile['icon'], typeof BrainCircuit> = {
 };
 
 export function Hero() {
-  const { openBooking, openContact, preload } = useSiteDialogs();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       {/* a soft shape that drifts with the page scroll (the --scroll-y variable set by the header) */}
@@ -42,32 +42,22 @@ export function Hero() {
           </ul>
 
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button
-              size="lg"
-              onClick={openBooking}
-              onPointerEnter={() => preload('booking')}
-              onFocus={() => preload('booking')}
-            >
+            <DialogButton dialog="booking" size="lg">
               <CalendarDays aria-hidden="true" />
               Запазете консултация
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              onClick={openContact}
-              onPointerEnter={() => preload('contact')}
-              onFocus={() => preload('contact')}
-            >
+            </DialogButton>
+            <DialogButton dialog="contact" size="lg" variant="outline">
               <MessageSquare aria-hidden="true" />
               Изпратете запитване
-            </Button>
-            <Button size="lg" variant="ghost" onClick={() => scrollToSection('journey')}>
+            </DialogButton>
+            {/* data-scroll-to: it works in the static page too (src/islands/delegates.ts) */}
+            <Button size="lg" variant="ghost" data-scroll-to="journey" onClick={() => scrollToSection('journey')}>
               Научете повече
               <ArrowDown aria-hidden="true" />
             </Button>
           </div>
         </div>
-        <LogoNetwork />
+        <Island name="logo-network" component={LogoNetwork} props={{}} />
       </div>
     </section>
   );

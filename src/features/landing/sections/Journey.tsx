@@ -1,22 +1,11 @@
 import { CalendarCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { DialogButton } from '@/app/layout/DialogButton';
 import { JOURNEY, type JourneyStage } from '@/content/landing';
-import { cn } from '@/lib/cn';
-import { useSiteDialogs } from '@/lib/siteDialogs';
-import { useInView } from '../useInView';
 
 function Stage({ stage, index }: { stage: JourneyStage; index: number }) {
   // each stage fades in once a fifth of it is visible (spec: 20 % visibility)
-  const { ref, inView } = useInView<HTMLLIElement>(0.2);
   return (
-    <li
-      ref={ref}
-      data-visible={inView}
-      className={cn(
-        'relative pb-10 pl-14 transition duration-700 last:pb-0',
-        inView ? 'translate-y-0 opacity-100' : 'translate-y-6 opacity-0',
-      )}
-    >
+    <li data-reveal="0.2" data-reveal-item="" className="relative pb-10 pl-14 last:pb-0">
       <span
         aria-hidden="true"
         className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white ring-4 ring-white"
@@ -31,9 +20,8 @@ function Stage({ stage, index }: { stage: JourneyStage; index: number }) {
 }
 
 export function Journey() {
-  const { openContact, preload } = useSiteDialogs();
   return (
-    <section id="journey" aria-labelledby="journey-title" className="scroll-mt-20 bg-slate-50 py-16 md:py-24">
+    <section id="journey" aria-labelledby="journey-title" className="below-fold scroll-mt-20 bg-slate-50 py-16 md:py-24">
       <div className="container grid gap-12 lg:grid-cols-[1fr_1.4fr]">
         <div className="lg:sticky lg:top-28 lg:self-start">
           <h2 id="journey-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
@@ -43,16 +31,10 @@ export function Journey() {
             Седем ясни етапа от първия разговор до работещо решение. Започваме с безплатен 15-минутен разговор, в
             който разбираме от какво има нужда вашият бизнес.
           </p>
-          <Button
-            size="lg"
-            className="mt-8"
-            onClick={openContact}
-            onPointerEnter={() => preload('contact')}
-            onFocus={() => preload('contact')}
-          >
+          <DialogButton dialog="contact" size="lg" className="mt-8">
             <CalendarCheck aria-hidden="true" />
             Запазете час
-          </Button>
+          </DialogButton>
         </div>
         <ol className="relative before:absolute before:bottom-2 before:left-5 before:top-2 before:w-px before:bg-brand-200">
           {JOURNEY.map((stage, i) => (

@@ -52,7 +52,7 @@ function Card({ item }: { item: Testimonial }) {
 
 export function Testimonials() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-20 bg-white py-16 md:py-24">
+    <section id="testimonials" aria-labelledby="testimonials-title" className="below-fold scroll-mt-20 bg-white py-16 md:py-24">
       <div className="container">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="testimonials-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">

@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { Link } from '@/lib/nav';
 import { categoriesOf, filterProjects, projectPath, useCategoryNames, useProjects } from '../api';
 
 export function Work() {
@@ -40,7 +40,7 @@ export function Work() {
   );
 
   return (
-    <section id="work" aria-labelledby="work-title" className="scroll-mt-20 bg-white py-16 md:py-24">
+    <section id="work" aria-labelledby="work-title" className="below-fold scroll-mt-20 bg-white py-16 md:py-24">
       <div className="container">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="work-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">

@@ -1,0 +1,162 @@
+import { hydrate as hydrateQueries, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders } from '@/app/providers';
+import { PublicDialogs } from '@/app/PublicDialogs';
+import { subscribeToasts } from '@/components/ui/use-toast';
+import { queryClient } from '@/lib/queryClient';
+import { dialogStore } from '@/lib/siteDialogs';
+import { startReveal } from '@/lib/reveal';
+import { startDelegates } from './delegates';
+import { IslandShell } from './IslandShell';
+import { ISLANDS } from './registry';
+
+/*
+ * Takes a prerendered page over island by island (see Island.tsx). The islands marked
+ * data-hydrate="load" (the header) hydrate at once; the others when they come within a few
+ * hundred pixels of the viewport or when the browser is idle, whichever is first, and at once
+ * when the visitor touches, focuses or clicks them. A click that arrives before its island is
+ * hydrated is held by the page's inline click queue (scripts/publish/site.mjs) and pressed
+ * again once React owns the button.
+ */
+
+interface IslandData {
+  props?: Record<string, unknown>;
+  /** The query results the island was rendered with (only its own). */
+  state?: DehydratedState;
+}
+
+type Replay = { __replayClicks?: () => void };
+const replayClicks = () => (window as Replay).__replayClicks?.();
+
+function readData(): Record<string, IslandData> {
+  const script = document.getElementById('islands-data');
+  try {
+    return script?.textContent ? (JSON.parse(script.textContent) as Record<string, IslandData>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Marks the island hydrated after React has committed it (its buttons are React's now). */
+function Committed({ container, onCommit, children }: { container: HTMLElement; onCommit: () => void; children: ReactNode }) {
+  useEffect(() => {
+    container.setAttribute('data-hydrated', '');
+    replayClicks();
+    onCommit();
+  }, [container, onCommit]);
+  return children;
+}
+
+const location = () => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
+
+export function startIslands(): void {
+  const data = readData();
+  const started = new Map<HTMLElement, Promise<void>>();
+
+  const hydrateIsland = (container: HTMLElement): Promise<void> => {
+    const existing = started.get(container);
+    if (existing) return existing;
+    const name = container.dataset.island ?? '';
+    const id = container.dataset.islandId ?? '';
+    const entry = ISLANDS[name];
+    const run = (async () => {
+      if (!entry) throw new Error(`unknown island "${name}"`);
+      const Component = (await entry.load()) as ComponentType<Record<string, unknown>>;
+      const { props = {}, state } = data[id] ?? {};
+      if (state) hydrateQueries(queryClient, state);
+      let committed!: () => void;
+      const done = new Promise<void>((resolve) => (committed = resolve));
+      // in a transition, React hydrates in slices of a few milliseconds and yields in between, so
+      // no island makes a long task (a press on it still hydrates it at once, with priority)
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <IslandShell location={location()} queryClient={queryClient}>
+            <Committed container={container} onCommit={committed}>
+              <Component {...props} />
+            </Committed>
+          </IslandShell>,
+          {
+            identifierPrefix: `i${id}-`,
+            onRecoverableError: (error) => console.error(`[islands] ${name} did not match its HTML and was rendered again`, error),
+          },
+        );
+      });
+      await done;
+    })().catch((error: unknown) => console.error(`[islands] ${name} could not be hydrated`, error));
+    started.set(container, run);
+    return run;
+  };
+
+  const containers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
+  const eager = containers.filter((c) => c.dataset.hydrate === 'load');
+  const later = containers.filter((c) => c.dataset.hydrate !== 'load');
+
+  // a touch, a focus or a held click (the click queue's 'island:wake') hydrates an island at once
+  for (const container of later) {
+    const wake = () => void hydrateIsland(container);
+    for (const type of ['island:wake', 'pointerdown', 'focusin', 'touchstart']) {
+      container.addEventListener(type, wake, { once: true, passive: true, capture: true });
+    }
+  }
+
+  const boxes = new Map<Element, HTMLElement>();
+  const near =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              near?.unobserve(entry.target);
+              const container = boxes.get(entry.target);
+              if (container) void hydrateIsland(container);
+            }
+          },
+          // display: contents boxes have no size of their own: their content is observed
+          { rootMargin: '300px 0px' },
+        );
+  for (const container of later) {
+    const box = container.firstElementChild ?? container;
+    boxes.set(box, container);
+    near?.observe(box);
+  }
+
+  // one island per idle period, so no task grows long
+  const idle: (cb: () => void) => void =
+    typeof window.requestIdleCallback === 'function' ? (cb) => window.requestIdleCallback(cb, { timeout: 4000 }) : (cb) => setTimeout(cb, 200);
+  const queue = [...later];
+  const next = () => {
+    const container = queue.shift();
+    if (!container) return mountOverlay();
+    void hydrateIsland(container).then(() => idle(next));
+  };
+
+  // the dialogs and toasts live in a root of their own beside the page, made when first needed
+  // (a dialog asked for) or when the browser is idle (a toast may come from any island)
+  let overlay: HTMLElement | null = null;
+  const mountOverlay = () => {
+    if (overlay) return;
+    stopDialogs();
+    stopToasts();
+    overlay = document.createElement('div');
+    overlay.id = 'site-overlay';
+    document.body.appendChild(overlay);
+    createRoot(overlay).render(
+      <AppProviders>
+        <PublicDialogs />
+      </AppProviders>,
+    );
+  };
+  const stopDialogs = dialogStore.subscribe(mountOverlay);
+  const stopToasts = subscribeToasts(mountOverlay);
+  startDelegates();
+  startReveal();
+
+  void Promise.all(eager.map(hydrateIsland)).then(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+    replayClicks();
+    idle(next);
+  });
+}
