@@ -95,9 +95,13 @@ test('a draft published from the list reaches visitors; hidden, it leaves them a
   const visitorContext = await browser.newContext();
   try {
     const visitor = await visitorContext.newPage();
-    await visitor.goto('/blog');
-    await expect(visitor.getByRole('heading', { name: 'Нашият блог' })).toBeVisible();
-    await visitor.getByRole('link', { name: new RegExp(title) }).first().click();
+    // /blog is static HTML that the content webhook's publisher rewrites within seconds
+    const link = visitor.getByRole('link', { name: new RegExp(title) }).first();
+    await expect(async () => {
+      await visitor.goto('/blog');
+      await expect(link).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await link.click();
     await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}$`));
     await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(visitor.getByRole('heading', { name: 'Първи стъпки' })).toBeVisible();
@@ -109,11 +113,16 @@ test('a draft published from the list reaches visitors; hidden, it leaves them a
     const { data: hidden } = await db.from('blog_posts').select('is_published, published_at').eq('slug', slug).single();
     expect(hidden).toEqual({ is_published: false, published_at: published!.published_at });
 
-    await visitor.goto(`/blog/${slug}`);
-    await expect(visitor.getByRole('heading', { name: 'Публикацията не е намерена' })).toBeVisible();
-    await visitor.goto('/blog');
-    await expect(visitor.getByRole('heading', { name: 'Нашият блог' })).toBeVisible();
-    await expect(visitor.getByText(title)).toHaveCount(0);
+    // the publisher removes its static page and rewrites /blog within seconds
+    await expect(async () => {
+      await visitor.goto(`/blog/${slug}`);
+      await expect(visitor.getByRole('heading', { name: 'Публикацията не е намерена' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(async () => {
+      await visitor.goto('/blog');
+      await expect(visitor.getByRole('heading', { name: 'Нашият блог' })).toBeVisible({ timeout: 1_000 });
+      await expect(visitor.getByText(title)).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   } finally {
     await visitorContext.close();
   }

@@ -1,13 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Island } from '@/islands/Island';
-import { lazyWithPreload } from '@/lib/lazyWithPreload';
 import { SiteHeader } from './layout/SiteHeader';
 import { PublicDialogs } from './PublicDialogs';
 
 // The footer is always below the fold (main is at least a screen tall): it need not block the paint.
-const SiteFooter = lazyWithPreload(() => import('./layout/SiteFooter').then((m) => ({ default: m.SiteFooter })));
+const SiteFooter = lazy(() => import('./layout/SiteFooter').then((m) => ({ default: m.SiteFooter })));
 
 /**
  * The frame of the public pages (/, /blog, /project/…, /resources, the 404): the fixed site

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { lazyWithPreload } from '@/lib/lazyWithPreload';
 import { PublicLayout } from './PublicLayout';
 import { RequireAdmin } from './RequireAdmin';
 import { RootLayout } from './RootLayout';
@@ -13,12 +12,12 @@ import { RouteBoundary } from './RouteBoundary';
  * lazily loaded layout that mounts the auth provider, so visitors never download admin code.
  */
 
-const LandingPage = lazyWithPreload(() => import('@/features/landing/LandingPage'));
-const BlogListPage = lazyWithPreload(() => import('@/features/blog/BlogListPage'));
-const BlogPostPage = lazyWithPreload(() => import('@/features/blog/BlogPostPage'));
-const ProjectPage = lazyWithPreload(() => import('@/features/projects/ProjectPage'));
-const ResourcesPage = lazyWithPreload(() => import('@/features/resources/ResourcesPage'));
-const NotFoundPage = lazyWithPreload(() => import('./NotFoundPage'));
+const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
+const BlogListPage = lazy(() => import('@/features/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('@/features/blog/BlogPostPage'));
+const ProjectPage = lazy(() => import('@/features/projects/ProjectPage'));
+const ResourcesPage = lazy(() => import('@/features/resources/ResourcesPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 // Login and admin: the auth layout (with its provider) and the pages are separate chunks.
 const AuthLayout = lazy(() => import('./AuthLayout'));

@@ -1,5 +1,6 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import type { Nav } from '@/lib/nav';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavProvider, type Nav } from '@/lib/nav';
 
 /** The app's navigation (src/lib/nav.tsx): the router's links, location and navigate. */
 export const routerNav: Nav = {
@@ -10,3 +11,8 @@ export const routerNav: Nav = {
     return (to: string) => void navigate(to);
   },
 };
+
+/** The app's navigation for what it wraps, or for the nested routes (as a layout route's element). */
+export function RouterNav({ children }: { children?: ReactNode }) {
+  return <NavProvider nav={routerNav}>{children ?? <Outlet />}</NavProvider>;
+}

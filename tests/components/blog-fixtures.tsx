@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { RouterNav } from '@/app/routerNav';
 import BlogListPage from '@/features/blog/BlogListPage';
 import BlogPostPage from '@/features/blog/BlogPostPage';
 import { rest } from './msw';
@@ -35,11 +36,17 @@ export function renderBlog(path: string) {
   const router = createMemoryRouter(
     // the blog's routes as src/app/router.tsx declares them
     [
-      { path: '/blog', element: <BlogListPage /> },
-      { path: '/blog/page/:page', element: <BlogListPage /> },
-      { path: '/blog/category/:category', element: <BlogListPage /> },
-      { path: '/blog/category/:category/page/:page', element: <BlogListPage /> },
-      { path: '/blog/:slug', element: <BlogPostPage /> },
+      {
+        // the app's navigation, which the root layout provides
+        element: <RouterNav />,
+        children: [
+          { path: '/blog', element: <BlogListPage /> },
+          { path: '/blog/page/:page', element: <BlogListPage /> },
+          { path: '/blog/category/:category', element: <BlogListPage /> },
+          { path: '/blog/category/:category/page/:page', element: <BlogListPage /> },
+          { path: '/blog/:slug', element: <BlogPostPage /> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { RouterNav } from '@/app/routerNav';
 import { resourceArticles } from '@/content/resources';
 import ResourcesPage from '@/features/resources/ResourcesPage';
 import { splitParagraphs } from '@/features/resources/logic';
@@ -9,8 +10,14 @@ import { splitParagraphs } from '@/features/resources/logic';
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/resources', element: <ResourcesPage /> },
-      { path: '/resources/:slug', element: <ResourcesPage /> },
+      {
+        // the app's navigation, which the root layout provides
+        element: <RouterNav />,
+        children: [
+          { path: '/resources', element: <ResourcesPage /> },
+          { path: '/resources/:slug', element: <ResourcesPage /> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );

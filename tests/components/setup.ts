@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { dialogStore } from '@/lib/siteDialogs';
 import { server } from './msw';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -10,6 +11,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  // the visitor dialogs' store outlives a render, as it outlives a page in the browser
+  dialogStore.reset();
 });
 afterAll(() => server.close());
 

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { lazyWithPreload } from '@/lib/lazyWithPreload';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { MarkdownProps } from './Markdown';
 
@@ -9,10 +8,7 @@ import type { MarkdownProps } from './Markdown';
  * their data instead of before it. Same component, same safety: this only defers loading.
  */
 const load = () => import('./Markdown');
-const MarkdownChunk = lazyWithPreload(() => load().then((m) => ({ default: m.Markdown })));
-
-/** Loads the renderer before a prerendered page that shows markdown is hydrated. */
-export const preloadMarkdownNow = () => MarkdownChunk.preload();
+const MarkdownChunk = lazy(() => load().then((m) => ({ default: m.Markdown })));
 
 /** Starts fetching the renderer now (call it when a page that will need it starts loading data). */
 export function preloadMarkdown(): void {

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/markdown/LazyMarkdown';
+import { LazyMarkdown, preloadMarkdown } from '@/components/markdown/LazyMarkdown';
 import { buttonClasses } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Island } from '@/islands/Island';
@@ -128,6 +128,3 @@ export default function BlogPostPage() {
     </div>
   );
 }
-
-/** For hydration of the prerendered page (see lazyWithPreload). */
-export const preloadParts = preloadMarkdownNow;

@@ -1,15 +1,11 @@
-import { Suspense } from 'react';
-import { lazyWithPreload } from '@/lib/lazyWithPreload';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/site';
 import { usePageMeta } from '@/lib/seo';
 import { Hero } from './sections/Hero';
 
 // Below the fold: its own chunk (and the data hooks with it), requested as soon as the hero renders.
-const LandingSections = lazyWithPreload(() => import('./LandingSections'));
-
-/** For hydration of the prerendered page (see lazyWithPreload). */
-export const preloadParts = () => LandingSections.preload();
+const LandingSections = lazy(() => import('./LandingSections'));
 
 /**
  * The home page (spec section 2): hero, features, clients, work, journey, testimonials and FAQ.

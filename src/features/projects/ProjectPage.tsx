@@ -1,7 +1,7 @@
 import { ArrowLeft, BookOpen, ExternalLink } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LazyMarkdown, preloadMarkdown, preloadMarkdownNow } from '@/components/markdown/LazyMarkdown';
+import { LazyMarkdown, preloadMarkdown } from '@/components/markdown/LazyMarkdown';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -171,6 +171,3 @@ export default function ProjectPage() {
     </article>
   );
 }
-
-/** For hydration of the prerendered page (see lazyWithPreload). */
-export const preloadParts = preloadMarkdownNow;
