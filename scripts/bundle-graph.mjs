@@ -94,8 +94,13 @@ export function gzipBytes(graph, files) {
 
 /** The islands' registry (src/islands/registry.ts): island name -> the source module of its component. */
 export function islandSources() {
+  return Object.fromEntries(registryEntries().map((e) => [e.name, e.source]));
+}
+
+/** The registry's entries: name, source module, and whether the island reads data (React Query). */
+function registryEntries() {
   const text = readFileSync('src/islands/registry.ts', 'utf8');
-  return Object.fromEntries([...text.matchAll(/'?([\w-]+)'?: \{\s*source: '([^']+)'/g)].map((m) => [m[1], m[2]]));
+  return [...text.matchAll(/'?([\w-]+)'?: \{\s*(data: true,\s*)?source: '([^']+)'/g)].map((m) => ({ name: m[1], data: Boolean(m[2]), source: m[3] }));
 }
 
 /**
@@ -132,17 +137,22 @@ const RUNTIME = 'src/islands/runtime.tsx';
  * what the islands load on use: the dialogs, the toasts, the data client).
  */
 export function pageKeys(graph, route) {
-  const sources = islandSources();
+  const entries = registryEntries();
+  const sources = Object.fromEntries(entries.map((e) => [e.name, e.source]));
   const islands = islandsOfPage(readFileSync(samplePage(graph, route), 'utf8'));
   const keyOf = (name) => keyOfSource(graph, sources[name]);
   const mine = new Set(islands.map((i) => keyOf(i.name)));
   const others = Object.keys(sources).map(keyOf).filter((k) => !mine.has(k));
   const eager = islands.filter((i) => i.hydrate === 'load').map((i) => keyOf(i.name));
   const start = ['index.html', RUNTIME];
+  // what the runtime fetches beside the islands: the query client for those that read data, and
+  // the dialogs' and toasts' root, which it makes when the browser is idle
+  const withData = islands.some((i) => entries.find((e) => e.name === i.name)?.data);
+  const alongside = [...(withData ? ['src/islands/query-shell.tsx'] : []), 'src/islands/overlay.tsx'].filter((k) => graph.manifest[k]);
   return {
     islands,
     beforeRender: closure(graph, [...start, ...eager]),
-    idle: closure(graph, [...start, ...mine]),
+    idle: closure(graph, [...start, ...mine, ...alongside]),
     all: closure(graph, [...start, ...mine], { dynamic: true, stopAt: [...others, 'src/app/boot.tsx'] }),
   };
 }

@@ -2,7 +2,7 @@
 // queries need, so visitors see the page before any JavaScript runs. The page stays that HTML in
 // the browser; only its islands (src/islands/Island.tsx) hydrate, each as a root of its own, so
 // each is rendered here as its own root too, and ships with its props and the data it read.
-import { dehydrate, QueryCache, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryCache, QueryClientProvider, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -114,9 +114,9 @@ async function renderOnce(url: string, queryClient: QueryClient, cache: Tracking
   for (const island of shown) {
     cache.tracked = new Set();
     const islandHtml = await toHtml(
-      <IslandShell location={location} queryClient={queryClient}>
-        {island.element}
-      </IslandShell>,
+      <QueryClientProvider client={queryClient}>
+        <IslandShell location={location}>{island.element}</IslandShell>
+      </QueryClientProvider>,
       `i${island.id}-`,
     );
     islands.push({ ...island, html: islandHtml, queries: cache.tracked });

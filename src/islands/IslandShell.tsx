@@ -1,19 +1,15 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { NavProvider, pageLoadNav, type NavLocation } from '@/lib/nav';
 
 /**
- * What every island renders inside, the same on the server and in the browser (no DOM of its
- * own, so the island's markup and its useId values match): the query client and navigation by
- * page loads (src/lib/nav.tsx) at the page's address. Islands share no router: the page around
- * them is static HTML, and a link in an island loads the next page, which is prerendered HTML
- * again (or the app shell for the addresses that are not).
+ * What every island renders inside, the same on the server and in the browser: navigation by page
+ * loads (src/lib/nav.tsx) at the page's address. Islands share no router: the page around them is
+ * static HTML, and a link in an island loads the next page, which is prerendered HTML again (or
+ * the app shell for the addresses that are not). Providers render no DOM and do not move useId's
+ * values, so an island that reads data gets its query client from a wrapper of its own
+ * (query-shell.tsx), fetched only by the pages that have such an island.
  */
-export function IslandShell({ location, queryClient, children }: { location: NavLocation; queryClient: QueryClient; children: ReactNode }) {
+export function IslandShell({ location, children }: { location: NavLocation; children: ReactNode }) {
   const nav = useMemo(() => pageLoadNav(location), [location]);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <NavProvider nav={nav}>{children}</NavProvider>
-    </QueryClientProvider>
-  );
+  return <NavProvider nav={nav}>{children}</NavProvider>;
 }

@@ -10,12 +10,12 @@ export const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.start
  * the page (data-scroll-to="<id>"). One listener on the document serves them all; a button that
  * React owns (inside a hydrated island, or anywhere in the app) is left to React.
  */
-export function startDelegates(): void {
+export function startDelegates(): () => void {
   const target = (event: Event, selector: string) => {
     const el = (event.target as Element | null)?.closest?.(selector) as HTMLElement | null;
     return el && !ownedByReact(el) ? el : null;
   };
-  document.addEventListener('click', (event) => {
+  const onClick = (event: MouseEvent) => {
     const dialog = target(event, '[data-site-dialog]');
     if (dialog) {
       event.preventDefault();
@@ -28,11 +28,17 @@ export function startDelegates(): void {
       event.preventDefault();
       scrollToSection(scroll.dataset.scrollTo);
     }
-  });
+  };
+  document.addEventListener('click', onClick);
   const preload = (event: Event) => {
     const dialog = target(event, '[data-site-dialog]');
     if (dialog) siteDialogs.preload(dialog.dataset.siteDialog as DialogName);
   };
   document.addEventListener('pointerover', preload, { passive: true });
   document.addEventListener('focusin', preload);
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerover', preload);
+    document.removeEventListener('focusin', preload);
+  };
 }

@@ -2,13 +2,20 @@ import type { ComponentType } from 'react';
 
 type Loader = () => Promise<ComponentType<never>>;
 
+interface IslandEntry {
+  source: string;
+  load: Loader;
+  /** It reads data with React Query: it hydrates inside the query client (query-shell.tsx). */
+  data?: true;
+}
+
 /**
  * Every island a prerendered page may hold: its name (the `name` of <Island>), the module that
  * holds its component — each its own chunk, fetched only by the pages that show it — and that
  * module's source path, by which the prerenderer preloads the islands that hydrate at once and
  * scripts/bundle-graph.mjs weighs each page (tests/build/bundle.test.ts checks the paths).
  */
-export const ISLANDS: Record<string, { source: string; load: Loader }> = {
+export const ISLANDS: Record<string, IslandEntry> = {
   header: {
     source: 'src/app/layout/SiteHeader.tsx',
     load: () => import('@/app/layout/SiteHeader').then((m) => m.SiteHeader),
@@ -18,10 +25,12 @@ export const ISLANDS: Record<string, { source: string; load: Loader }> = {
     load: () => import('@/features/landing/LogoNetwork').then((m) => m.LogoNetwork),
   },
   clients: {
+    data: true,
     source: 'src/features/landing/sections/Clients.tsx',
     load: () => import('@/features/landing/sections/Clients').then((m) => m.Clients),
   },
   work: {
+    data: true,
     source: 'src/features/landing/sections/Work.tsx',
     load: () => import('@/features/landing/sections/Work').then((m) => m.Work),
   },
@@ -38,6 +47,7 @@ export const ISLANDS: Record<string, { source: string; load: Loader }> = {
     load: () => import('@/features/blog/components/ShareButtons').then((m) => m.ShareButtons),
   },
   'blog-sidebar': {
+    data: true,
     source: 'src/features/blog/components/BlogSidebar.tsx',
     load: () => import('@/features/blog/components/BlogSidebar').then((m) => m.BlogSidebar),
   },

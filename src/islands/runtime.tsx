@@ -1,10 +1,7 @@
-import { hydrate as hydrateQueries, type DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProviders } from '@/app/providers';
-import { PublicDialogs } from '@/app/PublicDialogs';
+import { hydrateRoot } from 'react-dom/client';
 import { subscribeToasts } from '@/components/ui/use-toast';
-import { queryClient } from '@/lib/queryClient';
 import { dialogStore } from '@/lib/siteDialogs';
 import { startReveal } from '@/lib/reveal';
 import { startDelegates } from './delegates';
@@ -62,9 +59,13 @@ export function startIslands(): void {
     const entry = ISLANDS[name];
     const run = (async () => {
       if (!entry) throw new Error(`unknown island "${name}"`);
-      const Component = (await entry.load()) as ComponentType<Record<string, unknown>>;
+      const [Component, queries] = await Promise.all([
+        entry.load() as Promise<ComponentType<Record<string, unknown>>>,
+        entry.data ? import('./query-shell') : null,
+      ]);
       const { props = {}, state } = data[id] ?? {};
-      if (state) hydrateQueries(queryClient, state);
+      if (state && queries) queries.hydrateIslandQueries(state);
+      const island = <Component {...props} />;
       let committed!: () => void;
       const done = new Promise<void>((resolve) => (committed = resolve));
       // in a transition, React hydrates in slices of a few milliseconds and yields in between, so
@@ -72,9 +73,9 @@ export function startIslands(): void {
       startTransition(() => {
         hydrateRoot(
           container,
-          <IslandShell location={location()} queryClient={queryClient}>
+          <IslandShell location={location()}>
             <Committed container={container} onCommit={committed}>
-              <Component {...props} />
+              {queries ? <queries.QueryShell>{island}</queries.QueryShell> : island}
             </Committed>
           </IslandShell>,
           {
@@ -123,9 +124,26 @@ export function startIslands(): void {
     near?.observe(box);
   }
 
-  // one island per idle period, so no task grows long
-  const idle: (cb: () => void) => void =
-    typeof window.requestIdleCallback === 'function' ? (cb) => window.requestIdleCallback(cb, { timeout: 4000 }) : (cb) => setTimeout(cb, 200);
+  // One island per idle period, once the page has loaded. For the first seconds after the load
+  // only a quiet period counts (at least QUIET_MS to spare, which a running animation never
+  // leaves: its frames end each period within 16 ms), so these islands do not crowd the page's
+  // own loading; after that, any idle period.
+  const QUIET_MS = 30;
+  const SETTLE_MS = 4000;
+  let settledAt = Number.POSITIVE_INFINITY;
+  const idle = (cb: () => void) => {
+    if (typeof window.requestIdleCallback !== 'function') return void setTimeout(cb, 200);
+    const wait = () =>
+      window.requestIdleCallback(
+        (deadline) => (deadline.timeRemaining() >= QUIET_MS || performance.now() >= settledAt ? cb() : wait()),
+        { timeout: Math.max(0, settledAt - performance.now()) },
+      );
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
+  };
+  const settle = () => (settledAt = performance.now() + SETTLE_MS);
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
   const queue = [...later];
   const next = () => {
     const container = queue.shift();
@@ -135,24 +153,19 @@ export function startIslands(): void {
 
   // the dialogs and toasts live in a root of their own beside the page, made when first needed
   // (a dialog asked for) or when the browser is idle (a toast may come from any island)
-  let overlay: HTMLElement | null = null;
+  let overlay = false;
   const mountOverlay = () => {
     if (overlay) return;
+    overlay = true;
     stopDialogs();
     stopToasts();
-    overlay = document.createElement('div');
-    overlay.id = 'site-overlay';
-    document.body.appendChild(overlay);
-    createRoot(overlay).render(
-      <AppProviders>
-        <PublicDialogs />
-      </AppProviders>,
-    );
+    void import('./overlay').then((m) => m.mountOverlay());
   };
   const stopDialogs = dialogStore.subscribe(mountOverlay);
   const stopToasts = subscribeToasts(mountOverlay);
   startDelegates();
-  startReveal();
+  // the fade-ins are for what lies below the fold: they can wait for the first idle moment
+  idle(() => startReveal());
 
   void Promise.all(eager.map(hydrateIsland)).then(() => {
     document.documentElement.setAttribute('data-app-ready', '');

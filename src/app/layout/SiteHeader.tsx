@@ -33,7 +33,8 @@ export function SiteHeader() {
       data-compact={scrolled}
       className={cn(
         'fixed inset-x-0 top-0 z-40 border-b transition-all duration-300',
-        scrolled ? 'border-slate-200 bg-white shadow-sm' : 'border-transparent bg-white/80 backdrop-blur',
+        // no backdrop blur: over the page's first paint it costs a full repaint of what lies below
+        scrolled ? 'border-slate-200 bg-white shadow-sm' : 'border-transparent bg-white/90',
       )}
     >
       <div className={cn('container flex items-center justify-between gap-4 transition-all duration-300', scrolled ? 'h-16' : 'h-20')}>

@@ -14,10 +14,16 @@ export function useScrolledPast(threshold = HEADER_COMPACT_AFTER_PX): boolean {
 
   useEffect(() => {
     let frame = 0;
+    // the variable is inherited by every element: writing it restyles the whole page, so it is
+    // written only when it changes (at the top it is absent and the CSS reads 0px)
+    let written = Math.round(window.scrollY) === 0 ? 0 : -1;
     const read = () => {
       frame = 0;
-      const y = window.scrollY;
-      document.documentElement.style.setProperty('--scroll-y', `${Math.round(y)}px`);
+      const y = Math.round(window.scrollY);
+      if (y !== written) {
+        document.documentElement.style.setProperty('--scroll-y', `${y}px`);
+        written = y;
+      }
       setPast(y > threshold);
     };
     const onScroll = () => {

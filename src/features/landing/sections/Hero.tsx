@@ -15,10 +15,11 @@ const TILE_ICONS: Record<SolutionTile['icon'], typeof BrainCircuit> = {
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      {/* a soft shape that drifts with the page scroll (the --scroll-y variable set by the header) */}
+      {/* a soft shape that drifts with the page scroll (the --scroll-y variable set by the header);
+          a radial gradient, not a blur filter, which would be repainted as it moves */}
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -right-32 -top-32 size-[28rem] rounded-full bg-brand-100/70 blur-3xl motion-safe:[transform:translateY(calc(var(--scroll-y,0px)*0.15))]"
+        className="pointer-events-none absolute -right-32 -top-32 size-[28rem] rounded-full bg-[radial-gradient(closest-side,theme(colors.brand.100),transparent)] motion-safe:[transform:translateY(calc(var(--scroll-y,0px)*0.15))]"
       />
       <div className="container relative grid items-center gap-12 py-12 md:py-20 lg:grid-cols-[1.1fr_1fr]">
         <div>
