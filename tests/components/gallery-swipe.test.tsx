@@ -13,6 +13,7 @@ import {
   SWIPE_MIN_DISTANCE,
 } from '@/features/projects/components/gallery-swipe';
 import type { GalleryItem } from '@/features/projects/types';
+import { fakeMediaQueryList } from './media';
 
 // framer-motion's drag features load only when the test opens this gate, so a test can look at the
 // gallery while they are still on their way.
@@ -73,16 +74,9 @@ async function drag(dx: number): Promise<string> {
 }
 
 function reducedMotion(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: matches && query.includes('prefers-reduced-motion'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, matches && query.includes('prefers-reduced-motion')),
+  );
 }
 
 afterEach(() => {

@@ -10,6 +10,7 @@ import { startDelegates } from '@/islands/delegates';
 import { Island, IslandCollector, IslandCollectorContext } from '@/islands/Island';
 import { startReveal } from '@/lib/reveal';
 import { dialogStore } from '@/lib/siteDialogs';
+import { fakeMediaQueryList } from './media';
 
 function Greeting({ name }: { name: string }) {
   return <p>Здравей, {name}</p>;
@@ -128,7 +129,7 @@ describe('fade-ins without React', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     startReveal();
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fakeMediaQueryList(query, true));
     startReveal();
     expect(observers).toHaveLength(0);
     expect(document.querySelector('ul')!.dataset.revealState).toBeUndefined();
