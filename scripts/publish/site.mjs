@@ -16,16 +16,6 @@ export function ssrDirFor(out) {
   return resolve('.cache', `ssr-${Buffer.from(resolve(out)).toString('base64url').slice(-16)}`);
 }
 
-/** Which kind of page an address is. */
-export function pageKind(path) {
-  if (path === '/') return 'landing';
-  if (path === '/blog' || path.startsWith('/blog/category/') || path.startsWith('/blog/page/')) return 'list';
-  if (path.startsWith('/blog/')) return 'post';
-  if (path.startsWith('/project/')) return 'project';
-  if (path.startsWith('/resources/')) return 'resource';
-  throw new Error(`not a prerendered address: ${path}`);
-}
-
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** JSON safe inside a <script> element. */
