@@ -35,6 +35,18 @@ const ROW = {
   updated_at: '2026-01-01T10:00:00.000Z',
 };
 
+
+/** 09:30–11:00, Monday off and Saturday on, in Europe/London: the edit both tests make. */
+async function editToLondonMornings() {
+  const user = userEvent.setup({ delay: null });
+  // a time field takes its value in one change event, as a browser's picker gives it
+  fireEvent.change(screen.getByLabelText(/^Начало/), { target: { value: '09:30' } });
+  fireEvent.change(screen.getByLabelText(/^Край/), { target: { value: '11:00' } });
+  await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
+  await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
+}
+
 describe('calendar settings', () => {
   it('the preview follows the form: the hours, the days and exactly the slots visitors will get', async () => {
     server.use(http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)));
@@ -46,13 +58,7 @@ describe('calendar settings', () => {
     const start = screen.getByLabelText(/^Начало/);
     expect(start).toHaveAttribute('type', 'time');
     expect(start).toHaveValue('09:00');
-    const user = userEvent.setup({ delay: null });
-    // a time field takes its value in one change event, as a browser's picker gives it
-    fireEvent.change(start, { target: { value: '09:30' } });
-    fireEvent.change(screen.getByLabelText(/^Край/), { target: { value: '11:00' } });
-    await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
+    await editToLondonMornings();
     expect(screen.getByText('09:30 – 11:00 (Europe/London)')).toBeInTheDocument();
     expect(screen.getByText('Вторник, Сряда, Четвъртък, Петък, Събота')).toBeInTheDocument();
     const offered = screen.getByRole('list', { name: /^Часове за посетителите/ });
@@ -69,14 +75,9 @@ describe('calendar settings', () => {
       }),
     );
     renderAdmin(<CalendarTab />);
-    const start = await screen.findByLabelText(/^Начало/);
-    const user = userEvent.setup({ delay: null });
-    fireEvent.change(start, { target: { value: '09:30' } });
-    fireEvent.change(screen.getByLabelText(/^Край/), { target: { value: '11:00' } });
-    await user.click(screen.getByRole('checkbox', { name: 'Понеделник' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Събота' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Часова зона/ }), 'Europe/London');
-    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await screen.findByLabelText(/^Начало/);
+    await editToLondonMornings();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Запази настройките' }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0].id).toBe('eq.cal-1');
     expect(patches[0].body).toMatchObject({
