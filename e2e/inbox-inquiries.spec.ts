@@ -125,7 +125,15 @@ test('the filtered list exports as a UTF-8 CSV with a BOM, every page of it', as
   const pager = page.getByRole('navigation', { name: 'Страници на запитванията' });
   await expect(pager.getByText(/Страница 1 от 2/)).toBeVisible();
   await pager.getByRole('button', { name: /Следваща/ }).click();
-  await expect(page.getByRole('list', { name: 'Списък със запитвания' }).getByRole('article')).toHaveCount(2);
+  const list = page.getByRole('list', { name: 'Списък със запитвания' });
+  await expect(list.getByRole('article')).toHaveCount(7);
+  await expect(pager.getByText(/Страница 2 от 2/)).toBeVisible();
+  // the place is in the address: a refresh opens the same filtered page
+  await expect(page).toHaveURL(/[?&]inquiries\.page=2(&|$)/);
+  await page.reload();
+  await expect(pager.getByText(/Страница 2 от 2/)).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Търсене' })).toHaveValue(token);
+  await expect(list.getByRole('article')).toHaveCount(7);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Експорт в CSV' }).click();

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/app/auth-context';
 import { Toaster } from '@/components/ui/toast';
 import { clearToasts } from '@/components/ui/use-toast';
@@ -42,12 +42,29 @@ export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: s
       <MemoryRouter initialEntries={[options.path ?? '/blog-admin']}>
         <AuthContext.Provider value={options.auth ?? adminAuth()}>
           <UnsavedChangesProvider>{ui}</UnsavedChangesProvider>
+          <AddressProbe />
           <Toaster />
         </AuthContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** Writes the router's address where a test can read it (hidden, so no query by role finds it). */
+function AddressProbe() {
+  const location = useLocation();
+  return (
+    <output hidden data-testid="address">
+      {location.pathname + location.search}
+    </output>
+  );
+}
+
+/** The address the admin is at now, its query string decoded: '/blog-admin?inquiries.q=Клиент'. */
+export function currentAddress(): string {
+  const probe = document.querySelector('[data-testid="address"]');
+  return decodeURIComponent((probe?.textContent ?? '').replace(/\+/g, ' '));
 }
 
 export function resetToasts() {

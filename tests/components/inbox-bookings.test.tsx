@@ -87,7 +87,7 @@ describe('Резервации', () => {
     expect(boundary).toBeLessThanOrEqual(Date.now());
     expect(up.searchParams.get('order')).toBe('preferred_date.asc,created_at.asc');
     expect(down.searchParams.get('order')).toBe('preferred_date.desc,created_at.desc');
-    expect(up.searchParams.get('limit')).toBe('25');
+    expect(up.searchParams.get('limit')).toBe('20');
   });
 
   it('confirms a pending booking and says so', async () => {

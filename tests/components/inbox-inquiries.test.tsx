@@ -1,12 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InquiriesTab } from '@/features/admin/inbox/InquiriesTab';
 import { formatReceivedBg } from '@/features/admin/inbox/format';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { SEARCH_DELAY_MS } from '@/features/admin/components/useListState';
+import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
 import { inquiryRow, listAnswer } from './inbox-fixtures';
 import { rest, server } from './msw';
+import { fakeTable } from './paged-table';
 
 afterEach(() => {
   resetToasts();
@@ -29,7 +31,7 @@ function inquiriesAnswer(answer: (url: URL) => Response) {
 }
 
 describe('Запитвания', () => {
-  it('lists inquiries newest first, 25 a page with an exact count, each with its details and links', async () => {
+  it('lists inquiries newest first, 20 a page with an exact count, each with its details and links', async () => {
     const prefer: (string | null)[] = [];
     const urls: URL[] = [];
     server.use(
@@ -83,11 +85,11 @@ describe('Запитвания', () => {
     expect(within(second).queryByRole('link', { name: /@/ })).toBeNull();
     expect(within(second).getByRole('button', { name: /Върни като ново/ })).toBeInTheDocument();
 
-    // one page of 25, newest first, with the exact count; no pagination for two rows
+    // one page of 20, newest first, with the exact count; no pagination for two rows
     const url = urls[0];
     expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(url.searchParams.get('offset')).toBe('0');
-    expect(url.searchParams.get('limit')).toBe('25');
+    expect(url.searchParams.get('limit')).toBe('20');
     expect(url.searchParams.get('select')).toBe('id,name,company,email,phone,message,purpose,contact_method,status,created_at');
     expect(prefer[0]).toContain('count=exact');
     expect(screen.queryByRole('navigation', { name: 'Страници на запитванията' })).toBeNull();
@@ -171,30 +173,30 @@ describe('Запитвания', () => {
     expect(await screen.findByText('Няма запитвания, които отговарят на филтрите.')).toBeInTheDocument();
   });
 
-  it('pages through 25 at a time with an accessible pager', async () => {
+  it('pages through 20 at a time with an accessible pager', async () => {
     const rows = (offset: number, count: number) =>
       Array.from({ length: count }, (_, i) => inquiryRow({ id: `i-${offset + i}`, name: `Клиент ${offset + i + 1}` }));
     const seen = inquiriesAnswer((url) => {
       const offset = Number(url.searchParams.get('offset'));
-      return listAnswer(rows(offset, Math.min(25, 60 - offset)), 60, offset);
+      return listAnswer(rows(offset, Math.min(20, 50 - offset)), 50, offset);
     });
     renderAdmin(<InquiriesTab />);
     const user = userEvent.setup({ delay: null });
     const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
     expect(within(pager).getByText(/Страница 1 от 3/)).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Предишна страница' })).toBeDisabled();
-    expect(screen.getAllByRole('article')).toHaveLength(25);
+    expect(screen.getAllByRole('article')).toHaveLength(20);
 
     await user.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
-    expect(await screen.findByRole('article', { name: 'Клиент 26' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Клиент 21' })).toBeInTheDocument();
     expect(within(pager).getByText(/Страница 2 от 3/)).toBeInTheDocument();
-    expect(seen.at(-1)!.searchParams.get('offset')).toBe('25');
+    expect(seen.at(-1)!.searchParams.get('offset')).toBe('20');
     expect(screen.getByRole('heading', { level: 2, name: 'Запитвания' })).toHaveFocus();
 
     await user.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
-    expect(await screen.findByRole('article', { name: 'Клиент 60' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Клиент 50' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(10);
-    expect(within(pager).getByText(/51–60 от 60/)).toBeInTheDocument();
+    expect(within(pager).getByText(/41–50 от 50/)).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Следваща страница' })).toBeDisabled();
   });
 
@@ -251,7 +253,7 @@ describe('refreshing', () => {
   });
 
   it('steps back a page when the last page empties under it', async () => {
-    let total = 26;
+    let total = 21;
     const seen = inquiriesAnswer((url) => {
       const offset = Number(url.searchParams.get('offset'));
       if (offset >= total) {
@@ -260,14 +262,14 @@ describe('refreshing', () => {
           { status: 416 },
         );
       }
-      return listAnswer(offset === 0 ? Array.from({ length: 25 }, (_, i) => inquiryRow({ id: `i-${i}`, name: `Клиент ${i + 1}` })) : [inquiryRow({ id: 'i-25', name: 'Клиент 26' })], total, offset);
+      return listAnswer(offset === 0 ? Array.from({ length: 20 }, (_, i) => inquiryRow({ id: `i-${i}`, name: `Клиент ${i + 1}` })) : [inquiryRow({ id: 'i-20', name: 'Клиент 21' })], total, offset);
     });
     server.use(http.head(rest('contact_submissions'), () => new HttpResponse(null, { headers: { 'content-range': `*/${total}` } })));
     renderAdmin(<InquiriesTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Следваща страница' }));
-    expect(await screen.findByRole('article', { name: 'Клиент 26' })).toBeInTheDocument();
-    total = 25; // e.g. marked handled elsewhere under the 'Нови' filter
+    expect(await screen.findByRole('article', { name: 'Клиент 21' })).toBeInTheDocument();
+    total = 20; // e.g. marked handled elsewhere under the 'Нови' filter
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
@@ -347,5 +349,89 @@ describe('CSV export', () => {
     await screen.findByRole('article', { name: 'Иван Петров' });
     await userEvent.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
     expect(await within(toasts()).findByText('Неуспешен експорт на запитванията.')).toBeInTheDocument();
+  });
+});
+
+describe('one state for what the list shows, in the address', () => {
+  afterEach(() => vi.useRealTimers());
+
+  // 25 inquiries from 'Клиент …' (two pages of a search for them) among 45 (three pages)
+  const everyone = () =>
+    Array.from({ length: 45 }, (_, i) =>
+      inquiryRow({
+        id: `i-${String(i).padStart(2, '0')}`,
+        name: i < 25 ? `Клиент ${i + 1}` : `Друг ${i - 24}`,
+        created_at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+      }),
+    );
+  const names = () => screen.getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 3 }).textContent);
+
+  it('a press on Следваща while a search is still settling pages the new result, not the old one', async () => {
+    const table = fakeTable('contact_submissions', everyone());
+    renderAdmin(<InquiriesTab />);
+    const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
+    expect(within(pager).getByText(/Страница 1 от 3/)).toBeInTheDocument();
+
+    // the clock stands still: the search's debounce cannot fire before the press (fireEvent acts
+    // at once, where user-event would wait on the faked clock)
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Търсене' }), { target: { value: 'Клиент' } });
+    fireEvent.click(within(pager).getByRole('button', { name: 'Следваща страница' }));
+    // less than the debounce: whatever is shown now came from the press
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS / 3));
+
+    expect(within(pager).getByText(/Страница 2 от 2/)).toBeInTheDocument();
+    expect(screen.getByText('Намерени запитвания: 25')).toBeInTheDocument();
+    expect(names()).toEqual(['Клиент 5', 'Клиент 4', 'Клиент 3', 'Клиент 2', 'Клиент 1']);
+    // no request ever asked for the second page of the old, unfiltered list
+    const pages = table.listGets().filter((url) => url.searchParams.get('offset') === '20');
+    expect(pages.map((url) => url.searchParams.has('or'))).toEqual([true]);
+    expect(currentAddress()).toBe('/blog-admin?inquiries.q=Клиент&inquiries.page=2');
+
+    // the debounce's time passing changes nothing: the search was already applied
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS * 2));
+    expect(within(pager).getByText(/Страница 2 от 2/)).toBeInTheDocument();
+  });
+
+  it('a filter chosen while a search is settling applies both at once, from the first page', async () => {
+    const table = fakeTable('contact_submissions', everyone());
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin?inquiries.page=3' });
+    expect(await screen.findByText(/Страница 3 от 3/)).toBeInTheDocument();
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Търсене' }), { target: { value: 'Клиент 1' } });
+    fireEvent.change(screen.getByLabelText('Статус'), { target: { value: 'new' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS / 3));
+    expect(screen.getByText('Намерени запитвания: 11')).toBeInTheDocument();
+    expect(currentAddress()).toBe('/blog-admin?inquiries.q=Клиент 1&inquiries.status=new');
+    const after = table.listGets().filter((url) => url.searchParams.get('status') === 'eq.new');
+    expect(after.map((url) => [url.searchParams.has('or'), url.searchParams.get('offset')])).toEqual([[true, '0']]);
+  });
+
+  it('opens where the address says: search, filters and page, as after a refresh or from a shared link', async () => {
+    const table = fakeTable('contact_submissions', everyone());
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin?tab=inquiries&inquiries.q=Клиент&inquiries.status=new&inquiries.page=2' });
+    const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
+    expect(within(pager).getByText(/Страница 2 от 2/)).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('Клиент');
+    expect(screen.getByLabelText('Статус')).toHaveValue('new');
+    // the first request already asks for that page: the default page is never fetched first
+    expect(table.listGets()).toHaveLength(1);
+    expect(table.listGets()[0].searchParams.get('offset')).toBe('20');
+
+    // clearing resets the address to the tab alone
+    await userEvent.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
+    expect(await screen.findByText('Общо запитвания: 45')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('');
+    expect(currentAddress()).toBe('/blog-admin?tab=inquiries');
+  });
+
+  it('ignores what the address cannot mean: an unknown filter value or a page that is not a number', async () => {
+    const table = fakeTable('contact_submissions', everyone());
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin?inquiries.status=deleted&inquiries.service=__proto__&inquiries.page=-1' });
+    expect(await screen.findByText('Общо запитвания: 45')).toBeInTheDocument();
+    const [first] = table.listGets();
+    expect(first.searchParams.has('status')).toBe(false);
+    expect(first.searchParams.has('purpose')).toBe(false);
+    expect(first.searchParams.get('offset')).toBe('0');
   });
 });

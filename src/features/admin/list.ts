@@ -4,7 +4,7 @@
  * with the number of rows in the table.
  */
 
-/** Rows per page of the posts, projects, clients and users lists. */
+/** Rows per page of every admin list: posts, projects, clients, users, inquiries and bookings. */
 export const ADMIN_PAGE_SIZE = 20;
 
 /** One page of a list and how many rows match in all. */

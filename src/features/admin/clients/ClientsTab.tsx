@@ -9,7 +9,7 @@ import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
 import { askToDeleteChanged } from '../components/useEditConflict';
-import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useListState, type ListState } from '../components/useListState';
 import { useAdminClient, useAdminClientPage, useDeleteClient, type AdminClient } from './api';
 import { ClientForm } from './ClientForm';
 
@@ -27,7 +27,7 @@ export const clientListText = {
 /** The 'Клиенти' tab (spec section 2): a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {
   // the list keeps its search and page while the form is open
-  const paging = usePagedSearch();
+  const paging = useListState('clients');
   return (
     <ListFormTab
       list={({ onNew, onEdit }) => <ClientListView paging={paging} onNew={onNew} onEdit={onEdit} />}
@@ -54,14 +54,14 @@ function EditClient({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface ClientListViewProps {
-  paging: PagedSearch;
+  paging: ListState;
   onNew: () => void;
   onEdit: (id: string) => void;
 }
 
 function ClientListView({ paging, onNew, onEdit }: ClientListViewProps) {
   const uid = useId();
-  const { search, page, setPage } = paging;
+  const { search, page } = paging;
   const clients = useAdminClientPage(search, page);
   const remove = useDeleteClient();
   const { confirm, dialog } = useConfirm();
@@ -106,8 +106,8 @@ function ClientListView({ paging, onNew, onEdit }: ClientListViewProps) {
           Нов клиент
         </Button>
       </div>
-      <ListSearch key={paging.resetKey} name="Търсене в клиентите" placeholder="Име на клиента" value={paging.search} onSearch={paging.apply} />
-      <PagedList query={clients} page={page} onPageChange={paging.goTo} onStepBack={setPage} filtered={search !== ''} onClear={paging.clear} text={clientListText}>
+      <ListSearch list={paging} name="Търсене в клиентите" placeholder="Име на клиента" />
+      <PagedList list={paging} query={clients} text={clientListText}>
         {(rows, busy) => (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Клиенти" aria-busy={busy}>
             {rows.map((client) => (

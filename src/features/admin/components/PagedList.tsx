@@ -10,44 +10,59 @@ import { ADMIN_PAGE_SIZE, type ListPage } from '../list';
 import { normaliseSearch, SEARCH_MAX_LENGTH } from '../search';
 import { ErrorCard } from './ErrorCard';
 import { Pagination } from './Pagination';
-import { useStepBackPastEnd } from './usePagedSearch';
-
-/** The search applies this long after typing stops (or at once on Enter). */
-export const SEARCH_DELAY_MS = 300;
+import { SEARCH_DELAY_MS, useStepBackPastEnd, type ListState } from './useListState';
 
 export interface ListSearchProps {
+  /** The list whose search this is (useListState). */
+  list: ListState;
   /** Accessible name of the search landmark, e.g. 'Търсене в публикациите'. */
   name: string;
   /** What the field looks in, shown as its placeholder, e.g. 'Заглавие, адрес, описание или автор'. */
   placeholder: string;
-  /** The search applied now (the field starts with it). */
-  value: string;
-  /** Applies a normalised search: shortly after typing stops, or at once on Enter. */
-  onSearch: (term: string) => void;
   /** More filters beside the search field (each with its own label). */
   children?: ReactNode;
   className?: string;
 }
 
 /**
- * A labelled search field ('Търсене') in a search landmark, with optional filters beside it. It
- * keeps what is typed to itself (a keystroke does not re-render the list); key it with
- * usePagedSearch's resetKey so that clearing the search empties the field.
+ * A labelled search field ('Търсене') in a search landmark, with optional filters beside it. The
+ * search applies shortly after typing stops, or at once on Enter; any other change of the list
+ * (a filter, a page press) applies what is typed first. What is typed stays here, so a keystroke
+ * does not re-render the list; clearing the list empties the field.
  */
-export function ListSearch({ name, placeholder, value, onSearch, children, className }: ListSearchProps) {
+export function ListSearch(props: ListSearchProps) {
+  return <SearchForm key={props.list.resetKey} {...props} />;
+}
+
+function SearchForm({ list, name, placeholder, children, className }: ListSearchProps) {
   const uid = useId();
-  const [typed, setTyped] = useState(value);
+  const { search, typed: pending, applySearch } = list;
+  const [typed, setTyped] = useState(search);
+  // the search changed from outside (the back button, a link): the field follows it
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    if (normaliseSearch(typed) !== search) setTyped(search);
+  }
 
   useEffect(() => {
     const term = normaliseSearch(typed);
-    if (term === value) return;
-    const timer = window.setTimeout(() => onSearch(term), SEARCH_DELAY_MS);
+    if (term === search) return;
+    const timer = window.setTimeout(() => applySearch(term), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [typed, value, onSearch]);
+  }, [typed, search, applySearch]);
+
+  // nothing typed is pending once the field is gone (the list swapped for a form)
+  useEffect(() => () => void (pending.current = null), [pending]);
+
+  function change(value: string) {
+    setTyped(value);
+    pending.current = value;
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch(normaliseSearch(typed));
+    applySearch(typed);
   }
 
   return (
@@ -61,7 +76,7 @@ export function ListSearch({ name, placeholder, value, onSearch, children, class
             type="search"
             value={typed}
             maxLength={SEARCH_MAX_LENGTH}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => change(event.target.value)}
             placeholder={placeholder}
             className="pl-9"
           />
@@ -96,27 +111,21 @@ export interface PagedListText {
 }
 
 export interface PagedListProps<T> {
+  /** The list's state (useListState): its page, whether it is filtered, how to clear it. */
+  list: ListState;
   query: UseQueryResult<ListPage<T>>;
-  page: number;
-  /** Called by the pager. */
-  onPageChange: (page: number) => void;
-  /** Called when the page shown no longer exists (its last row went). */
-  onStepBack: (page: number) => void;
-  /** A search or filter is applied. */
-  filtered: boolean;
-  onClear: () => void;
   text: PagedListText;
   /** The rows of the page; `busy` while the next page or search result loads. */
   children: (rows: T[], busy: boolean) => ReactNode;
-  pageSize?: number;
 }
 
 /**
  * One page of an admin list: loading, error with retry, the count (announced politely), the
  * empty state or 'nothing matches' with a way to clear the search, the rows, and the pager.
  */
-export function PagedList<T>({ query, page, onPageChange, onStepBack, filtered, onClear, text, children, pageSize = ADMIN_PAGE_SIZE }: PagedListProps<T>) {
-  useStepBackPastEnd(query.data?.total, page, onStepBack, pageSize, query.isPlaceholderData);
+export function PagedList<T>({ list, query, text, children }: PagedListProps<T>) {
+  const { page, filtered } = list;
+  useStepBackPastEnd(query.data?.total, page, list.stepBack, ADMIN_PAGE_SIZE, query.isPlaceholderData);
 
   if (query.isPending) {
     return (
@@ -137,7 +146,7 @@ export function PagedList<T>({ query, page, onPageChange, onStepBack, filtered, 
         {/* the whole list empty says only the spec's empty state */}
         <p role="status">{filtered || total > 0 ? `${filtered ? text.found : text.total}: ${total}` : ''}</p>
         {filtered && (
-          <Button variant="ghost" size="sm" onClick={onClear}>
+          <Button variant="ghost" size="sm" onClick={list.clear}>
             <X aria-hidden="true" />
             {text.clear}
           </Button>
@@ -148,7 +157,7 @@ export function PagedList<T>({ query, page, onPageChange, onStepBack, filtered, 
       ) : (
         children(rows, busy)
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} onPageChange={onPageChange} label={text.pages} busy={busy} />
+      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={list.goTo} label={text.pages} busy={busy} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { formatPhone } from '@/components/ui/phone-countries';
 import { Ban, Check, Mail, Phone } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,9 +10,11 @@ import { cn } from '@/lib/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ErrorCard } from '../components/ErrorCard';
 import { useConfirm } from '../components/useConfirm';
-import { INBOX_PAGE_SIZE, useBookingPage, useSetBookingStatus, type BookingSection } from './api';
+import { ADMIN_PAGE_SIZE } from '../list';
+import { useListState, useStepBackPastEnd } from '../components/useListState';
+import { useBookingPage, useSetBookingStatus, type BookingSection } from './api';
 import { formatSlotBg, mailtoHref, telHref } from './format';
-import { pageCount, Pagination } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { BOOKING_STATUS_LABELS, bookingTransitions } from './status';
 import type { Booking, BookingStatus } from './types';
 
@@ -55,22 +57,12 @@ type Confirm = ReturnType<typeof useConfirm>['confirm'];
 
 function BookingSectionList({ section, confirm }: { section: BookingSection; confirm: Confirm }) {
   const uid = useId();
-  const [page, setPage] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // each section keeps its page in the address: ?tab=bookings&past.page=2
+  const paging = useListState(section);
+  const { page, headingRef } = paging;
   const list = useBookingPage(section, page);
   const text = SECTIONS[section];
-
-  const total = list.data?.total;
-  useEffect(() => {
-    if (total === undefined || list.isPlaceholderData) return;
-    const last = pageCount(total, INBOX_PAGE_SIZE) - 1;
-    if (page > last) setPage(last);
-  }, [total, page, list.isPlaceholderData]);
-
-  function goTo(next: number) {
-    setPage(next);
-    headingRef.current?.focus();
-  }
+  useStepBackPastEnd(list.data?.total, page, paging.stepBack, ADMIN_PAGE_SIZE, list.isPlaceholderData);
 
   return (
     <section aria-labelledby={`${uid}-heading`} className="grid gap-3">
@@ -99,9 +91,9 @@ function BookingSectionList({ section, confirm }: { section: BookingSection; con
           </ul>
           <Pagination
             page={page}
-            pageSize={INBOX_PAGE_SIZE}
+            pageSize={ADMIN_PAGE_SIZE}
             total={list.data.total}
-            onPageChange={goTo}
+            onPageChange={paging.goTo}
             label={text.pages}
             busy={list.isPlaceholderData}
           />

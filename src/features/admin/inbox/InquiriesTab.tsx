@@ -1,29 +1,28 @@
 import { formatPhone } from '@/components/ui/phone-countries';
-import { CheckCircle2, Download, Mail, Phone, RotateCcw, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CheckCircle2, Download, Mail, Phone, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { fieldClasses, Input } from '@/components/ui/input';
+import { fieldClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { CONTACT_METHOD_LABELS, SERVICE_LABELS, type InquiryService } from '@/lib/chatWebhook';
 import { cn } from '@/lib/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
-import { ErrorCard } from '../components/ErrorCard';
-import { INBOX_PAGE_SIZE, useExportInquiries, useInquiryPage, useSetInquiryStatus } from './api';
+import { ListSearch, PagedList } from '../components/PagedList';
+import { useListState } from '../components/useListState';
+import { useExportInquiries, useInquiryPage, useSetInquiryStatus } from './api';
 import { inquiriesCsv, inquiriesCsvFileName } from './csv';
 import { downloadText } from './download';
 import { formatReceivedBg, mailtoHref, telHref } from './format';
-import { pageCount, Pagination } from '../components/Pagination';
-import { normaliseSearch, SEARCH_MAX_LENGTH } from '../search';
-import { INQUIRY_FILTER_LABELS, INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, isInquiryStatus, nextInquiryStatus } from './status';
-import { NO_INQUIRY_FILTERS, type Inquiry, type InquiryFilters } from './types';
+import { INQUIRY_FILTER_LABELS, INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, nextInquiryStatus } from './status';
+import type { Inquiry, InquiryFilters } from './types';
 
-const SEARCH_DELAY_MS = 300;
 const SERVICES = Object.keys(SERVICE_LABELS) as InquiryService[];
-const isService = (value: string): value is InquiryService => SERVICES.includes(value as InquiryService);
+/** The filters beside the search, as the address may carry them. */
+const INQUIRY_FILTERS = { status: INQUIRY_STATUSES, service: SERVICES } as const;
 
 export const inquiryText = {
   loadFailed: 'Неуспешно зареждане на запитвания.',
@@ -35,54 +34,24 @@ export const inquiryText = {
   nothingToExport: 'Няма запитвания за експорт',
 } as const;
 
+const inquiryListText = {
+  loading: 'Зареждане на запитвания...',
+  loadFailed: inquiryText.loadFailed,
+  empty: 'Все още няма запитвания.',
+  noMatch: 'Няма запитвания, които отговарят на филтрите.',
+  total: 'Общо запитвания',
+  found: 'Намерени запитвания',
+  pages: 'Страници на запитванията',
+  clear: 'Изчисти филтрите',
+} as const;
+
 /** The 'Запитвания' tab: visitors' inquiries, newest first, with filters, search and CSV export. */
 export function InquiriesTab() {
   const uid = useId();
-  const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<InquiryFilters>(NO_INQUIRY_FILTERS);
-  const [page, setPage] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const list = useInquiryPage(filters, page);
+  const paging = useListState('inquiries', INQUIRY_FILTERS);
+  const filters: InquiryFilters = { search: paging.search, ...paging.filters };
+  const list = useInquiryPage(filters, paging.page);
   const exporter = useExportInquiries();
-
-  // the search applies shortly after typing stops (or at once on Enter)
-  useEffect(() => {
-    const term = normaliseSearch(typed);
-    if (term === filters.search) return;
-    const timer = window.setTimeout(() => {
-      setFilters((current) => ({ ...current, search: term }));
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, filters.search]);
-
-  // the last row of the last page left (e.g. marked handled under the 'Нови' filter): step back
-  const total = list.data?.total;
-  useEffect(() => {
-    if (total === undefined || list.isPlaceholderData) return;
-    const last = pageCount(total, INBOX_PAGE_SIZE) - 1;
-    if (page > last) setPage(last);
-  }, [total, page, list.isPlaceholderData]);
-
-  function change(next: Partial<InquiryFilters>) {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(0);
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    change({ search: normaliseSearch(typed) });
-  }
-
-  function clearFilters() {
-    setTyped('');
-    change(NO_INQUIRY_FILTERS);
-  }
-
-  function goTo(next: number) {
-    setPage(next);
-    headingRef.current?.focus();
-  }
 
   function onExport() {
     exporter.mutate(filters, {
@@ -101,12 +70,10 @@ export function InquiriesTab() {
     });
   }
 
-  const filtered = filters.status !== '' || filters.service !== '' || filters.search !== '';
-
   return (
     <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${uid}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+        <h2 id={`${uid}-heading`} ref={paging.headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
           Запитвания
         </h2>
         <Button variant="outline" onClick={onExport} disabled={exporter.isPending || !list.data}>
@@ -115,30 +82,10 @@ export function InquiriesTab() {
         </Button>
       </div>
 
-      <form role="search" aria-label="Търсене и филтри на запитванията" onSubmit={onSearch} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr]">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-search`}>Търсене</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-            <Input
-              id={`${uid}-search`}
-              type="search"
-              value={typed}
-              maxLength={SEARCH_MAX_LENGTH}
-              onChange={(event) => setTyped(event.target.value)}
-              placeholder="Име, компания, имейл или съобщение"
-              className="pl-9"
-            />
-          </div>
-        </div>
+      <ListSearch list={paging} name="Търсене и филтри на запитванията" placeholder="Име, компания, имейл или съобщение" className="md:grid-cols-[2fr_1fr_1fr]">
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-status`}>Статус</Label>
-          <select
-            id={`${uid}-status`}
-            className={cn(fieldClasses, 'h-10')}
-            value={filters.status}
-            onChange={(event) => change({ status: isInquiryStatus(event.target.value) ? event.target.value : '' })}
-          >
+          <select id={`${uid}-status`} className={cn(fieldClasses, 'h-10')} value={filters.status} onChange={(event) => paging.setFilter('status', event.target.value)}>
             <option value="">Всички</option>
             {INQUIRY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -149,12 +96,7 @@ export function InquiriesTab() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-service`}>Услуга</Label>
-          <select
-            id={`${uid}-service`}
-            className={cn(fieldClasses, 'h-10')}
-            value={filters.service}
-            onChange={(event) => change({ service: isService(event.target.value) ? event.target.value : '' })}
-          >
+          <select id={`${uid}-service`} className={cn(fieldClasses, 'h-10')} value={filters.service} onChange={(event) => paging.setFilter('service', event.target.value)}>
             <option value="">Всички услуги</option>
             {SERVICES.map((service) => (
               <option key={service} value={service}>
@@ -163,55 +105,19 @@ export function InquiriesTab() {
             ))}
           </select>
         </div>
-        {/* Enter in the search field applies it at once */}
-        <button type="submit" className="sr-only">
-          Търси
-        </button>
-      </form>
+      </ListSearch>
 
-      {list.isPending ? (
-        <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-          <Spinner size="sm" label="Зареждане" />
-          Зареждане на запитвания...
-        </p>
-      ) : list.isError ? (
-        <ErrorCard message={inquiryText.loadFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-            <p role="status">
-              {filtered ? 'Намерени запитвания' : 'Общо запитвания'}: {list.data.total}
-            </p>
-            {filtered && (
-              <Button variant="ghost" size="sm" onClick={clearFilters}>
-                <X aria-hidden="true" />
-                Изчисти филтрите
-              </Button>
-            )}
-          </div>
-          {list.data.rows.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-              {filtered ? 'Няма запитвания, които отговарят на филтрите.' : 'Все още няма запитвания.'}
-            </p>
-          ) : (
-            <ul className="grid gap-4" aria-label="Списък със запитвания" aria-busy={list.isPlaceholderData}>
-              {list.data.rows.map((inquiry) => (
-                <li key={inquiry.id}>
-                  <InquiryCard inquiry={inquiry} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination
-            page={page}
-            pageSize={INBOX_PAGE_SIZE}
-            total={list.data.total}
-            onPageChange={goTo}
-            label="Страници на запитванията"
-            busy={list.isPlaceholderData}
-          />
-        </>
-      )}
+      <PagedList list={paging} query={list} text={inquiryListText}>
+        {(rows, busy) => (
+          <ul className="grid gap-4" aria-label="Списък със запитвания" aria-busy={busy}>
+            {rows.map((inquiry) => (
+              <li key={inquiry.id}>
+                <InquiryCard inquiry={inquiry} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

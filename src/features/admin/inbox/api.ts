@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '../api';
-import { isPastTheEnd } from '../list';
+import { isPastTheEnd, readPage } from '../list';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
 import type { Booking, BookingStatus, Inquiry, InquiryFilters, InquiryStatus, ListPage } from './types';
@@ -11,7 +11,6 @@ import type { Booking, BookingStatus, Inquiry, InquiryFilters, InquiryStatus, Li
  * admins may read or change them (row-level security); visitors only insert, elsewhere.
  */
 
-export const INBOX_PAGE_SIZE = 25;
 /** The lists refresh this often while the panel is open (and whenever the window regains focus). */
 export const INBOX_REFRESH_MS = 60_000;
 /** Rows per request of the CSV export, which reads every page of the filtered list. */
@@ -53,26 +52,18 @@ function inquiryQuery(supabase: Supabase, filters: InquiryFilters, columns: stri
   return query;
 }
 
-async function countInquiries(supabase: Supabase, filters: InquiryFilters): Promise<number> {
-  const { count, error } = await inquiryQuery(supabase, filters, 'id', true);
-  if (error) throw error;
-  return count ?? 0;
-}
-
 /** One page of inquiries, newest first, with the number that match the filters. */
 export async function fetchInquiryPage(filters: InquiryFilters, page: number): Promise<ListPage<Inquiry>> {
   const supabase = await getSupabase();
-  const from = page * INBOX_PAGE_SIZE;
-  const { data, error, count } = await inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, from + INBOX_PAGE_SIZE - 1);
-  if (error) {
-    if (isPastTheEnd(error)) return { rows: [], total: await countInquiries(supabase, filters) };
-    throw error;
-  }
-  const rows = (data ?? []) as unknown as Inquiry[];
-  return { rows, total: count ?? rows.length };
+  return readPage<Inquiry>(
+    page,
+    (from, to) =>
+      inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to),
+    () => inquiryQuery(supabase, filters, 'id', true),
+  );
 }
 
 /** Every inquiry that matches the filters (all pages), newest first: what the CSV export holds. */
@@ -107,28 +98,17 @@ export async function fetchAllInquiries(filters: InquiryFilters): Promise<Inquir
  */
 export async function fetchBookingPage(section: BookingSection, page: number, now: Date = new Date()): Promise<ListPage<Booking>> {
   const supabase = await getSupabase();
-  const from = page * INBOX_PAGE_SIZE;
   const at = now.toISOString();
-  const base = () => supabase.from('appointments');
-  const run = (head: boolean) => {
-    const query = base().select(head ? 'id' : BOOKING_COLUMNS, { count: 'exact', head });
-    return section === 'upcoming' ? query.gte('preferred_date', at) : query.lt('preferred_date', at);
-  };
   const upcoming = section === 'upcoming';
-  const { data, error, count } = await run(false)
-    .order('preferred_date', { ascending: upcoming })
-    .order('created_at', { ascending: upcoming })
-    .range(from, from + INBOX_PAGE_SIZE - 1);
-  if (error) {
-    if (isPastTheEnd(error)) {
-      const counted = await run(true);
-      if (counted.error) throw counted.error;
-      return { rows: [], total: counted.count ?? 0 };
-    }
-    throw error;
-  }
-  const rows = (data ?? []) as unknown as Booking[];
-  return { rows, total: count ?? rows.length };
+  const run = (head: boolean) => {
+    const query = supabase.from('appointments').select(head ? 'id' : BOOKING_COLUMNS, { count: 'exact', head });
+    return upcoming ? query.gte('preferred_date', at) : query.lt('preferred_date', at);
+  };
+  return readPage<Booking>(
+    page,
+    (from, to) => run(false).order('preferred_date', { ascending: upcoming }).order('created_at', { ascending: upcoming }).range(from, to),
+    () => run(true),
+  );
 }
 
 export interface InboxCounts {

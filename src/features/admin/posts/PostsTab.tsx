@@ -10,7 +10,7 @@ import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
 import { askToDeleteChanged, conflictText } from '../components/useEditConflict';
 import { isEditConflict } from '../concurrency';
-import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useListState } from '../components/useListState';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
@@ -23,7 +23,12 @@ const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
   { value: 'published', label: 'Публикувани' },
   { value: 'draft', label: 'Чернови' },
 ];
-const isStatus = (value: string): value is PostStatusFilter => STATUS_OPTIONS.some((o) => o.value === value);
+/** The list's filter beside the search, as the address may carry it. */
+const POST_FILTERS = { status: ['published', 'draft'] } as const;
+
+function usePostListState() {
+  return useListState('posts', POST_FILTERS);
+}
 
 export const postListText = {
   loading: 'Зареждане на публикации...',
@@ -40,13 +45,12 @@ export const postListText = {
 /** The 'Публикации' tab: one page of the list at a time, and the form for a new or an existing post. */
 export function PostsTab() {
   const [view, setView] = useState<View>({ mode: 'list' });
-  // the list keeps its search, filter and page while the form is open
-  const paging = usePagedSearch();
-  const [status, setStatus] = useState<PostStatusFilter>('');
+  // the list keeps its search, filter and page (in the address) while the form is open
+  const paging = usePostListState();
 
   if (view.mode === 'new') return <PostForm key="new" post={null} onDone={() => setView({ mode: 'list' })} />;
   if (view.mode === 'edit') return <EditPost key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
-  return <PostListView paging={paging} status={status} onStatus={setStatus} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+  return <PostListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
 }
 
 function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
@@ -66,23 +70,21 @@ function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface PostListViewProps {
-  paging: PagedSearch;
-  status: PostStatusFilter;
-  onStatus: (status: PostStatusFilter) => void;
+  paging: ReturnType<typeof usePostListState>;
   onNew: () => void;
   onEdit: (id: string) => void;
 }
 
-function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewProps) {
+function PostListView({ paging, onNew, onEdit }: PostListViewProps) {
   const uid = useId();
-  const { search, page, setPage } = paging;
+  const { search, page } = paging;
+  const status: PostStatusFilter = paging.filters.status;
   const posts = useAdminPostPage({ search, status }, page);
   const toggle = useTogglePublish();
   const remove = useDeletePost();
   const { confirm, dialog } = useConfirm();
   const recheckOnDenied = useRecheckOnDenied();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const filtered = search !== '' || status !== '';
 
   function onToggle(post: AdminPostRow) {
     setBusyId(post.id);
@@ -134,16 +136,6 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
     );
   }
 
-  function changeStatus(value: string) {
-    onStatus(isStatus(value) ? value : '');
-    setPage(0);
-  }
-
-  function clear() {
-    paging.clear();
-    onStatus('');
-  }
-
   return (
     <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -155,16 +147,14 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
         </Button>
       </div>
       <ListSearch
-        key={paging.resetKey}
+        list={paging}
         name="Търсене в публикациите"
         placeholder="Заглавие, адрес, описание или автор"
-        value={paging.search}
-        onSearch={paging.apply}
         className="md:grid-cols-[3fr_1fr]"
       >
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-status`}>Статус</Label>
-          <select id={`${uid}-status`} className={cn(fieldClasses, 'h-10')} value={status} onChange={(event) => changeStatus(event.target.value)}>
+          <select id={`${uid}-status`} className={cn(fieldClasses, 'h-10')} value={status} onChange={(event) => paging.setFilter('status', event.target.value)}>
             {STATUS_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -174,12 +164,8 @@ function PostListView({ paging, status, onStatus, onNew, onEdit }: PostListViewP
         </div>
       </ListSearch>
       <PagedList
+        list={paging}
         query={posts}
-        page={page}
-        onPageChange={paging.goTo}
-        onStepBack={setPage}
-        filtered={filtered}
-        onClear={clear}
         text={{
           ...postListText,
           loadFailed: `${postListText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),

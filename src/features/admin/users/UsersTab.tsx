@@ -13,7 +13,7 @@ import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
 import { askToDeleteChanged, conflictText } from '../components/useEditConflict';
 import { isEditConflict } from '../concurrency';
-import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useListState, type ListState } from '../components/useListState';
 import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
 import type { AdminBlogUser } from './types';
 import { UserForm } from './UserForm';
@@ -32,7 +32,7 @@ export const userListText = {
 /** The 'Потребители' tab: 'Управление на потребители' (spec section 2), one page at a time. */
 export function UsersTab() {
   // the list keeps its search and page while the form is open
-  const paging = usePagedSearch();
+  const paging = useListState('users');
   return (
     <ListFormTab
       list={({ onNew, onEdit }) => <UserListView paging={paging} onNew={onNew} onEdit={onEdit} />}
@@ -59,7 +59,7 @@ function EditUser({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface UserListViewProps {
-  paging: PagedSearch;
+  paging: ListState;
   onNew: () => void;
   onEdit: (id: string) => void;
 }
@@ -67,7 +67,7 @@ interface UserListViewProps {
 function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
   const uid = useId();
   const { blogUser } = useAuth();
-  const { search, page, setPage } = paging;
+  const { search, page } = paging;
   const users = useBlogUserPage(search, page);
   const setActive = useSetBlogUserActive();
   const remove = useDeleteBlogUser();
@@ -134,13 +134,11 @@ function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
         </Button>
       </div>
       <ListSearch
-        key={paging.resetKey}
+        list={paging}
         name="Търсене в потребителите"
         placeholder="Потребителско име, име или имейл"
-        value={paging.search}
-        onSearch={paging.apply}
       />
-      <PagedList query={users} page={page} onPageChange={paging.goTo} onStepBack={setPage} filtered={search !== ''} onClear={paging.clear} text={userListText}>
+      <PagedList list={paging} query={users} text={userListText}>
         {(rows, loading) => (
           <ul className="grid gap-3" aria-label="Потребители" aria-busy={loading}>
             {rows.map((user) => {

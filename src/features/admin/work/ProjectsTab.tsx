@@ -10,7 +10,7 @@ import { ListSearch, PagedList } from '../components/PagedList';
 import { RecordLoader } from '../components/RecordLoader';
 import { useConfirm } from '../components/useConfirm';
 import { askToDeleteChanged } from '../components/useEditConflict';
-import { usePagedSearch, type PagedSearch } from '../components/usePagedSearch';
+import { useListState, type ListState } from '../components/useListState';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
 import { projectFormText, type AdminProjectRow } from './project-schema';
@@ -32,7 +32,7 @@ export const projectListText = {
 export function ProjectsTab() {
   const [view, setView] = useState<View>({ mode: 'list' });
   // the list keeps its search and page while the form is open
-  const paging = usePagedSearch();
+  const paging = useListState('projects');
 
   if (view.mode === 'new') return <ProjectForm key="new" project={null} onDone={() => setView({ mode: 'list' })} />;
   if (view.mode === 'edit') return <EditProject key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
@@ -56,14 +56,14 @@ function EditProject({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 interface ProjectListViewProps {
-  paging: PagedSearch;
+  paging: ListState;
   onNew: () => void;
   onEdit: (id: string) => void;
 }
 
 function ProjectListView({ paging, onNew, onEdit }: ProjectListViewProps) {
   const uid = useId();
-  const { search, page, setPage } = paging;
+  const { search, page } = paging;
   const projects = useAdminProjectPage(search, page);
   const remove = useDeleteProject();
   const { confirm, dialog } = useConfirm();
@@ -108,21 +108,11 @@ function ProjectListView({ paging, onNew, onEdit }: ProjectListViewProps) {
         </Button>
       </div>
       <ListSearch
-        key={paging.resetKey}
+        list={paging}
         name="Търсене в проектите"
         placeholder="Заглавие, клиент или категория"
-        value={paging.search}
-        onSearch={paging.apply}
       />
-      <PagedList
-        query={projects}
-        page={page}
-        onPageChange={paging.goTo}
-        onStepBack={setPage}
-        filtered={search !== ''}
-        onClear={paging.clear}
-        text={projectListText}
-      >
+      <PagedList list={paging} query={projects} text={projectListText}>
         {(rows, busy) => (
           <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={(project) => void onDelete(project)} />
         )}
