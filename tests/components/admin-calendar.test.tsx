@@ -115,7 +115,7 @@ describe('calendar settings', () => {
     await userEvent.clear(end);
     await userEvent.type(end, '08:00');
     await userEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
-    expect(screen.getByText('Краят на работното време трябва да е след началото.')).toBeInTheDocument();
+    expect(await screen.findByText('Краят на работното време трябва да е след началото.')).toBeInTheDocument();
   });
 
   it('refuses a week without working days, and saves nothing', async () => {

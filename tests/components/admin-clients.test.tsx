@@ -41,10 +41,10 @@ describe('client form', () => {
     expect(screen.getByText(/Препоръчителен размер: 300x200 px, PNG с прозрачен фон/)).toBeInTheDocument();
     expect(screen.getByText(/се създава с миграция на базата данни/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Създай клиента' }));
-    expect(screen.getByText('Моля, въведете име на клиента.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете име на клиента.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Име на клиента/), 'Хотел Изгрев');
     await user.click(screen.getByRole('button', { name: 'Създай клиента' }));
-    expect(screen.getAllByText('Моля, качете лого на клиента').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Моля, качете лого на клиента')).length).toBeGreaterThan(0);
   });
 
   it('uploads the logo under clients/ with a random, timestamped name, no overwrite, cache 3600 s; previews and saves it', async () => {

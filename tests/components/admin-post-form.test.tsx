@@ -75,7 +75,7 @@ describe('post form: basic information', () => {
     await user.clear(slug);
     await user.type(slug, 'Лош Адрес');
     expect(slug).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText(/само малки латински букви/)).toBeInTheDocument();
+    expect(await screen.findByText(/само малки латински букви/)).toBeInTheDocument();
     // leaving the field tidies what can be tidied
     await user.tab();
     expect(slug).toHaveValue('losh-adres');

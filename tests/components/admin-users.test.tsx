@@ -49,16 +49,16 @@ describe('user form', () => {
     const user = userEvent.setup({ delay: null });
     expect(screen.getByRole('heading', { name: 'Нов потребител' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
-    expect(screen.getByText('Моля, въведете потребителско име.')).toBeInTheDocument();
-    expect(screen.getByText('Моля, въведете имейл.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете потребителско име.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете имейл.')).toBeInTheDocument();
     expect(screen.getByText('Моля, въведете парола.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Потребителско име/)).toHaveFocus();
 
     await user.type(screen.getByLabelText(/^Потребителско име/), 'ivan');
     await user.type(screen.getByLabelText(/^Имейл/), 'ivan@example');
     await user.type(screen.getByLabelText(/^Парола/), 'short');
-    expect(screen.getByText('Моля, въведете валиден имейл адрес.')).toBeInTheDocument();
-    expect(screen.getByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете валиден имейл адрес.')).toBeInTheDocument();
+    expect(await screen.findByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
     expect(seen.posts).toHaveLength(0);
   });
@@ -101,7 +101,7 @@ describe('user form', () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Парола/), '1234567');
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
-    expect(screen.getByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
+    expect(await screen.findByText('Паролата трябва да е поне 8 символа.')).toBeInTheDocument();
     expect(seen.patches).toHaveLength(0);
     await user.type(screen.getByLabelText(/^Парола/), '8');
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));

@@ -72,8 +72,8 @@ describe('/login', () => {
   it('requires e-mail and password before sending anything', async () => {
     renderAt('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Вход' }));
-    expect(screen.getByText('Моля, въведете имейл.')).toBeInTheDocument();
-    expect(screen.getByText('Моля, въведете парола.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете имейл.')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете парола.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Имейл/)).toHaveFocus();
   });
 

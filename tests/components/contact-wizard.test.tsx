@@ -67,9 +67,9 @@ describe('inquiry wizard', () => {
     // by phone: the e-mail field goes away and the phone (Bulgaria by default) is required
     await user.type(screen.getByRole('textbox', { name: 'Компания' }), 'Имоти Запад');
     await user.type(screen.getByRole('textbox', { name: 'Име' }), 'И');
-    expect(screen.getByText('Името трябва да е поне 2 символа')).toBeInTheDocument();
+    expect(await screen.findByText('Името трябва да е поне 2 символа')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Име' }), 'ван');
-    expect(screen.queryByText('Името трябва да е поне 2 символа')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Името трябва да е поне 2 символа')).not.toBeInTheDocument());
     await user.click(screen.getByRole('radio', { name: 'Телефон' }));
     expect(screen.queryByRole('textbox', { name: 'Имейл' })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Държава/ })).toHaveValue('bg');

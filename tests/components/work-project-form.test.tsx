@@ -180,7 +180,7 @@ describe('project form', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('option', { name: 'Automation', hidden: true }); // on the tab not shown yet
     await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
-    expect(within(toasts()).getByText('Моля, въведете заглавие на проекта.')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Моля, въведете заглавие на проекта.')).toBeInTheDocument();
     // the toast comes first; the messages under the fields follow as the form library publishes them
     expect(await screen.findByText('Моля, въведете заглавие на проекта.', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
     expect(screen.getByText('Моля, въведете линк към проекта.')).toBeInTheDocument();
@@ -189,14 +189,14 @@ describe('project form', () => {
     await pasteInto(user, screen.getByLabelText(/^Заглавие/), 'Проект');
     await pasteInto(user, screen.getByLabelText(/^Линк към проекта/), 'not a url');
     await user.tab();
-    expect(screen.getByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Линк към проекта/)).toHaveAttribute('aria-invalid', 'true');
     await user.clear(screen.getByLabelText(/^Линк към проекта/));
     await user.paste('proekt.example.com');
     await pasteInto(user, screen.getByLabelText('Документация (URL)'), 'docs');
     await user.tab();
     expect(screen.getByLabelText('Документация (URL)')).toHaveValue('https://docs');
-    expect(screen.getByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
+    expect(await screen.findByText('Моля, въведете валиден URL адрес (напр. example.com)')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Документация (URL)'));
 
     await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
