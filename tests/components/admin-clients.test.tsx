@@ -9,6 +9,7 @@ import { unsavedText } from '@/features/admin/components/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -153,7 +154,7 @@ describe('clients tab', () => {
     expect(screen.getByRole('list', { name: 'Клиенти' })).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-3');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /^Изтрий/ }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await findDialog('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този клиент?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
     await waitFor(() => expect(clients.deletes).toEqual(['c-1']));
@@ -228,14 +229,14 @@ describe('clients tab', () => {
     await user.click(name);
     await user.paste(' и партньори');
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    const question = await findDialog('alertdialog', { name: unsavedText.title });
     expect(question).toHaveTextContent(unsavedText.message);
     await user.click(within(question).getByRole('button', { name: 'Отказ' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Фитнес Про и партньори');
 
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: unsavedText.leave }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: unsavedText.leave }));
     expect(await screen.findByRole('heading', { name: 'Клиенти' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Име на клиента/)).not.toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { version, versionedTable } from './conflict-fixtures';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
 import { rest, server } from './msw';
+import { findDialog } from './dialogs';
 
 /*
  * Issue 15: concurrent edits. The form loaded version 1; another admin saved version 2 meanwhile
@@ -50,7 +51,7 @@ describe('post form: a save over someone else’s change', () => {
     renderAdmin(<PostForm post={LOADED} onDone={onDone} />);
     const user = await editExcerptAndSave('Моето ново описание');
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(dialog).toHaveAccessibleDescription(MESSAGE);
     expect(within(dialog).getByRole('button', { name: 'Зареди текущата версия' })).toBeInTheDocument();
     expect(table.patches).toHaveLength(1);
@@ -72,7 +73,7 @@ describe('post form: a save over someone else’s change', () => {
     const onDone = vi.fn();
     renderAdmin(<PostForm post={LOADED} onDone={onDone} />);
     const user = await editExcerptAndSave('Моето ново описание');
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
@@ -88,12 +89,12 @@ describe('post form: a save over someone else’s change', () => {
     const table = versionedTable('blog_posts', [THEIRS]);
     renderAdmin(<PostForm post={LOADED} onDone={() => {}} />);
     const user = await editExcerptAndSave('Моето ново описание');
-    await screen.findByRole('alertdialog');
+    await findDialog('alertdialog');
     Object.assign(table.rows[0], { title: 'Трета промяна', updated_at: version(3) });
     await user.click(screen.getByRole('button', { name: 'Запази моята версия' }));
     await waitFor(() => expect(table.patches).toHaveLength(2));
     expect(table.patches[1]).toMatchObject({ guard: version(2), applied: false });
-    expect(await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' })).toBeInTheDocument();
+    expect(await findDialog('alertdialog', { name: 'Някой друг промени този запис' })).toBeInTheDocument();
     expect(table.rows[0].title).toBe('Трета промяна');
   });
 
@@ -103,7 +104,7 @@ describe('post form: a save over someone else’s change', () => {
     const onDone = vi.fn();
     renderAdmin(<PostForm post={LOADED} onDone={onDone} />);
     const user = await editExcerptAndSave('Моето ново описание');
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await findDialog('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Зареди текущата версия' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
@@ -136,9 +137,9 @@ describe('posts list: guarded delete and publish toggle', () => {
     renderAdmin(<PostsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Изтрий' }));
 
-    const again = await screen.findByRole('alertdialog', { name: 'Записът е променен' });
+    const again = await findDialog('alertdialog', { name: 'Записът е променен' });
     expect(again).toHaveAccessibleDescription('Записът е променен, откакто го заредихте. Да го изтрия ли въпреки това?');
     expect(table.deletes[0]).toMatchObject({ guard: version(1), applied: false });
     expect(table.rows).toHaveLength(1);
@@ -170,7 +171,7 @@ describe('client form: the same dialog', () => {
     await user.type(screen.getByLabelText(/^Име на клиента/), 'Моето име');
     await user.click(screen.getByRole('button', { name: 'Обнови клиента' }));
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(dialog).toHaveAccessibleDescription(/„Стар клиент“/);
     expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Моето име');
     expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
@@ -189,7 +190,7 @@ describe('client form: the same dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Име на клиента/), ' и още');
     await user.click(screen.getByRole('button', { name: 'Обнови клиента' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Зареди текущата версия' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Зареди текущата версия' }));
     await waitFor(() => expect(screen.getByLabelText(/^Име на клиента/)).toHaveValue('Клиент на другия'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     // the stored version is the form's new starting point: nothing unsaved, 'Отказ' leaves at once
@@ -211,7 +212,7 @@ describe('project form: the same dialog', () => {
     await user.type(title, 'Моето заглавие');
     await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(dialog).toHaveAccessibleDescription(/„CRM за брокери“/);
     expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
     expect(table.rows[0].title).toBe('CRM за брокери');
@@ -235,7 +236,7 @@ describe('user form and calendar settings: the same dialog', () => {
     await user.clear(name);
     await user.type(name, 'Иван Моев');
     await user.click(screen.getByRole('button', { name: 'Обнови потребителя' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(dialog).toHaveAccessibleDescription(/„Иван Петров“/);
     expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
     await user.click(within(dialog).getByRole('button', { name: 'Запази моята версия' }));
@@ -263,7 +264,7 @@ describe('user form and calendar settings: the same dialog', () => {
     await user.clear(name);
     await user.type(name, 'Моят консултант');
     await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(table.patches[0]).toMatchObject({ guard: version(1), applied: false });
     await user.click(within(dialog).getByRole('button', { name: 'Зареди текущата версия' }));
     await waitFor(() => expect(screen.getByLabelText(/^Име на консултанта/)).toHaveValue('Консултант на другия'));
@@ -299,7 +300,7 @@ describe('category rename: the same dialog', () => {
     await user.type(input, 'Моята категория');
     await user.click(screen.getByRole('button', { name: 'Запази' }));
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Някой друг промени този запис' });
+    const dialog = await findDialog('alertdialog', { name: 'Някой друг промени този запис' });
     expect(dialog).toHaveAccessibleDescription(/„Automation“/);
     expect(renames[0]).toEqual({ category_id: 'c-1', new_name: 'Моята категория', expected_updated_at: CATEGORY_VERSION });
     expect(screen.getByLabelText('Ново име за категория Automation')).toHaveValue('Моята категория');

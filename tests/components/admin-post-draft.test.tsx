@@ -13,6 +13,7 @@ import { POST_DRAFT_DELAY_MS, postDraftKey, type PostDraft } from '@/features/ad
 import { postValuesFrom } from '@/features/admin/posts/post-schema';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -60,7 +61,7 @@ describe('post form: leaving with changes', () => {
     fireEvent.change(titleField(), { target: { value: 'Променено заглавие' } });
 
     await user.click(screen.getByRole('button', { name: 'Назад към публикациите' }));
-    const dialog = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    const dialog = await findDialog('alertdialog', { name: unsavedText.title });
     await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
@@ -108,7 +109,7 @@ describe('post form: the local draft', () => {
     expect(titleField()).toHaveValue('Заглавие от черновата');
     // restored values are unsaved changes: leaving asks
     await userEvent.click(screen.getByRole('button', { name: 'Назад към публикациите' }));
-    expect(await screen.findByRole('alertdialog', { name: unsavedText.title })).toBeInTheDocument();
+    expect(await findDialog('alertdialog', { name: unsavedText.title })).toBeInTheDocument();
   });
 
   it('is kept when the form is left without saving, and says when the post changed since', async () => {

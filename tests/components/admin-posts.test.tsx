@@ -7,6 +7,7 @@ import type { AdminPost } from '@/features/admin/posts/types';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -126,7 +127,7 @@ describe('admin posts pages', () => {
     await user.click(within(pager()).getByRole('button', { name: 'Следваща страница' }));
     expect(await screen.findByText('Публикация 21')).toBeInTheDocument();
     await user.click(within(list()).getByRole('button', { name: /^Изтрий/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Публикацията е изтрита')).toBeInTheDocument();
     expect(posts.deletes).toEqual(['p-21']);
     // page 2 is gone (416 PGRST103): back to page 1, and one page needs no pager
@@ -237,20 +238,20 @@ describe('admin posts actions', () => {
     renderAdmin(<PostsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
-    let dialog = await screen.findByRole('alertdialog');
+    let dialog = await findDialog('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете тази публикация?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(posts.deletes).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: /^Изтрий/ }));
-    dialog = await screen.findByRole('alertdialog');
+    dialog = await findDialog('alertdialog');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(posts.deletes).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: /^Изтрий/ }));
-    dialog = await screen.findByRole('alertdialog');
+    dialog = await findDialog('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
     await waitFor(() => expect(posts.deletes).toEqual(['p-1']));
     expect(await within(toasts()).findByText('Публикацията е изтрита')).toBeInTheDocument();

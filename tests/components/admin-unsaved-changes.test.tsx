@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { UnsavedChangesProvider, unsavedText, useUnsavedChanges } from '@/features/admin/components/unsaved-changes';
+import { findDialog } from './dialogs';
 
 // A form as the admin forms use the guard: dirty while the field differs from what was loaded.
 function NoteForm({ onDone }: { onDone: () => void }) {
@@ -66,7 +67,7 @@ describe('unsaved changes in the admin', () => {
     fireEvent.change(screen.getByLabelText('Бележка'), { target: { value: 'половин текст' } });
     await user.click(screen.getByRole('link', { name: 'Към сайта' }));
 
-    const dialog = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    const dialog = await findDialog('alertdialog', { name: unsavedText.title });
     expect(dialog).toHaveTextContent(unsavedText.message);
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -92,7 +93,7 @@ describe('unsaved changes in the admin', () => {
     renderGuarded();
     fireEvent.change(screen.getByLabelText('Бележка'), { target: { value: 'x' } });
     await user.click(screen.getByRole('button', { name: 'Назад' }));
-    await screen.findByRole('alertdialog', { name: unsavedText.title });
+    await findDialog('alertdialog', { name: unsavedText.title });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Бележка')).toHaveValue('x');

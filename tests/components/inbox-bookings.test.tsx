@@ -7,6 +7,7 @@ import type { Booking } from '@/features/admin/inbox/types';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { bookingRow, listAnswer } from './inbox-fixtures';
 import { rest, server } from './msw';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -117,14 +118,14 @@ describe('Резервации', () => {
     const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
-    let dialog = await screen.findByRole('alertdialog', { name: 'Отказване на резервация' });
+    let dialog = await findDialog('alertdialog', { name: 'Отказване на резервация' });
     expect(within(dialog).getByText(/Да се откаже ли резервацията на Петър Георгиев за понеделник, 23 ноември 2026 г\./)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(seen).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /^Откажи/ }));
-    dialog = await screen.findByRole('alertdialog', { name: 'Отказване на резервация' });
+    dialog = await findDialog('alertdialog', { name: 'Отказване на резервация' });
     await user.click(within(dialog).getByRole('button', { name: 'Откажи резервацията' }));
     expect(await within(toasts()).findByText('Резервацията е отказана')).toBeInTheDocument();
     expect(within(toasts()).getByText('Часът е освободен за други посетители.')).toBeInTheDocument();
@@ -144,7 +145,7 @@ describe('Резервации', () => {
     renderAdmin(<BookingsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Откажи/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Откажи резервацията' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Откажи резервацията' }));
     expect(await within(toasts()).findByText('Грешка')).toBeInTheDocument();
     expect(within(toasts()).getByText(/Статусът на резервацията не може да се промени/)).toBeInTheDocument();
     expect(screen.getByText('Потвърдена')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { RootLayout } from '@/app/RootLayout';
 import { RouteBoundary } from '@/app/RouteBoundary';
 import { routes } from '@/app/router';
 import { rest, server } from './msw';
+import { findDialog } from './dialogs';
 
 const CLIENTS = [
   { id: 'c1', name: 'Имоти Запад', logo: '/demo/client-1.svg' },
@@ -199,7 +200,7 @@ describe('landing page', () => {
     serve();
     renderAt('/');
     await user.click(await screen.findByRole('button', { name: 'Свържете се' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Изпратете запитване' });
+    const dialog = await findDialog('dialog', { name: 'Изпратете запитване' });
     expect(within(dialog).getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -215,7 +216,7 @@ describe('landing page', () => {
     );
     renderAt('/');
     await user.click(await screen.findByRole('button', { name: 'Запазете консултация' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Запазете консултация' });
+    const dialog = await findDialog('dialog', { name: 'Запазете консултация' });
     expect(await within(dialog).findByText('Мария Иванова')).toBeInTheDocument();
   });
 

@@ -10,6 +10,7 @@ import { unsavedText } from '@/features/admin/components/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -166,7 +167,7 @@ describe('projects list', () => {
     expect(title).not.toBeInTheDocument(); // a new form was opened
 
     await user.click(screen.getByRole('button', { name: 'Назад към проектите' }));
-    let question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    let question = await findDialog('alertdialog', { name: unsavedText.title });
     expect(question).toHaveTextContent(unsavedText.message);
     await user.click(within(question).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -174,7 +175,7 @@ describe('projects list', () => {
 
     // the form's own 'Отказ' asks the same
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    question = await findDialog('alertdialog', { name: unsavedText.title });
     await user.click(within(question).getByRole('button', { name: unsavedText.leave }));
     expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Заглавие/)).not.toBeInTheDocument();
@@ -198,14 +199,14 @@ describe('projects list', () => {
     renderAdmin(<ProjectsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий CRM за брокери/ }));
-    let dialog = await screen.findByRole('alertdialog');
+    let dialog = await findDialog('alertdialog');
     expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете този проект?');
     await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(backend.requests.projectDeletes).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /^Изтрий CRM за брокери/ }));
-    dialog = await screen.findByRole('alertdialog');
+    dialog = await findDialog('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Проектът е изтрит')).toBeInTheDocument();
     expect(backend.requests.projectDeletes).toEqual(['p-1']);
@@ -218,7 +219,7 @@ describe('projects list', () => {
     renderAdmin(<ProjectsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий CRM/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Неуспешно изтриване на проекта.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
   });
@@ -266,7 +267,7 @@ describe('categories', () => {
     await user.type(input, 'Променено');
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
     // a changed name is not dropped without a question (issue 15)
-    await user.click(within(await screen.findByRole('alertdialog', { name: unsavedText.title })).getByRole('button', { name: unsavedText.leave }));
+    await user.click(within(await findDialog('alertdialog', { name: unsavedText.title })).getByRole('button', { name: unsavedText.leave }));
     expect(await screen.findByText('Automation')).toBeInTheDocument();
     expect(backend.requests.renames).toEqual([]);
 
@@ -296,11 +297,11 @@ describe('categories', () => {
 
     await user.click(screen.getByRole('button', { name: /^Преименувай Automation/ }));
     await user.type(screen.getByLabelText('Ново име за категория Automation'), 'X{Escape}');
-    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    const question = await findDialog('alertdialog', { name: unsavedText.title });
     await user.click(within(question).getByRole('button', { name: 'Отказ' }));
     expect(screen.getByLabelText('Ново име за категория Automation')).toHaveValue('AutomationX');
     await user.type(screen.getByLabelText('Ново име за категория Automation'), '{Escape}');
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: unsavedText.leave }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: unsavedText.leave }));
     await waitFor(() => expect(screen.queryByLabelText('Ново име за категория Automation')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: /^Преименувай Automation/ })).toHaveFocus());
     expect(backend.requests.renames).toEqual([]);
@@ -311,7 +312,7 @@ describe('categories', () => {
     renderAdmin(<CategoriesTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await findDialog('alertdialog');
     expect(dialog).toHaveTextContent('Сигурни ли сте, че искате да изтриете тази категория?');
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Тази категория се използва в съществуващи проекти.')).toBeInTheDocument();
@@ -334,7 +335,7 @@ describe('categories', () => {
     renderAdmin(<CategoriesTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Automation/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Тази категория се използва в съществуващи проекти.')).toBeInTheDocument();
     expect(backend.categories).toHaveLength(1);
   });
@@ -344,7 +345,7 @@ describe('categories', () => {
     renderAdmin(<CategoriesTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий Празна/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изтрий' }));
+    await user.click(within(await findDialog('alertdialog')).getByRole('button', { name: 'Изтрий' }));
     expect(await within(toasts()).findByText('Категорията е изтрита')).toBeInTheDocument();
     expect(backend.requests.categoryDeletes).toEqual(['c-2']);
     await waitFor(() => expect(screen.queryByText('Празна')).not.toBeInTheDocument());

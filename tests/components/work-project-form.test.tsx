@@ -6,6 +6,7 @@ import { ProjectForm } from '@/features/admin/work/ProjectForm';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { server, storage } from './msw';
 import { fakeBackend, png, projectRow, publicUrl } from './work-fixtures';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -20,7 +21,7 @@ const tab = (name: RegExp) => screen.getByRole('tab', { name });
 
 async function addGalleryItem(user: UserEvent, title: string, file = png(`${title}.png`)) {
   await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Нов елемент в галерията' });
+  const dialog = await findDialog('dialog', { name: 'Нов елемент в галерията' });
   const save = within(dialog).getByRole('button', { name: 'Добави в галерията' });
   expect(save).toBeDisabled();
   await pasteInto(user, within(dialog).getByLabelText(/^Заглавие/), title);
@@ -286,7 +287,7 @@ describe('project form', () => {
     await user.click(tab(/Галерия/));
 
     await user.click(screen.getByRole('button', { name: 'Редактирай: Първа' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Редактиране на елемент от галерията' });
+    const dialog = await findDialog('dialog', { name: 'Редактиране на елемент от галерията' });
     expect(within(dialog).getByLabelText(/^Описание/)).toHaveValue('Описание');
     expect(within(dialog).getByRole('img', { name: 'Преглед: Първа' })).toHaveAttribute('src', '/1.png');
     await user.clear(within(dialog).getByLabelText(/^Заглавие/));
@@ -319,7 +320,7 @@ describe('gallery dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(tab(/Галерия/));
     await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog('dialog');
     await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Само заглавие');
     expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
     // Enter in a field of a form whose button is disabled: the form's own guard answers
@@ -335,22 +336,22 @@ describe('gallery dialog', () => {
     await user.click(tab(/Галерия/));
     // unchanged: Escape closes at once
     await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-    await screen.findByRole('dialog', { name: 'Нов елемент в галерията' });
+    await findDialog('dialog', { name: 'Нов елемент в галерията' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Нов елемент в галерията' });
+    const dialog = await findDialog('dialog', { name: 'Нов елемент в галерията' });
     fireEvent.change(within(dialog).getByLabelText(/^Заглавие/), { target: { value: 'Снимка' } });
     await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
-    let question = await screen.findByRole('alertdialog', { name: 'Незапазени промени' });
+    let question = await findDialog('alertdialog', { name: 'Незапазени промени' });
     await user.click(within(question).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('dialog')).getByLabelText(/^Заглавие/)).toHaveValue('Снимка');
 
     // the × asks the same; leaving closes it with nothing added
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Затвори' }));
-    question = await screen.findByRole('alertdialog', { name: 'Незапазени промени' });
+    question = await findDialog('alertdialog', { name: 'Незапазени промени' });
     await user.click(within(question).getByRole('button', { name: 'Излез без запазване' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText(/Галерията е празна/)).toBeInTheDocument();
@@ -370,7 +371,7 @@ describe('gallery dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(tab(/Галерия/));
     await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog('dialog');
     const file = within(dialog).getByLabelText(/^Изображение/);
     expect(file).toHaveAttribute('accept', 'image/*');
     await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Снимка');
@@ -388,7 +389,7 @@ describe('gallery dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(tab(/Галерия/));
     await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog('dialog');
     await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Снимка');
     await user.upload(within(dialog).getByLabelText(/^Изображение/), png());
     expect(await within(toasts()).findByText('Грешка при качване на изображението')).toBeInTheDocument();
