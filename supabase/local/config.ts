@@ -8,34 +8,81 @@ export interface ProjectConfig {
   maxRows: number | null;
   /** [auth.rate_limit] sign_in_sign_ups: password sign-ins per 5 minutes per IP address. */
   signInsPerFiveMinutes: number;
+  /** [auth] enable_signup (and [auth.email] enable_signup): may anyone create an account. */
+  enableSignup: boolean;
+  /** [auth.email] enable_confirmations: a new account must confirm its e-mail before it signs in. */
+  enableConfirmations: boolean;
+  /** [auth] site_url: where confirmation links send the browser by default. */
+  siteUrl: string;
+  /** [auth] additional_redirect_urls: other places a confirmation link may lead. */
+  additionalRedirectUrls: string[];
+  /** [auth] minimum_password_length. */
+  minimumPasswordLength: number;
 }
 
-/** The Supabase CLI's defaults when config.toml leaves a setting out. */
-const DEFAULTS: ProjectConfig = { maxRows: 1000, signInsPerFiveMinutes: 30 };
+/**
+ * When config.toml leaves a setting out: hosted Supabase's defaults, which are what a project
+ * without the setting gets in production (sign-ups on, e-mail confirmation on).
+ */
+const DEFAULTS: ProjectConfig = {
+  maxRows: 1000,
+  signInsPerFiveMinutes: 30,
+  enableSignup: true,
+  enableConfirmations: true,
+  siteUrl: 'http://localhost:3000',
+  additionalRedirectUrls: [],
+  minimumPasswordLength: 6,
+};
 
-/** Reads `key = number` lines per [section]; enough TOML for these settings. */
-export function parseConfigNumbers(text: string): Map<string, number> {
-  const out = new Map<string, number>();
+export type ConfigValue = number | boolean | string | string[];
+
+/** Reads `key = number | true | false | "string"` lines per [section]; enough TOML for these settings. */
+export function parseConfig(text: string): Map<string, ConfigValue> {
+  const out = new Map<string, ConfigValue>();
   let section = '';
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/#.*$/, '').trim();
+    const line = raw.replace(/\s#.*$|^#.*$/, '').trim();
     const header = /^\[([A-Za-z0-9_.-]+)\]$/.exec(line);
     if (header) {
       section = header[1];
       continue;
     }
-    const kv = /^([A-Za-z0-9_]+)\s*=\s*(-?\d+)$/.exec(line);
-    if (kv) out.set(`${section}.${kv[1]}`, Number(kv[2]));
+    const kv = /^([A-Za-z0-9_]+)\s*=\s*(.+)$/.exec(line);
+    if (!kv) continue;
+    const value = kv[2].trim();
+    const key = `${section}.${kv[1]}`;
+    if (/^-?\d+$/.test(value)) out.set(key, Number(value));
+    else if (value === 'true' || value === 'false') out.set(key, value === 'true');
+    else if (/^"[^"]*"$/.test(value)) out.set(key, value.slice(1, -1));
+    else if (/^\[\s*("[^"]*"\s*,?\s*)*\]$/.test(value)) out.set(key, [...value.matchAll(/"([^"]*)"/g)].map((m) => m[1]));
   }
+  return out;
+}
+
+/** The numeric settings only (kept for callers that read numbers). */
+export function parseConfigNumbers(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [key, value] of parseConfig(text)) if (typeof value === 'number') out.set(key, value);
   return out;
 }
 
 export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): ProjectConfig {
   if (!existsSync(file)) return { ...DEFAULTS };
-  const values = parseConfigNumbers(readFileSync(file, 'utf8'));
-  const maxRows = values.get('api.max_rows');
+  const values = parseConfig(readFileSync(file, 'utf8'));
+  const num = (key: string) => (typeof values.get(key) === 'number' ? (values.get(key) as number) : undefined);
+  const bool = (key: string) => (typeof values.get(key) === 'boolean' ? (values.get(key) as boolean) : undefined);
+  const str = (key: string) => (typeof values.get(key) === 'string' ? (values.get(key) as string) : undefined);
+  const maxRows = num('api.max_rows');
+  // GoTrue's switch is global; the CLI's [auth.email] enable_signup turns off e-mail sign-ups alone,
+  // which for this product (e-mail is the only provider) is the same thing
+  const signup = (bool('auth.enable_signup') ?? DEFAULTS.enableSignup) && (bool('auth.email.enable_signup') ?? true);
   return {
     maxRows: maxRows === undefined ? DEFAULTS.maxRows : maxRows > 0 ? maxRows : null,
-    signInsPerFiveMinutes: values.get('auth.rate_limit.sign_in_sign_ups') ?? DEFAULTS.signInsPerFiveMinutes,
+    signInsPerFiveMinutes: num('auth.rate_limit.sign_in_sign_ups') ?? DEFAULTS.signInsPerFiveMinutes,
+    enableSignup: signup,
+    enableConfirmations: bool('auth.email.enable_confirmations') ?? DEFAULTS.enableConfirmations,
+    siteUrl: str('auth.site_url') ?? DEFAULTS.siteUrl,
+    additionalRedirectUrls: (Array.isArray(values.get('auth.additional_redirect_urls')) ? values.get('auth.additional_redirect_urls') : []) as string[],
+    minimumPasswordLength: num('auth.minimum_password_length') ?? DEFAULTS.minimumPasswordLength,
   };
 }

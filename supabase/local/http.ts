@@ -1,6 +1,7 @@
 // The small request/response shapes shared by the stand-in's services.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Claims, LocalDb } from './db.ts';
+import type { AuthSettings } from './auth/accounts.ts';
 import type { SignInLimiter } from './auth/ratelimit.ts';
 import { JwtError, verifyJwt } from './jwt.ts';
 
@@ -40,6 +41,10 @@ export interface ServerContext {
   /** PostgREST's max-rows: no read returns more rows than this (null: no limit). */
   maxRows: number | null;
   signInLimiter: SignInLimiter;
+  /** Sign-up and confirmation settings (config.toml's [auth], or the start options'). */
+  auth: AuthSettings;
+  /** Where a new account's confirmation link goes instead of an e-mail (printed by the CLI). */
+  onConfirmationLink?: (email: string, link: string) => void;
 }
 
 export type Handler = (req: LocalRequest, ctx: ServerContext) => Promise<LocalResponse>;

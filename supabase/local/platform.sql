@@ -36,34 +36,51 @@ alter default privileges in schema public grant all on sequences to anon, authen
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
+-- auth.users and auth.identities as hosted GoTrue's own migrations leave them: the same columns,
+-- nullability and defaults. Four string columns GoTrue reads as plain (non-null) strings have no
+-- default there (confirmation_token, recovery_token, email_change_token_new, email_change): a row
+-- written by SQL that leaves them NULL cannot sign in on hosted, and the stand-in's auth refuses it
+-- the same way (auth/users.ts), so a test sees what production would.
 create table auth.users (
   instance_id uuid,
-  id uuid primary key,
+  id uuid not null primary key,
   aud varchar(255),
   role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
-  recovery_token varchar(255) default '',
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   phone text unique default null,
   phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
-  deleted_at timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
   is_sso_user boolean not null default false,
+  deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
-create unique index users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+create unique index users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create unique index confirmation_token_idx on auth.users (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
 
 create table auth.identities (
   id uuid primary key default gen_random_uuid(),
@@ -72,31 +89,39 @@ create table auth.identities (
   identity_data jsonb not null,
   provider text not null,
   last_sign_in_at timestamptz,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   email text generated always as (lower(identity_data ->> 'email')) stored,
   unique (provider_id, provider)
 );
 create index identities_user_id_idx on auth.identities (user_id);
 
 create table auth.sessions (
-  id uuid primary key,
+  id uuid not null primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  not_after timestamptz
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
 );
+create index sessions_user_id_idx on auth.sessions (user_id);
 
 create table auth.refresh_tokens (
+  instance_id uuid,
   id bigserial primary key,
   token varchar(255) unique,
   user_id varchar(255),
-  revoked boolean default false,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
+create index refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
 -- The claims of the current request, set by the API for the length of its transaction.
 create or replace function auth.jwt() returns jsonb

@@ -2,6 +2,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { AuthSettings } from './auth/accounts.ts';
 import { handleAuth } from './auth/handler.ts';
 import { SignInLimiter, type SignInLimits } from './auth/ratelimit.ts';
 import { readProjectConfig } from './config.ts';
@@ -36,6 +37,10 @@ export interface StartOptions extends OpenOptions {
   /** Sign-in rate limits (default: [auth.rate_limit] sign_in_sign_ups per 5 minutes, per IP and per e-mail). */
   signInLimits?: Partial<SignInLimits>;
   quiet?: boolean;
+  /** Sign-up settings over config.toml's (tests turn sign-ups on, as hosted projects have them). */
+  auth?: Partial<AuthSettings>;
+  /** Receives each confirmation link a sign-up would have e-mailed (default: printed unless quiet). */
+  onConfirmationLink?: (email: string, link: string) => void;
   /** Serve this database instead of opening PGlite (e.g. a real PostgreSQL, see engine/postgres.ts). */
   db?: LocalDb;
 }
@@ -158,13 +163,15 @@ const contentWebhookHandler: Handler = async (req, ctx) => {
   return { status: 204 };
 };
 
-/** Public objects load in <img> tags, which send no headers: the one API path open without a key. */
+/** Public objects load in <img> tags, which send no headers: open without a key. */
 const publicStoragePath = (path: string, method: string) =>
   (method === 'GET' || method === 'HEAD') && /^\/(object|render\/image)\/public\//.test(path);
+/** A confirmation link is opened from an e-mail, with no key: hosted's gateway leaves it open too. */
+const openAuthPath = (path: string, method: string) => method === 'GET' && /^\/(verify|callback|authorize)\/?$/.test(path);
 
 const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (path: string, method: string) => boolean }[] = [
   { prefix: '/rest/v1', handler: handleRest, limit: MAX_JSON_BODY, needsKey: () => true },
-  { prefix: '/auth/v1', handler: handleAuth, limit: MAX_JSON_BODY, needsKey: () => true },
+  { prefix: '/auth/v1', handler: handleAuth, limit: MAX_JSON_BODY, needsKey: (path, method) => !openAuthPath(path, method) },
   {
     prefix: '/storage/v1',
     handler: handleStorage,
@@ -223,6 +230,17 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       perEmail: options.signInLimits?.perEmail ?? perIp,
       windowMs: options.signInLimits?.windowMs ?? 5 * 60 * 1000,
     }),
+    auth: {
+      enableSignup: config.enableSignup,
+      enableConfirmations: config.enableConfirmations,
+      siteUrl: config.siteUrl,
+      additionalRedirectUrls: config.additionalRedirectUrls,
+      minimumPasswordLength: config.minimumPasswordLength,
+      ...options.auth,
+    },
+    onConfirmationLink:
+      options.onConfirmationLink ??
+      (options.quiet ? undefined : (email, link) => console.log(`[local-supabase] sign-up of ${email}: confirm it at ${link}`)),
   };
 
   const net = new NetDispatcher(db, { quiet: options.quiet });

@@ -24,10 +24,12 @@ async function addUser(
 ) {
   await h.local.db.asSystem(async (tx) => {
     await tx.query(
+      // as GoTrue writes an account: '' in every string column it reads (a NULL fails its sign-in)
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                               confirmation_token, recovery_token, email_change_token_new, email_change,
                                raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
-               crypt($3, gen_salt('bf', 10)), $4, '{"provider":"email","providers":["email"]}',
+               crypt($3, gen_salt('bf', 10)), $4, '', '', '', '', '{"provider":"email","providers":["email"]}',
                '{"full_name":"Тест Тестов"}', $5, now(), now())`,
       [id, mail, pw, extra.confirmed === false ? null : new Date(), extra.banned ? new Date(Date.now() + 86_400_000) : null],
     );

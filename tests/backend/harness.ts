@@ -16,8 +16,20 @@ export interface Harness {
   as(claims: { sub: string; email: string; role?: string; exp?: number }): SupabaseClient;
   /** A fresh client that signs in through /auth/v1 like the app does. */
   newClient(): SupabaseClient;
+  /** The confirmation link each sign-up would have e-mailed, by address (the newest one). */
+  links: Map<string, string>;
+  /**
+   * Someone who signed up on their own, as anyone may on a hosted project: their account, and a
+   * client signed in as them. Confirmed, they followed the e-mailed link and signed in; unconfirmed,
+   * they hold a token for the account nonetheless (the worst case: as if confirmation had been off).
+   */
+  stranger(email: string, options: { confirmed: boolean }): Promise<{ id: string; client: SupabaseClient }>;
   close(): Promise<void>;
 }
+
+/** Sign-ups as a hosted project has them unless they are turned off: open, with e-mail confirmation. */
+export const HOSTED_SIGNUPS = { enableSignup: true, enableConfirmations: true } as const;
+export const STRANGER_PASSWORD = 'stranger-password-1';
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -26,7 +38,15 @@ const noPersist = { auth: { persistSession: false, autoRefreshToken: false, dete
  * and only the tests about long statements need one.
  */
 export async function startHarness(options: Partial<StartOptions> = {}): Promise<Harness> {
-  const local = await startLocalSupabase({ memory: true, port: 0, quiet: true, readReplica: false, ...options });
+  const links = new Map<string, string>();
+  const local = await startLocalSupabase({
+    memory: true,
+    port: 0,
+    quiet: true,
+    readReplica: false,
+    onConfirmationLink: (email, link) => links.set(email, link),
+    ...options,
+  });
   const url = local.url;
   const make = (key: string, token?: string) =>
     createClient(url, key, {
@@ -47,6 +67,25 @@ export async function startHarness(options: Partial<StartOptions> = {}): Promise
       return make(LOCAL_ANON_KEY, token);
     },
     newClient: () => make(LOCAL_ANON_KEY),
+    links,
+    async stranger(email, { confirmed }) {
+      const client = make(LOCAL_ANON_KEY);
+      const signedUp = await client.auth.signUp({ email, password: STRANGER_PASSWORD });
+      if (signedUp.error || !signedUp.data.user) throw new Error(`sign-up of ${email} failed: ${signedUp.error?.message}`);
+      const id = signedUp.data.user.id;
+      if (!confirmed) {
+        const now = Math.floor(Date.now() / 1000);
+        const token = signJwt({ aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now, sub: id, email }, LOCAL_JWT_SECRET);
+        return { id, client: make(LOCAL_ANON_KEY, token) };
+      }
+      const link = links.get(email);
+      if (!link) throw new Error(`no confirmation link for ${email}`);
+      const confirmedAt = await fetch(link, { redirect: 'manual' });
+      if (!/#access_token=/.test(confirmedAt.headers.get('location') ?? '')) throw new Error(`confirming ${email} failed`);
+      const signedIn = await client.auth.signInWithPassword({ email, password: STRANGER_PASSWORD });
+      if (signedIn.error) throw new Error(`sign-in of ${email} failed: ${signedIn.error.message}`);
+      return { id, client };
+    },
     close: () => local.close(),
   };
 }

@@ -28,6 +28,13 @@ export class AuthError extends Error {
   }
 }
 
+/** GoTrue's answer to a failure inside its database layer: the HTTP status as `code`. */
+class InternalAuthError extends AuthError {
+  toResponse(): LocalResponse {
+    return authJson(this.status, { code: this.status, error_code: this.code, msg: this.message });
+  }
+}
+
 export const INVALID_LOGIN = 'Invalid login credentials';
 
 export const errors = {
@@ -68,5 +75,14 @@ export const errors = {
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  schemaQuery: () => new InternalAuthError(500, 'unexpected_failure', 'Database error querying schema'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  userNotFoundById: () => new AuthError(404, 'user_not_found', 'User not found'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  weakPassword: (min: number) =>
+    new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } }),
+  badEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
 };

@@ -1,12 +1,14 @@
 // /auth/v1: the part of GoTrue the product uses — password sign-in, refresh-token rotation,
-// the current user, sign-out — plus /settings and /health.
+// the current user, sign-out — plus sign-up and its confirmation link, the service role's
+// /admin/users, /settings and /health.
 import type { Tx } from '../db.ts';
 import { verifyPassword } from '../engine/hasher.ts';
 import { header, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
 import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
 import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
 import { endSessions, RefreshTokenReuse, refreshSession, revokeSessionTokens, startSession, type TokenContext } from './sessions.ts';
-import { findUserById, isBanned, isUuid, USER_COLUMNS, userJson, type UserRow } from './users.ts';
+import { adminUsers, signup, verify } from './accounts.ts';
+import { findUserByEmail, findUserById, isBanned, isUuid, readable, USER_COLUMNS, userJson, type UserRow } from './users.ts';
 
 function parseBody(req: LocalRequest): Record<string, unknown> {
   const text = req.body.toString('utf8').trim();
@@ -42,16 +44,18 @@ async function passwordGrant(req: LocalRequest, ctx: ServerContext): Promise<Loc
   if (!password) throw errors.validation('missing password');
   if (!ctx.signInLimiter.allow(req.ip, email || phone)) throw errors.overRequestRateLimit();
 
+  // an account with a NULL where GoTrue reads a string fails here, before any password check (500)
   const user = await ctx.db.asSystem(async (tx) => {
+    if (email) return findUserByEmail(tx, email);
     const { rows } = await tx.query<UserRow & { hash: string | null }>(
       `select ${USER_COLUMNS}, u.encrypted_password as hash
          from auth.users u
-        where u.is_sso_user = false and ${email ? 'lower(u.email) = lower($1)' : 'u.phone = $1'}
+        where u.is_sso_user = false and u.phone = $1
         order by u.created_at
         limit 1`,
-      [email || phone],
+      [phone],
     );
-    return rows[0] ?? null;
+    return readable(rows[0] ?? null);
   }, { readOnly: true });
   // bcrypt runs in its own thread, not in the database: other requests do not wait for it
   const passwordOk = await verifyPassword(password, user?.hash ?? null);
@@ -173,8 +177,16 @@ const SETTINGS = {
   saml_enabled: false,
 };
 
+/** What /settings says: the sign-up switches follow config.toml, as the stand-in itself does. */
+const settingsJson = (ctx: ServerContext) => ({
+  ...SETTINGS,
+  disable_signup: !ctx.auth.enableSignup,
+  mailer_autoconfirm: !ctx.auth.enableConfirmations,
+});
+
 async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
+  if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(req, ctx, path, () => parseBody(req));
   switch (path) {
     case '/token': {
       if (req.method !== 'POST') throw errors.methodNotAllowed();
@@ -191,10 +203,13 @@ async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalRespon
       return logout(req, ctx);
     case '/signup':
       if (req.method !== 'POST') throw errors.methodNotAllowed();
-      throw errors.signupDisabled();
+      return signup(req, ctx, parseBody(req), tokenContext(req, ctx));
+    case '/verify':
+      if (req.method !== 'GET' && req.method !== 'POST') throw errors.methodNotAllowed();
+      return verify(req, ctx, req.method === 'POST' ? parseBody(req) : {}, tokenContext(req, ctx));
     case '/settings':
       if (req.method !== 'GET') throw errors.methodNotAllowed();
-      return authJson(200, SETTINGS);
+      return authJson(200, settingsJson(ctx));
     case '/.well-known/jwks.json':
       // HS256 only: there are no public keys to publish
       if (req.method !== 'GET') throw errors.methodNotAllowed();

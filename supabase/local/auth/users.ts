@@ -1,5 +1,6 @@
 // auth.users / auth.identities rows and the user JSON GoTrue answers with.
 import type { Tx } from '../db.ts';
+import { errors } from './errors.ts';
 
 export interface UserRow {
   id: string;
@@ -18,6 +19,10 @@ export interface UserRow {
   banned_until: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  invited_at: Date | null;
+  confirmation_sent_at: Date | null;
+  /** Which of STRING_COLUMNS are NULL in this row (none for an account GoTrue could read). */
+  null_strings: string[];
 }
 
 interface IdentityRow {
@@ -32,9 +37,28 @@ interface IdentityRow {
   email: string | null;
 }
 
+/**
+ * The columns hosted GoTrue reads into plain Go strings. A NULL in any of them fails its row scan
+ * ("converting NULL to string is unsupported"), and every endpoint that loads the user answers
+ * HTTP 500 "Database error querying schema": sign-in, refresh and /user alike.
+ */
+export const STRING_COLUMNS = [
+  'aud',
+  'role',
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_new',
+  'email_change_token_current',
+  'email_change',
+  'phone_change',
+  'phone_change_token',
+  'reauthentication_token',
+] as const;
+
 export const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.phone, u.phone_confirmed_at,
   u.confirmed_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at,
-  u.banned_until, u.deleted_at, u.is_anonymous`;
+  u.banned_until, u.deleted_at, u.is_anonymous, u.invited_at, u.confirmation_sent_at,
+  array_remove(array[${STRING_COLUMNS.map((c) => `case when u.${c} is null then '${c}' end`).join(', ')}], null) as null_strings`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
@@ -42,10 +66,16 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 const iso = (value: Date | string | null | undefined): string | undefined =>
   value === null || value === undefined ? undefined : new Date(value).toISOString();
 
+/** Fails as GoTrue's row scan does when the account has a NULL where GoTrue reads a string. */
+export function readable<T extends Pick<UserRow, 'null_strings'> | null | undefined>(user: T): T {
+  if (user && user.null_strings.length > 0) throw errors.schemaQuery();
+  return user;
+}
+
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.id = $1`, [id]);
-  return rows[0] ?? null;
+  return readable(rows[0] ?? null);
 }
 
 export const isBanned = (user: UserRow, now = Date.now()): boolean =>
@@ -64,6 +94,7 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     role: user.role || 'authenticated',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
@@ -88,4 +119,64 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
   };
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
   return out;
+}
+
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewAccount {
+  email: string;
+  /** A bcrypt hash, or null for an account without a password. */
+  hash: string | null;
+  confirmed: boolean;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  /** Stored as confirmation_token (GoTrue keeps the hash of the link's token there). */
+  confirmationToken?: string;
+}
+
+/**
+ * An account as GoTrue writes one: every string column it reads filled ('' where unused), the
+ * default instance, aud and role `authenticated`, and its `email` identity.
+ */
+export async function insertAccount(tx: Tx, account: NewAccount): Promise<UserRow> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             confirmation_token, confirmation_sent_at, recovery_token, email_change_token_new,
+                             email_change, email_change_token_current, phone_change, phone_change_token,
+                             reauthentication_token, raw_app_meta_data, raw_user_meta_data, is_super_admin,
+                             created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+             case when $3::boolean then now() end, $4::text, case when $4::text <> '' then now() end, '', '', '', '', '', '', '',
+             $5::jsonb, $6::jsonb, false, now(), now())
+     returning id`,
+    [
+      account.email,
+      account.hash ?? '',
+      account.confirmed,
+      account.confirmationToken ?? '',
+      JSON.stringify({ provider: 'email', providers: ['email'], ...(account.appMetadata ?? {}) }),
+      JSON.stringify(account.userMetadata ?? {}),
+    ],
+  );
+  const id = rows[0].id;
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean,
+             'phone_verified', false), 'email', now(), now())`,
+    [id, account.email, account.confirmed],
+  );
+  return (await findUserById(tx, id))!;
+}
+
+/** The first account with this e-mail (as GoTrue stores it: lower case), if any. */
+export async function findUserByEmail(tx: Tx, email: string): Promise<(UserRow & { hash: string | null }) | null> {
+  const { rows } = await tx.query<UserRow & { hash: string | null }>(
+    `select ${USER_COLUMNS}, u.encrypted_password as hash
+       from auth.users u
+      where u.is_sso_user = false and lower(u.email) = lower($1)
+      order by u.created_at
+      limit 1`,
+    [email],
+  );
+  return readable(rows[0] ?? null);
 }
