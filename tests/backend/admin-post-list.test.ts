@@ -30,7 +30,7 @@ const responses: { url: URL; bytes: number }[] = [];
 function countingAdminClient(url: string): SupabaseClient {
   const now = Math.floor(Date.now() / 1000);
   const token = signJwt(
-    { aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now, sub: 'a0000000-0000-4000-8000-0000000000aa', email: 'admin@example.com' },
+    { aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now, sub: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' },
     LOCAL_JWT_SECRET,
   );
   const counting: typeof fetch = async (input, init) => {

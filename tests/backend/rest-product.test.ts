@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
-const ADMIN = { sub: 'a0000000-0000-4000-8000-0000000000aa', email: 'admin@example.com' };
+const ADMIN = { sub: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
 
 beforeAll(async () => {
   h = await startHarness();

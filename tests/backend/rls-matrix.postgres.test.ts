@@ -2,14 +2,16 @@
 // throw-away cluster of the server hosted Supabase runs (PostgreSQL 15 from Debian's
 // postgresql-15; PGlite is 18), then the whole access matrix through the stand-in's REST,
 // auth and storage code with node-postgres underneath. Skipped, saying why, without a server.
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../../supabase/local/db.ts';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
-import { startHarness } from './harness.ts';
+import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingRules } from './booking-rules.ts';
 import { defineContentWebhook } from './content-webhook.ts';
 import { defineEditConcurrency } from './edit-concurrency.ts';
+import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 
 const skip = postgresSkipReason();
@@ -51,8 +53,32 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     });
   });
 
+  const connectionString = () => `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
+  const runCheck = () =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-hosted.ts', connectionString()], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('close', (code) => resolve({ code, output }));
+    });
+
+  describe('npm run check:hosted', () => {
+    it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
+      await cluster!.sql(`insert into private.content_webhook (url, secret) values ('https://publisher.example/__publish', 'secret')`);
+      const { code, output } = await runCheck().finally(() => cluster!.sql('delete from private.content_webhook'));
+      expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
+      expect(output).not.toMatch(/✖/);
+      expect(code, output).toBe(0);
+    });
+  });
+
   describe('the access matrix', () => {
-    defineRlsMatrix(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+    defineRlsMatrix(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
+  });
+
+  describe('sign-in as on a hosted project', () => {
+    defineHostedAuth(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), ...HOSTED_AUTH_OPTIONS }));
   });
 
   describe('the booking rules and intake limits', () => {
@@ -82,6 +108,31 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       } finally {
         await h.close();
       }
+    });
+  });
+
+  // last: it breaks the database on purpose, and the cluster is thrown away after it
+  describe('npm run check:hosted on a broken database', () => {
+    it('names each thing that would break, in plain words, and fails', async () => {
+      const last = readMigrations().at(-1)!;
+      await cluster!.sql(`
+        delete from supabase_migrations.schema_migrations where version = '${last.version}';
+        alter table public.clients disable row level security;
+        update auth.users set confirmation_token = null where email = 'admin@example.com';
+        create function public.leaky() returns int language sql security definer as 'select 1';
+        grant execute on function public.leaky() to anon;
+        update public.blog_users set is_active = true where username = 'georgi';
+        update auth.users set email_confirmed_at = null where email = 'georgi@example.com';
+        delete from private.content_webhook;`);
+      const { code, output } = await runCheck();
+      expect(code).toBe(1);
+      expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
+      expect(output).toContain('public.clients has row-level security OFF');
+      expect(output).toContain('admin@example.com cannot sign in: GoTrue fails with "Database error querying schema" on NULL in confirmation_token.');
+      expect(output).toContain('Active blog user georgi@example.com has an account whose address is not confirmed');
+      expect(output).toContain('anon may execute public.leaky() (SECURITY DEFINER');
+      expect(output).toContain('The content webhook has no address');
+      expect(output).toMatch(/6 check\(s\) found something that would break/);
     });
   });
 });

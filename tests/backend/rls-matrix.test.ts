@@ -1,5 +1,5 @@
 // The access matrix (rls-matrix.ts) against the stand-in.
 import { defineRlsMatrix } from './rls-matrix.ts';
-import { startHarness } from './harness.ts';
+import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
 
-defineRlsMatrix(() => startHarness());
+defineRlsMatrix(() => startHarness({ auth: HOSTED_SIGNUPS }));

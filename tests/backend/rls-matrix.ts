@@ -1,10 +1,13 @@
 // The access matrix, asked through the real supabase-js of each kind of caller: an anonymous
-// visitor, an admitted admin, a signed-in account whose blog user is inactive, and a signed-in
-// account with no blog user at all; every refusal is checked against the rows. Plus who may
+// visitor, an admitted admin, a signed-in account whose blog user is inactive, a token for an
+// account that does not exist, and two people who signed up on their own as anyone may on a
+// hosted project (one who confirmed the address, one who holds a token without confirming it);
+// every refusal is checked against the rows. Plus who may
 // execute which function. Defined once and run against the stand-in (rls-matrix.test.ts) and
 // against a real PostgreSQL server (rls-matrix.postgres.test.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_PUBLIC_FUNCTIONS } from '../../scripts/check-hosted.ts';
 import type { Harness } from './harness.ts';
 
 /** Functions an anonymous visitor may execute (schemas public, auth, storage). */
@@ -13,13 +16,11 @@ export const ANON_FUNCTIONS = [
   'auth.jwt()',
   'auth.role()',
   'auth.uid()',
-  'public.blog_category_counts(max_count integer)',
-  'public.is_admin()',
-  'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
+  ...ANON_PUBLIC_FUNCTIONS,
   'storage.extension(name text)',
   'storage.filename(name text)',
   'storage.foldername(name text)',
-];
+].sort();
 /** And a signed-in account: the same, plus what admins call (row-level security decides the rest). */
 export const AUTHENTICATED_FUNCTIONS = [...ANON_FUNCTIONS, 'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)'].sort();
 
@@ -30,20 +31,26 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
   let admin: SupabaseClient;
   let inactive: SupabaseClient;
   let stranger: SupabaseClient;
+  let signedUp: SupabaseClient;
+  let unconfirmed: SupabaseClient;
 
   beforeAll(async () => {
     h = await start();
     admin = h.as({ sub: ADMIN_ID, email: 'admin@example.com' });
     inactive = h.as({ sub: 'a0000000-0000-4000-8000-000000000002', email: 'georgi@example.com' });
     stranger = h.as({ sub: 'b0000000-0000-4000-8000-00000000000f', email: 'stranger@example.com' });
+    signedUp = (await h.stranger('signed-up@example.net', { confirmed: true })).client;
+    unconfirmed = (await h.stranger('unconfirmed@example.net', { confirmed: false })).client;
   });
   afterAll(() => h?.close());
 
-  type Caller = 'anon' | 'inactive' | 'stranger';
+  type Caller = 'anon' | 'inactive' | 'stranger' | 'signed-up' | 'unconfirmed';
   const callers = (): [Caller, SupabaseClient][] => [
     ['anon', h.anon],
     ['inactive', inactive],
     ['stranger', stranger],
+    ['signed-up', signedUp],
+    ['unconfirmed', unconfirmed],
   ];
 
   async function count(table: string, filter?: [string, string]) {
@@ -181,14 +188,15 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
     it('everyone may send an inquiry; only the admin may read them', async () => {
       const before = await count('contact_submissions');
       for (const [who, client] of callers()) {
-        const { error } = await client.from('contact_submissions').insert({ ...inquiry, name: `Иван ${who}` });
+        // each from an address of its own (three inquiries an hour is the limit per address)
+        const { error } = await client.from('contact_submissions').insert({ ...inquiry, name: `Иван ${who}`, email: `ivan-${who}@example.com` });
         expect(error, who).toBeNull();
       }
-      expect(await count('contact_submissions')).toBe(before + 3);
+      expect(await count('contact_submissions')).toBe(before + callers().length);
 
       const anonRead = await h.anon.from('contact_submissions').select('*');
       expect(anonRead.error?.code).toBe('42501');
-      for (const client of [inactive, stranger]) {
+      for (const [, client] of callers().slice(1)) {
         const { data } = await client.from('contact_submissions').select('*');
         expect(data ?? []).toEqual([]);
       }
@@ -254,6 +262,36 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
       expect(anonRead.error?.code).toBe('42501');
     });
 
+    it('a signed-up stranger is refused alike whatever the address, and nothing is written', async () => {
+      const accounts = async () => (await h.local.db.asSystem((tx) => tx.query<{ n: number }>('select count(*)::int as n from auth.users'))).rows[0].n;
+      const before = await accounts();
+      const answers: Record<string, unknown>[] = [];
+      // an address with an account (the admin's), one without, and the stranger's own
+      for (const email of ['admin@example.com', 'nobody-yet@example.com', 'signed-up@example.net']) {
+        for (const client of [signedUp, unconfirmed]) {
+          const { error, status } = await client.from('blog_users').insert({ username: `probe-${answers.length}`, email, password: 'long-enough-1' });
+          answers.push({ status, code: error?.code, message: error?.message, details: error?.details, hint: error?.hint });
+        }
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0]).toMatchObject({ status: 403, code: '42501', message: 'new row violates row-level security policy for table "blog_users"' });
+      expect(await accounts()).toBe(before);
+    });
+
+    it('a signed-up stranger learns nothing of the calendar rules either: a bad row and a good one get the same refusal', async () => {
+      const answers: Record<string, unknown>[] = [];
+      const rows: Record<string, unknown>[] = [
+        { consultant_name: 'x', working_hours: { start: '09:00', end: '17:00', days: ['monday'] } },
+        { consultant_name: 'x', working_hours: { start: '17:00', end: '09:00', days: [] }, time_zone: 'Mars/Olympus' },
+      ];
+      for (const row of rows) {
+        const { error, status } = await signedUp.from('calendar_settings').insert(row);
+        answers.push({ status, code: error?.code, message: error?.message, hint: error?.hint });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toMatchObject({ status: 403, code: '42501' });
+    });
+
     it('non-admins cannot create, change or delete blog users', async () => {
       const before = await h.service.from('blog_users').select('id, username, is_active').order('id');
       for (const [who, client] of callers()) {
@@ -272,7 +310,7 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
         .select('id')
         .single();
       expect(created.error).toBeNull();
-      const temp = h.as({ sub: 'c0000000-0000-4000-8000-000000000001', email: 'temp-admin@example.com' });
+      const temp = h.as({ sub: created.data!.id, email: 'temp-admin@example.com' });
       expect((await temp.from('project_categories').insert({ name: 'temp ok' })).error).toBeNull();
       await admin.from('blog_users').update({ is_active: false }).eq('id', created.data!.id);
       expect((await temp.from('project_categories').insert({ name: 'temp refused' })).error?.code).toBe('42501');

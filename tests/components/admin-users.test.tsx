@@ -9,6 +9,7 @@ import type { AdminBlogUser } from '@/features/admin/users/types';
 import { ADMIN_BLOG_USER, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
+import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
 
@@ -118,7 +119,7 @@ describe('user form', () => {
 
     await user.click(screen.getByLabelText('Активен'));
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    const question = await screen.findByRole('alertdialog', { name: unsavedText.title });
+    const question = await findDialog('alertdialog', { name: unsavedText.title });
     await user.click(within(question).getByRole('button', { name: unsavedText.leave }));
     expect(onDone).toHaveBeenCalledTimes(2);
   });
@@ -138,6 +139,26 @@ describe('user form', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Вече има потребител с това потребителско име.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Потребителско име/)).toHaveValue('admin');
+  });
+
+  it('says what to do when the address already has a sign-in account the panel did not make, keeping the form', async () => {
+    server.use(
+      http.post(rest('blog_users'), () =>
+        HttpResponse.json(
+          { code: '23505', message: 'Вече има акаунт за вход с имейл taken@example.com, създаден извън панела.', details: null, hint: 'account_exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderAdmin(<UserForm user={null} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Потребителско име/), 'taken');
+    await user.type(screen.getByLabelText(/^Имейл/), 'taken@example.com');
+    await user.type(screen.getByLabelText(/^Парола/), 'dobra-parola-1');
+    await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/^За този имейл вече има акаунт за вход, който не е създаден от панела\./)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Имейл/)).toHaveValue('taken@example.com');
   });
 });
 
@@ -250,7 +271,7 @@ describe('users tab', () => {
     renderAdmin(<UsersTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Изтрий/ }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await findDialog('alertdialog');
     expect(within(dialog).getByText('Сигурни ли сте, че искате да изтриете този потребител?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
     await waitFor(() => expect(users.deletes).toEqual(['u-2']));

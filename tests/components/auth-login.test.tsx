@@ -135,13 +135,14 @@ describe('/login', () => {
     expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toContain('access_token');
   });
 
-  it('looks the blog user up by the e-mail, naming the columns (never the password)', async () => {
+  it('looks the blog user up by the signed-in account, not by an address, naming the columns (never the password)', async () => {
     const seen = signInAnswers([ADMIN_BLOG_USER]);
     renderAt('/login');
     await fillAndSubmit('Admin@Example.com', 'admin-local-password');
     await screen.findByRole('heading', { name: 'Панелът е отворен' });
     const query = new URLSearchParams(seen.lookups[0]);
-    expect(query.get('email')).toBe('eq.admin@example.com');
+    expect(query.get('user_id')).toBe('eq.acc-1'); // the account's id, as sessionFor() makes it
+    expect(query.get('email')).toBeNull();
     expect(query.get('select')).toBe('id,username,full_name,email,is_active,created_at');
   });
 

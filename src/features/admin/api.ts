@@ -70,7 +70,10 @@ export function describeDbError(error: unknown): string | null {
   const like = error as { code?: unknown; message?: unknown } | null;
   const code = typeof like?.code === 'string' ? like.code : '';
   const message = typeof like?.message === 'string' ? like.message : '';
+  const hint = typeof (like as { hint?: unknown } | null)?.hint === 'string' ? (like as { hint: string }).hint : '';
   if (code === '23505') {
+    if (hint === 'account_exists')
+      return 'За този имейл вече има акаунт за вход, който не е създаден от панела. Изберете друг имейл или премахнете този акаунт от Supabase (Authentication → Users).';
     if (message.includes('slug')) return 'Вече има запис с този адрес (slug). Изберете друг.';
     if (message.includes('email')) return 'Вече има потребител с този имейл.';
     if (message.includes('username')) return 'Вече има потребител с това потребителско име.';

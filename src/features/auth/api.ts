@@ -4,9 +4,9 @@ import { AUTH_STORAGE_KEY, getSupabase } from '@/lib/supabase';
 import { authMessages } from './messages';
 
 /*
- * The auth feature's calls to Supabase: password sign-in, sign-out, and the admission look-up of
- * spec section 6 (a blog_users row whose e-mail matches the account and whose is_active is true).
- * The columns are named: blog_users.password can never be read by a client.
+ * The auth feature's calls to Supabase: password sign-in, sign-out, and the admission look-up: the
+ * blog_users row made for this very account (blog_users.user_id; the database's is_admin() asks
+ * the same), active. The columns are named: blog_users.password can never be read by a client.
  */
 
 export const BLOG_USER_COLUMNS = 'id, username, full_name, email, is_active, created_at';
@@ -28,13 +28,9 @@ export function accountOf(session: Session): AuthUser {
 }
 
 /** Looks up the blog user of the signed-in account (row-level security lets it read its own row). */
-export async function findBlogUserByEmail(email: string): Promise<BlogUser | null> {
+export async function findBlogUserOfAccount(accountId: string): Promise<BlogUser | null> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('blog_users')
-    .select(BLOG_USER_COLUMNS)
-    .eq('email', email.trim().toLowerCase())
-    .maybeSingle();
+  const { data, error } = await supabase.from('blog_users').select(BLOG_USER_COLUMNS).eq('user_id', accountId).maybeSingle();
   if (error) throw error;
   return (data as BlogUser | null) ?? null;
 }
@@ -44,7 +40,7 @@ export async function checkAdmission(session: Session): Promise<Admission> {
   const user = accountOf(session);
   if (!user.email) return { ok: false, reason: 'not-authorized', message: authMessages.notAuthorized };
   try {
-    return decideAdmission(user, await findBlogUserByEmail(user.email));
+    return decideAdmission(user, await findBlogUserOfAccount(user.id));
   } catch (error) {
     return { ok: false, reason: 'lookup-failed', message: authMessages.lookupFailed, error };
   }

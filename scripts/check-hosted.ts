@@ -1,0 +1,200 @@
+// `npm run check:hosted -- "<connection string>"`: read-only checks of a live database (a hosted
+// Supabase project's, or any PostgreSQL the migrations were pushed to) that say, in plain words,
+// what would break: migrations not applied, a table without row-level security, an account GoTrue
+// could not sign in, a blog user who could not sign in, a function visitors may call that they
+// should not, the content webhook or pg_net missing. Exits 1 when anything would break.
+//
+// Only reads: it runs in one READ ONLY transaction and changes nothing.
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { STRING_COLUMNS } from '../supabase/local/auth/users.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
+
+/** The functions in `public` that an anonymous visitor is meant to call (and nothing else). */
+export const ANON_PUBLIC_FUNCTIONS = [
+  'public.blog_category_counts(max_count integer)',
+  'public.is_admin()',
+  'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
+];
+
+export interface Finding {
+  ok: boolean;
+  title: string;
+  /** What is wrong, one line each, and what to do about it. */
+  lines: string[];
+}
+
+type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+const localMigrations = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((file) => ({ file, version: file.split('_')[0] }));
+
+async function migrations(q: Query): Promise<Finding> {
+  const title = 'Migrations';
+  const table = await q<{ ok: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as ok`);
+  if (!table[0].ok) {
+    return { ok: false, title, lines: ['No migration has been applied here (supabase_migrations.schema_migrations is missing): run `npx supabase db push`.'] };
+  }
+  const applied = new Set((await q<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version));
+  const missing = localMigrations().filter((m) => !applied.has(m.version));
+  if (missing.length === 0) return { ok: true, title, lines: [`All ${applied.size} migrations of this repository are applied.`] };
+  return {
+    ok: false,
+    title,
+    lines: [...missing.map((m) => `${m.file} is not applied.`), 'Run `npx supabase db push` to apply them.'],
+  };
+}
+
+async function rowLevelSecurity(q: Query): Promise<Finding> {
+  const rows = await q<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity
+      order by 1`,
+  );
+  return rows.length === 0
+    ? { ok: true, title: 'Row-level security', lines: ['Every table the API exposes has row-level security on.'] }
+    : {
+        ok: false,
+        title: 'Row-level security',
+        lines: rows.map((r) => `${r.name} has row-level security OFF: anyone with the public key may do whatever its grants allow.`),
+      };
+}
+
+async function accounts(q: Query): Promise<Finding> {
+  const title = 'Accounts GoTrue can sign in';
+  const nullList = STRING_COLUMNS.map((c) => `case when u.${c} is null then '${c}' end`).join(', ');
+  const broken = await q<{ email: string | null; columns: string[] }>(
+    `select u.email, array_remove(array[${nullList}], null) as columns
+       from auth.users u
+      where ${STRING_COLUMNS.map((c) => `u.${c} is null`).join(' or ')}
+      order by u.created_at nulls first`,
+  );
+  const lines = broken.map(
+    (b) => `${b.email ?? '(no e-mail)'} cannot sign in: GoTrue fails with "Database error querying schema" on NULL in ${b.columns.join(', ')}.`,
+  );
+  if (broken.length) {
+    lines.push(
+      `Fix: update auth.users set ${STRING_COLUMNS.filter((c) => c !== 'aud' && c !== 'role').map((c) => `${c} = coalesce(${c}, '')`).join(', ')};`,
+    );
+  }
+  const noIdentity = await q<{ email: string }>(
+    `select u.email from auth.users u
+      where u.email is not null and u.deleted_at is null
+        and not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email')
+      order by u.email`,
+  );
+  for (const u of noIdentity) lines.push(`${u.email} has no e-mail identity (auth.identities): password sign-in cannot find it.`);
+  return broken.length || noIdentity.length
+    ? { ok: false, title, lines }
+    : { ok: true, title, lines: ['Every account has the columns and identity GoTrue reads.'] };
+}
+
+async function admins(q: Query): Promise<Finding> {
+  const title = 'Administrators';
+  const linked = await q<{ ok: boolean }>(
+    `select exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'blog_users' and column_name = 'user_id') as ok`,
+  );
+  if (!linked[0].ok) return { ok: false, title, lines: ['public.blog_users has no user_id: the migration that links admins to accounts is missing.'] };
+  const rows = await q<{ email: string; problem: string }>(
+    `select b.email,
+            case when b.user_id is null then 'has no sign-in account (set a new password in the admin panel, or insert the row again)'
+                 when u.id is null then 'has lost its sign-in account'
+                 when u.email_confirmed_at is null then 'has an account whose address is not confirmed'
+                 when u.email is distinct from b.email then 'has an account under another address (' || u.email || ')'
+            end as problem
+       from public.blog_users b left join auth.users u on u.id = b.user_id
+      where b.is_active
+        and (b.user_id is null or u.id is null or u.email_confirmed_at is null or u.email is distinct from b.email)
+      order by b.email`,
+  );
+  const active = await q<{ n: number }>('select count(*)::int as n from public.blog_users where is_active');
+  const lines = rows.map((r) => `Active blog user ${r.email} ${r.problem}: they cannot administer the site.`);
+  if (active[0].n === 0) lines.push('There is no active blog user: nobody can sign in to the admin panel (README, "The first admin").');
+  return lines.length ? { ok: false, title, lines } : { ok: true, title, lines: [`${active[0].n} active administrator(s), each with a confirmed account.`] };
+}
+
+async function anonFunctions(q: Query): Promise<Finding> {
+  const title = 'Functions visitors may call';
+  const rows = await q<{ fn: string; definer: boolean }>(
+    `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn, p.prosecdef as definer
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
+      order by 1`,
+  );
+  const extra = rows.filter((r) => !ANON_PUBLIC_FUNCTIONS.includes(r.fn));
+  return extra.length === 0
+    ? { ok: true, title, lines: [`Visitors may call only ${ANON_PUBLIC_FUNCTIONS.length} intended functions.`] }
+    : {
+        ok: false,
+        title,
+        lines: [
+          ...extra.map((r) => `anon may execute ${r.fn}${r.definer ? ' (SECURITY DEFINER: it runs with its owner\'s rights)' : ''}.`),
+          'Fix: revoke execute on function <name>(<arguments>) from public, anon;',
+        ],
+      };
+}
+
+async function webhooks(q: Query): Promise<Finding> {
+  const title = 'Content webhook and pg_net';
+  const [state] = await q<{ extension: boolean; http_post: boolean; table: boolean }>(
+    `select exists (select 1 from pg_extension where extname = 'pg_net') as extension,
+            to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is not null as http_post,
+            to_regclass('private.content_webhook') is not null as table`,
+  );
+  const lines: string[] = [];
+  if (!state.http_post) lines.push('pg_net is missing: enable it (Database → Extensions → pg_net, or `create extension pg_net;`). Without it no webhook is sent.');
+  if (!state.table) lines.push('private.content_webhook is missing: the content webhook migration is not applied.');
+  else {
+    const rows = await q<{ url: string }>('select url from private.content_webhook');
+    if (rows.length === 0) lines.push('The content webhook has no address: static pages will not follow edits (README, "Fresh pages after every change").');
+  }
+  if (lines.length) return { ok: false, title, lines };
+  return { ok: true, title, lines: [`pg_net ${state.extension ? 'is installed' : 'answers (net.http_post)'} and the content webhook has an address.`] };
+}
+
+/** Every check, in the order they are printed. */
+export async function checkHosted(connectionString: string): Promise<Finding[]> {
+  const client = new pg.Client({ connectionString, application_name: 'check-hosted' });
+  await client.connect();
+  try {
+    await client.query('begin read only');
+    const q: Query = async (text, params) => (await client.query(text, params)).rows;
+    const findings = [];
+    for (const check of [migrations, rowLevelSecurity, accounts, admins, anonFunctions, webhooks]) findings.push(await check(q));
+    await client.query('rollback');
+    return findings;
+  } finally {
+    await client.end();
+  }
+}
+
+export function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.ok ? '✔' : '✖'} ${f.title}\n${f.lines.map((l) => `    ${l}`).join('\n')}`)
+    .join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const url = process.argv[2] ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error('Usage: npm run check:hosted -- "postgresql://postgres:<password>@db.<ref>.supabase.co:5432/postgres"');
+    process.exit(2);
+  }
+  try {
+    const findings = await checkHosted(url);
+    console.log(report(findings));
+    const bad = findings.filter((f) => !f.ok).length;
+    console.log(bad ? `\n${bad} check(s) found something that would break.` : '\nNothing found that would break.');
+    process.exit(bad ? 1 : 0);
+  } catch (error) {
+    console.error(`Could not check the database: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
