@@ -25,7 +25,8 @@ test('the seeded admin signs in, lands on the panel, and signs out (the stored t
   await expect(page).toHaveURL(/\/blog-admin$/);
 
   await signOut(page);
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+  // the refusal shows at once; the stored session goes when the sign-out has answered
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
   await page.goto('/blog-admin');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -48,7 +49,8 @@ test("the seeded inactive user is signed out with 'Your account is inactive. Ple
   await trySignIn(page, 'georgi@example.com', 'inactive-local-password');
   await expect(page.getByRole('alert')).toContainText('Your account is inactive. Please contact administrator.');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+  // the refusal shows at once; the stored session goes when the sign-out has answered
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
   await page.goto('/blog-admin');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -68,5 +70,6 @@ test("an account whose blog user was removed is signed out with 'User not author
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert')).toContainText('User not authorized. Please contact administrator.');
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+  // the refusal shows at once; the stored session goes when the sign-out has answered
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
 });
