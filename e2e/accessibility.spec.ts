@@ -19,8 +19,8 @@ async function settleAnimations(page: Page) {
 }
 
 /**
- * Scrolls the page through once, so that every fade-in group (`data-reveal`) has arrived before axe
- * looks. A group below the fold is hidden until it scrolls into view, and axe, which scrolls to the
+ * Scrolls the page through once, so that every fade-in group (`data-reveal`) has arrived and every
+ * island has hydrated before axe looks. A group below the fold is hidden until it scrolls into view, and axe, which scrolls to the
  * elements it measures, would otherwise start its fade-in mid-measure and read the half-transparent
  * text as a contrast failure (it did, once, on the landing page's journey).
  */
@@ -35,6 +35,10 @@ async function revealEverything(page: Page) {
     await frame();
   });
   await expect(page.locator('[data-reveal-state="hidden"]')).toHaveCount(0);
+  // and every island has been taken over by React and has fetched its data: an island hydrating
+  // while axe measures swaps its nodes under it (on a busy machine that read as a contrast failure)
+  await expect(page.locator('[data-island]:not([data-hydrated])')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
 }
 
 async function expectNoViolations(page: Page, label: string, include?: string) {
