@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLocalDb, ROOT_DIR } from './db.ts';
 import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
-import { startLocalSupabase } from './server.ts';
+import { startLocalSupabase, useLocalChatSink } from './server.ts';
 
 const args = new Set(process.argv.slice(2));
 const memory = args.has('--memory');
@@ -30,10 +30,16 @@ const local = await startLocalSupabase({
   reset: args.has('--reset'),
   port,
   signInLimits: signInLimit === undefined ? undefined : { perIp: signInLimit, perEmail: signInLimit },
+  // --trust-client-address: take each request's cf-connecting-ip as its visitor, as behind hosted's
+  // gateway; the end-to-end suite plays many visitors from one machine with it
+  trustClientAddress: args.has('--trust-client-address'),
 });
+// the team-chat notification goes to the sink below (a real address set in the database stays)
+await useLocalChatSink(local);
 console.log(`Local Supabase stand-in on ${local.url} (${memory ? 'in memory' : local.db.location}), ready in ${Date.now() - started} ms`);
 console.log(`  anon key: ${LOCAL_ANON_KEY}`);
 console.log(`  admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}`);
+console.log(`  chat:     ${local.url}/__local/chat-webhook (what the team chat would receive)`);
 
 const stop = async () => {
   await local.close();

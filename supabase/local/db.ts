@@ -33,6 +33,8 @@ export const ROOT_DIR = resolve(SUPABASE_DIR, '..');
 const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
 const SEED_FILE = join(SUPABASE_DIR, 'seed.sql');
 export const PLATFORM_FILE = join(here, 'platform.sql');
+/** pg_cron's schema for a database that cannot load the extension (idempotent). */
+export const PLATFORM_CRON_FILE = join(here, 'platform-cron.sql');
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export const API_ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role'];
@@ -54,6 +56,8 @@ export interface Tx {
 export interface TxOptions {
   /** BEGIN READ ONLY, as PostgREST runs GET and HEAD; may be answered by the read replica. */
   readOnly?: boolean;
+  /** The request's headers, lower-case, as PostgREST hands them to SQL (`request.headers`). */
+  headers?: Record<string, string>;
 }
 
 /** Milliseconds a statement of each role may run; 0 is no limit. */
@@ -125,6 +129,7 @@ export function readSeed(): string {
 function schemaFingerprint(seed: boolean): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(PLATFORM_FILE));
+  hash.update(readFileSync(PLATFORM_CRON_FILE));
   for (const m of readMigrations()) hash.update(m.file).update(m.sql);
   if (seed) hash.update(readSeed());
   return hash.digest('hex').slice(0, 16);
@@ -174,6 +179,7 @@ async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
   await setSearchPath(pg);
   try {
     await pg.exec(readFileSync(PLATFORM_FILE, 'utf8'));
+    await pg.exec(readFileSync(PLATFORM_CRON_FILE, 'utf8'));
   } catch (error) {
     throw new Error(`platform.sql failed: ${(error as Error).message}`, { cause: error });
   }
@@ -472,6 +478,7 @@ class PgliteDb implements LocalDb {
       claims ? [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? ''] : null,
     );
     try {
+      if (options.headers) await conn.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(options.headers)]);
       const tx: Tx = {
         query: (sql, params) => run(() => conn.query(sql, params ?? [])),
         exec: (sql) => run(() => conn.exec(sql)),
@@ -662,6 +669,7 @@ export async function openLocalDb(options: OpenOptions = {}): Promise<LocalDb> {
     conn = await startFresh(dataDir, seed, snapshot, useCache);
   } else {
     conn = await PgliteWorker.start({ dataDir });
+    await conn.exec(readFileSync(PLATFORM_CRON_FILE, 'utf8')); // a data directory older than the stand-in's cron
     await applyPending(conn);
   }
   const db = new PgliteDb(conn, dataDir, dataDir, null, timeouts, replica);

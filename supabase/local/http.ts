@@ -12,8 +12,28 @@ export interface LocalRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  /** The caller's IP address, for rate limits. */
+  /** The client's address as the gateway vouches for it (see CLIENT_ADDRESS_HEADER), for limits. */
   ip: string;
+}
+
+/**
+ * The header hosted Supabase's gateway (Cloudflare, in front of every project) sets to the address
+ * a request came from, overwriting whatever a client sent. PostgREST hands it to SQL with the other
+ * headers (`request.headers`), which is where the database's per-visitor limits read it. The
+ * stand-in sets it the same way from the socket, and drops a client's own value unless it was
+ * started to trust one (tests that play several visitors from one machine).
+ */
+export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
+
+/** The request's headers as PostgREST gives them to SQL: lower-case names, one string each. */
+export function requestHeaders(req: LocalRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  out[CLIENT_ADDRESS_HEADER] = req.ip;
+  return out;
 }
 
 export interface LocalResponse {
@@ -43,6 +63,8 @@ export interface ServerContext {
   signInLimiter: SignInLimiter;
   /** Sign-up and confirmation settings (config.toml's [auth], or the start options'). */
   auth: AuthSettings;
+  /** Take the client's address from its own cf-connecting-ip header (tests playing several visitors). */
+  trustClientAddress: boolean;
   /** Where a new account's confirmation link goes instead of an e-mail (printed by the CLI). */
   onConfirmationLink?: (email: string, link: string) => void;
 }

@@ -294,3 +294,4 @@ $$;
 revoke all on all tables in schema net from public, anon, authenticated;
 revoke all on all functions in schema net from public, anon, authenticated;
 grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer) to service_role;
+

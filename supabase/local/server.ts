@@ -7,8 +7,9 @@ import { handleAuth } from './auth/handler.ts';
 import { SignInLimiter, type SignInLimits } from './auth/ratelimit.ts';
 import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
-import { apiKeyRefusal, json, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
+import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
+import { CronRunner } from './cron.ts';
 import { NetDispatcher } from './net.ts';
 import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
@@ -37,6 +38,11 @@ export interface StartOptions extends OpenOptions {
   /** Sign-in rate limits (default: [auth.rate_limit] sign_in_sign_ups per 5 minutes, per IP and per e-mail). */
   signInLimits?: Partial<SignInLimits>;
   quiet?: boolean;
+  /**
+   * Take a request's client address from its own cf-connecting-ip header instead of the socket,
+   * as behind a trusted proxy: tests use it to play several visitors from one machine.
+   */
+  trustClientAddress?: boolean;
   /** Sign-up settings over config.toml's (tests turn sign-ups on, as hosted projects have them). */
   auth?: Partial<AuthSettings>;
   /** Receives each confirmation link a sign-up would have e-mailed (default: printed unless quiet). */
@@ -52,6 +58,8 @@ export interface LocalSupabase {
   context: ServerContext;
   /** pg_net's worker: sends what database webhooks queued (see net.ts). */
   net: NetDispatcher;
+  /** pg_cron's worker: runs the jobs cron.schedule() stored (see cron.ts). */
+  cron: CronRunner;
   close(): Promise<void>;
 }
 
@@ -59,14 +67,14 @@ const ALLOWED_HEADERS =
   'authorization, apikey, content-type, prefer, range, range-unit, x-client-info, x-upsert, accept-profile, content-profile, cache-control, x-supabase-api-version, accept';
 const EXPOSED_HEADERS = 'content-range, content-location, location, x-supabase-api-version, range-unit';
 
-function corsHeaders(origin: string | undefined, allowed: string[] | undefined): Record<string, string> {
+function corsHeaders(origin: string | undefined, allowed: string[] | undefined, trustClientAddress: boolean): Record<string, string> {
   if (!origin) return {};
   const ok = allowed ? allowed.includes(origin) : /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
   if (!ok) return {};
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-allow-headers': trustClientAddress ? `${ALLOWED_HEADERS}, ${CLIENT_ADDRESS_HEADER}` : ALLOWED_HEADERS,
     'access-control-expose-headers': EXPOSED_HEADERS,
     'access-control-max-age': '600',
     vary: 'Origin',
@@ -205,6 +213,13 @@ function send(res: ServerResponse, response: LocalResponse, extra: Record<string
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]', '::1'];
 
+/** The socket's address (without the IPv4-mapped prefix), or a trusted client's own header. */
+function clientAddress(req: IncomingMessage, trustHeader: boolean): string {
+  const claimed = req.headers[CLIENT_ADDRESS_HEADER];
+  if (trustHeader && typeof claimed === 'string' && claimed.trim()) return claimed.trim();
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
 /** The host name of a Host header (without the port), lower-cased. */
 function hostName(value: string): string {
   const v = value.trim().toLowerCase();
@@ -230,6 +245,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       perEmail: options.signInLimits?.perEmail ?? perIp,
       windowMs: options.signInLimits?.windowMs ?? 5 * 60 * 1000,
     }),
+    trustClientAddress: options.trustClientAddress ?? false,
     auth: {
       enableSignup: config.enableSignup,
       enableConfirmations: config.enableConfirmations,
@@ -244,9 +260,10 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
   };
 
   const net = new NetDispatcher(db, { quiet: options.quiet });
+  const cron = new CronRunner(db, { quiet: options.quiet, afterRun: () => net.kick() });
 
   const server: Server = createHttpServer(async (req, res) => {
-    const cors = corsHeaders(req.headers.origin, options.corsOrigins);
+    const cors = corsHeaders(req.headers.origin, options.corsOrigins, context.trustClientAddress);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       // A web page that points its own domain at 127.0.0.1 (DNS rebinding) still sends its own Host.
@@ -296,7 +313,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
         path,
         headers: req.headers,
         body,
-        ip: req.socket.remoteAddress ?? '',
+        ip: clientAddress(req, context.trustClientAddress),
       };
       const response = await route.handler(local, context);
       send(res, response, cors, method === 'HEAD');
@@ -320,13 +337,16 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
   const port = (server.address() as AddressInfo).port;
   // requests queued before a restart of a persistent database go out now
   net.kick();
+  cron.start();
   return {
     url: `http://${host}:${port}`,
     port,
     db,
     context,
     net,
+    cron,
     async close() {
+      await cron.close();
       net.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -335,4 +355,20 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
       await db.close();
     },
   };
+}
+
+/**
+ * Points the team-chat notification (private.chat_webhook) at this stand-in's own sink, as
+ * `npm run dev`, `npm run backend` and `npm run preview` want: an address that already points at a
+ * stand-in's sink is updated (its port may have changed), any other address is left alone.
+ */
+export async function useLocalChatSink(local: LocalSupabase): Promise<void> {
+  await local.db.asSystem((tx) =>
+    tx.query(
+      `insert into private.chat_webhook (url) values ($1)
+       on conflict (id) do update set url = excluded.url, updated_at = now()
+        where private.chat_webhook.url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/chat-webhook$'`,
+      [`${local.url}/__local/chat-webhook`],
+    ),
+  );
 }

@@ -13,7 +13,8 @@ import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ signInLimits: { perIp: 6, perEmail: 4 } });
+  // as a gateway does: the client's address is the socket's, whatever header the client sends
+  h = await startHarness({ signInLimits: { perIp: 6, perEmail: 4 }, trustClientAddress: false });
 });
 afterAll(() => h.close());
 
@@ -31,6 +32,27 @@ function rawGet(path: string, host: string, headers: Record<string, string> = {}
     req.end();
   });
 }
+
+describe('the client address', () => {
+  it('is the socket\'s: a cf-connecting-ip a client sends is ignored, so a bot cannot pose as many visitors', async () => {
+    const inquiry = (i: number) => ({
+      name: 'Бот Ботов',
+      email: `spoof${i}@example.com`,
+      phone: '',
+      company: 'Ботове',
+      message: 'Здравейте.',
+      purpose: 'custom',
+      contact_method: 'email',
+    });
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      // a fresh "address" in every request: the stand-in, like hosted's gateway, overwrites it
+      const { error } = await h.visitor(`10.66.0.${i + 1}`).from('contact_submissions').insert(inquiry(i));
+      answers.push(error?.hint ?? 'stored');
+    }
+    expect(answers).toEqual(['stored', 'stored', 'stored', 'inquiry_limit_client']);
+  });
+});
 
 describe('apikey on every API path', () => {
   it('refuses /rest/v1, /auth/v1 and /storage/v1 without a key, and with a key not signed by the project', async () => {

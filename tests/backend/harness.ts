@@ -8,7 +8,7 @@ import { startLocalSupabase, type LocalSupabase, type StartOptions } from '../..
 export interface Harness {
   local: LocalSupabase;
   url: string;
-  /** The anonymous visitor, exactly as the browser app is configured. */
+  /** The anonymous visitor, exactly as the browser app is configured (one visitor, one address). */
   anon: SupabaseClient;
   /** The service role: bypasses row-level security, for arranging and checking rows. */
   service: SupabaseClient;
@@ -16,6 +16,12 @@ export interface Harness {
   as(claims: { sub: string; email: string; role?: string; exp?: number }): SupabaseClient;
   /** A fresh client that signs in through /auth/v1 like the app does. */
   newClient(): SupabaseClient;
+  /**
+   * An anonymous visitor at this client address, as the gateway would report it (cf-connecting-ip;
+   * the harness's stand-in trusts that header, as behind hosted's gateway). Each test that sends
+   * forms plays its own visitors, so the per-visitor limits never depend on other tests.
+   */
+  visitor(address?: string): SupabaseClient;
   /** The confirmation link each sign-up would have e-mailed, by address (the newest one). */
   links: Map<string, string>;
   /**
@@ -31,6 +37,13 @@ export interface Harness {
 export const HOSTED_SIGNUPS = { enableSignup: true, enableConfirmations: true } as const;
 export const STRANGER_PASSWORD = 'stranger-password-1';
 
+/** A client address nobody else in this run has (10.x.y.z, as behind a gateway). */
+let visitors = 0;
+export function randomVisitorAddress(): string {
+  visitors += 1;
+  return `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 /**
@@ -45,13 +58,16 @@ export async function startHarness(options: Partial<StartOptions> = {}): Promise
     quiet: true,
     readReplica: false,
     onConfirmationLink: (email, link) => links.set(email, link),
+    trustClientAddress: true,
     ...options,
   });
   const url = local.url;
-  const make = (key: string, token?: string) =>
+  // every client is a visitor of its own (the stand-in trusts cf-connecting-ip here), so one
+  // test's forms never count against another's per-visitor limits
+  const make = (key: string, token?: string, address = randomVisitorAddress()) =>
     createClient(url, key, {
       ...noPersist,
-      global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
+      global: { headers: { 'cf-connecting-ip': address, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
     });
   return {
     local,
@@ -67,6 +83,7 @@ export async function startHarness(options: Partial<StartOptions> = {}): Promise
       return make(LOCAL_ANON_KEY, token);
     },
     newClient: () => make(LOCAL_ANON_KEY),
+    visitor: (address?: string) => make(LOCAL_ANON_KEY, undefined, address),
     links,
     async stranger(email, { confirmed }) {
       const client = make(LOCAL_ANON_KEY);

@@ -10,13 +10,15 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { PLATFORM_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
+import { PLATFORM_CRON_FILE, PLATFORM_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
 
 const run = promisify(execFile);
 
 export interface PostgresBinaries {
   version: number;
   bin: string;
+  /** The server's extension libraries (pg_cron.so, when Debian's postgresql-15-cron is installed). */
+  lib: string;
 }
 
 /** The newest PostgreSQL server installed the Debian way, or null. */
@@ -24,7 +26,7 @@ export function findPostgres(root = '/usr/lib/postgresql'): PostgresBinaries | n
   if (!existsSync(root)) return null;
   const found = readdirSync(root)
     .filter((v) => /^\d+$/.test(v))
-    .map((v) => ({ version: Number(v), bin: join(root, v, 'bin') }))
+    .map((v) => ({ version: Number(v), bin: join(root, v, 'bin'), lib: join(root, v, 'lib') }))
     .filter((b) => ['initdb', 'pg_ctl', 'postgres'].every((f) => existsSync(join(b.bin, f))))
     .sort((a, b) => b.version - a.version);
   return found[0] ?? null;
@@ -87,6 +89,11 @@ export async function startPostgres(): Promise<PostgresCluster> {
     await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     const port = await freePort();
     const opts = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=''", '-c fsync=off', '-c full_page_writes=off', '-c synchronous_commit=off'];
+    // the real pg_cron (Debian's postgresql-15-cron), as hosted Supabase has it: the migrations
+    // create the extension and schedule their jobs; its workers run them inside the server
+    if (existsSync(join(bins.lib, 'pg_cron.so'))) {
+      opts.push('-c shared_preload_libraries=pg_cron', '-c cron.database_name=postgres', '-c cron.use_background_workers=on');
+    }
     await exec('pg_ctl', ['-D', data, '-o', opts.join(' '), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
     started = true;
     const connection: pg.PoolConfig = { host: dir, port, user: 'postgres', database: 'postgres' };
@@ -123,6 +130,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
 export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
   const applied: string[] = [];
   await cluster.sql(`set search_path to "$user", public, extensions;\n${readFileSync(PLATFORM_FILE, 'utf8')}`);
+  await cluster.sql(readFileSync(PLATFORM_CRON_FILE, 'utf8')); // nothing where the real pg_cron is preloaded
   await cluster.sql(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, applied_at timestamptz default now());`);
   for (const m of readMigrations()) {

@@ -56,6 +56,7 @@ export class PostgresDb implements LocalDb {
           [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '', String(this.timeouts[claims.role])],
         );
       }
+      if (options.headers) await client.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(options.headers)]);
       const tx: Tx = {
         query: async (sql, params) => {
           const res = await client.query(sql, params ?? []);

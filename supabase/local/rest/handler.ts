@@ -1,6 +1,6 @@
 // /rest/v1: request → parse → plan → run (one transaction under the caller's role) → respond.
 import type { ApiRole, Claims } from '../db.ts';
-import { apiKeyRefusal, header, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
+import { apiKeyRefusal, header, requestHeaders, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
 import { getCatalog, invalidateCatalog, type Catalog } from './catalog.ts';
 import {
   ApiError,
@@ -80,7 +80,7 @@ async function run(
   ctx: ServerContext,
   claims: Claims,
   plan: PlannedStatement,
-  opts: { single: boolean; rollback?: boolean; readOnly?: boolean },
+  opts: { single: boolean; rollback?: boolean; readOnly?: boolean; headers: Record<string, string> },
 ): Promise<Outcome> {
   try {
     return await ctx.db.asRole(claims, async (tx) => {
@@ -90,7 +90,7 @@ async function run(
       if (opts.single && outcome.page !== 1) throw notSingular(outcome.page);
       if (opts.rollback) throw new Rollback(outcome);
       return outcome;
-    }, { readOnly: opts.readOnly });
+    }, { readOnly: opts.readOnly, headers: opts.headers });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     if (isPgError(error)) {
@@ -178,7 +178,7 @@ async function readTable(req: LocalRequest, ctx: ServerContext, claims: Claims, 
     planRead(cat, tableSource(findTable(cat, name)), q, { count: counted, limit: window.limit, offset: window.offset }),
   );
   // PostgREST runs GET and HEAD in a read-only transaction
-  const outcome = await run(ctx, claims, plan, { single: neg.single, readOnly: true });
+  const outcome = await run(ctx, claims, plan, { single: neg.single, readOnly: true, headers: requestHeaders(req) });
   return readResponse(outcome, neg, window.offset, counted);
 }
 
@@ -239,7 +239,7 @@ async function writeTable(
     }
     return planDelete(cat, table, q, opts);
   });
-  const outcome = await run(ctx, claims, plan, { single: neg.single, rollback: prefs.tx === 'rollback' });
+  const outcome = await run(ctx, claims, plan, { single: neg.single, rollback: prefs.tx === 'rollback', headers: requestHeaders(req) });
   return writeResponse(method, outcome, neg, prefs, representation);
 }
 
@@ -272,6 +272,7 @@ async function callFunction(
   const { shape, window } = found;
   const single = neg.single && (shape === 'rows' || shape === 'scalars');
   const outcome = await run(ctx, claims, plan, {
+    headers: requestHeaders(req),
     single,
     rollback: prefs.tx === 'rollback',
     readOnly: req.method !== 'POST',
