@@ -159,6 +159,31 @@ async function webhooks(q: Query): Promise<Finding> {
   return { ok: true, title, lines: [`pg_net ${state.extension ? 'is installed' : 'answers (net.http_post)'} and the content webhook has an address.`] };
 }
 
+async function scheduledJobs(q: Query): Promise<Finding> {
+  const title = 'Scheduled jobs and the team chat';
+  const [state] = await q<{ cron: boolean; chat_table: boolean }>(
+    `select to_regclass('cron.job') is not null as cron, to_regclass('private.chat_webhook') is not null as chat_table`,
+  );
+  if (!state.cron) {
+    return { ok: false, title, lines: ['pg_cron is missing: enable it (Database → Extensions → pg_cron), then run `npx supabase db push --remote` again.'] };
+  }
+  const jobs = (await q<{ jobname: string }>(`select jobname from cron.job where active`)).map((j) => j.jobname);
+  const lines: string[] = [];
+  if (!jobs.includes('chat-notifications')) {
+    lines.push("The job 'chat-notifications' is not scheduled: failed team-chat notifications are never sent again.");
+  }
+  if (lines.length) return { ok: false, title, lines };
+  const chat = state.chat_table ? await q<{ url: string }>('select url from private.chat_webhook') : [];
+  return {
+    ok: true,
+    title,
+    lines: [
+      `pg_cron runs ${jobs.length} job(s): ${jobs.join(', ')}.`,
+      chat.length ? 'The team chat has an address.' : 'No team-chat address is set: new inquiries and bookings are only in the inbox.',
+    ],
+  };
+}
+
 /** Every check, in the order they are printed. */
 export async function checkHosted(connectionString: string): Promise<Finding[]> {
   const client = new pg.Client({ connectionString, application_name: 'check-hosted' });
@@ -167,7 +192,7 @@ export async function checkHosted(connectionString: string): Promise<Finding[]> 
     await client.query('begin read only');
     const q: Query = async (text, params) => (await client.query(text, params)).rows;
     const findings = [];
-    for (const check of [migrations, rowLevelSecurity, accounts, admins, anonFunctions, webhooks]) findings.push(await check(q));
+    for (const check of [migrations, rowLevelSecurity, accounts, admins, anonFunctions, webhooks, scheduledJobs]) findings.push(await check(q));
     await client.query('rollback');
     return findings;
   } finally {

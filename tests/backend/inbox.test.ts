@@ -4,6 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirySearchFilter as searchFilter } from '../../src/features/admin/inbox/search.ts';
+import { bookableDay, instants } from './slots.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -145,7 +146,7 @@ describe('the inbox search filter', () => {
 });
 
 describe('appointments.status', () => {
-  const day = { range_start: '2031-06-03T00:00:00Z', range_end: '2031-06-04T00:00:00Z' };
+  const day = bookableDay(12);
   const booking = (at: string, name: string) => ({
     client_name: name,
     client_email: 'client@example.com',
@@ -156,31 +157,31 @@ describe('appointments.status', () => {
   });
 
   async function book(at: string, name: string): Promise<string> {
-    const { error } = await h.anon.from('appointments').insert(booking(at, name));
+    const { error } = await h.visitor().from('appointments').insert(booking(at, name));
     expect(error).toBeNull();
     const { data } = await h.service.from('appointments').select('id').eq('client_name', name).single();
     return (data as { id: string }).id;
   }
 
-  const taken = async () => (await h.anon.rpc('taken_slots', day)).data as string[];
+  const taken = async () => instants((await h.anon.rpc('taken_slots', day.range)).data);
 
   it('confirmed keeps the slot taken; cancelled frees it for the next visitor', async () => {
-    const at = '2031-06-03T07:00:00.000Z';
+    const at = day.at(9);
     const id = await book(at, 'Потвърден клиент');
     const confirmed = await admin.from('appointments').update({ status: 'confirmed' }).eq('id', id).select('status');
     expect(confirmed.data).toEqual([{ status: 'confirmed' }]);
-    expect(await taken()).toEqual(['2031-06-03T07:00:00+00:00']);
-    expect((await h.anon.from('appointments').insert(booking(at, 'Втори'))).error?.code).toBe('23505');
+    expect(await taken()).toEqual([at]);
+    expect((await h.visitor().from('appointments').insert(booking(at, 'Втори'))).error?.code).toBe('23505');
 
     const cancelled = await admin.from('appointments').update({ status: 'cancelled' }).eq('id', id).select('status');
     expect(cancelled.data).toEqual([{ status: 'cancelled' }]);
     expect(await taken()).toEqual([]);
-    expect((await h.anon.from('appointments').insert(booking(at, 'Следващ посетител'))).error).toBeNull();
-    expect(await taken()).toEqual(['2031-06-03T07:00:00+00:00']);
+    expect((await h.visitor().from('appointments').insert(booking(at, 'Следващ посетител'))).error).toBeNull();
+    expect(await taken()).toEqual([at]);
   });
 
   it('the database refuses moves back: cancelled is final, confirmed never returns to pending', async () => {
-    const id = await book('2031-06-03T08:00:00.000Z', 'Върнат клиент');
+    const id = await book(day.at(10), 'Върнат клиент');
     expect((await admin.from('appointments').update({ status: 'confirmed' }).eq('id', id).select('id')).error).toBeNull();
     const back = await admin.from('appointments').update({ status: 'pending' }).eq('id', id).select('id');
     expect(back.error?.code).toBe('23514');
@@ -198,7 +199,7 @@ describe('appointments.status', () => {
   });
 
   it('non-admins cannot confirm or cancel, and visitors read no booking', async () => {
-    const id = await book('2031-06-03T09:00:00.000Z', 'Чакащ клиент');
+    const id = await book(day.at(11), 'Чакащ клиент');
     expect((await h.anon.from('appointments').update({ status: 'cancelled' }).eq('id', id).select('id')).error?.code).toBe('42501');
     for (const client of [inactive, stranger]) {
       const { data } = await client.from('appointments').update({ status: 'cancelled' }).eq('id', id).select('id');

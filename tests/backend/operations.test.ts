@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
+import { bookableDay, instants } from './slots.ts';
 
 let h: Harness;
 let admin: SupabaseClient;
@@ -112,7 +113,8 @@ describe('visitor side', () => {
   });
 
   it('books a pending slot once; the slot then shows as taken and a second booking is refused', async () => {
-    const at = '2031-05-06T07:30:00.000Z';
+    const day = bookableDay(13);
+    const at = day.at(10, 30);
     const booking = {
       client_name: 'Стоян',
       client_email: 'stoyan@example.com',
@@ -122,16 +124,16 @@ describe('visitor side', () => {
       message: '',
     };
     expect((await h.anon.from('appointments').insert(booking)).error).toBeNull();
-    const taken = await h.anon.rpc('taken_slots', { range_start: '2031-05-06T00:00:00Z', range_end: '2031-05-07T00:00:00Z' });
-    expect(taken.data).toEqual(['2031-05-06T07:30:00+00:00']);
-    const again = await h.anon.from('appointments').insert({ ...booking, client_name: 'Друг' });
+    const taken = await h.anon.rpc('taken_slots', day.range);
+    expect(instants(taken.data)).toEqual([at]);
+    const again = await h.visitor().from('appointments').insert({ ...booking, client_name: 'Друг' });
     expect(again.error?.code).toBe('23505');
     expect(again.status).toBe(409);
     // a cancelled booking frees the slot
     await admin.from('appointments').update({ status: 'cancelled' }).eq('preferred_date', at);
-    const free = await h.anon.rpc('taken_slots', { range_start: '2031-05-06T00:00:00Z', range_end: '2031-05-07T00:00:00Z' });
+    const free = await h.anon.rpc('taken_slots', day.range);
     expect(free.data).toEqual([]);
-    expect((await h.anon.from('appointments').insert({ ...booking, client_name: 'Друг' })).error).toBeNull();
+    expect((await h.visitor().from('appointments').insert({ ...booking, client_name: 'Друг' })).error).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingRules } from './booking-rules.ts';
+import { defineChatNotification } from './chat-notification.ts';
 import { defineContentWebhook } from './content-webhook.ts';
 import { defineEditConcurrency } from './edit-concurrency.ts';
 import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
@@ -85,6 +86,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineBookingRules(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('the team-chat notification, with the real pg_cron', () => {
+    defineChatNotification(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe('the content webhook', () => {
     defineContentWebhook(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -123,7 +128,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         grant execute on function public.leaky() to anon;
         update public.blog_users set is_active = true where username = 'georgi';
         update auth.users set email_confirmed_at = null where email = 'georgi@example.com';
-        delete from private.content_webhook;`);
+        delete from private.content_webhook;
+        select cron.unschedule('chat-notifications');`);
       const { code, output } = await runCheck();
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
@@ -132,7 +138,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(output).toContain('Active blog user georgi@example.com has an account whose address is not confirmed');
       expect(output).toContain('anon may execute public.leaky() (SECURITY DEFINER');
       expect(output).toContain('The content webhook has no address');
-      expect(output).toMatch(/6 check\(s\) found something that would break/);
+      expect(output).toContain("The job 'chat-notifications' is not scheduled");
+      expect(output).toMatch(/7 check\(s\) found something that would break/);
     });
   });
 });
