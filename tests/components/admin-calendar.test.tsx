@@ -6,12 +6,16 @@ import { Route, Routes } from 'react-router-dom';
 import AdminPage from '@/features/admin/AdminPage';
 import { CalendarTab } from '@/features/admin/calendar/CalendarTab';
 import { renderAdmin, resetToasts } from './admin-fixtures';
+import { findDialog } from './dialogs';
 import { rest, server, storage } from './msw';
+import { fakeTable } from './paged-table';
 
 // The browser's zone list (hundreds of options, each walked by every query and re-render) cut to a
 // few; the list itself is the unit test's (tests/unit/admin-calendar-schema.test.ts).
 beforeEach(() => {
   vi.spyOn(Intl, 'supportedValuesOf').mockReturnValue(['America/New_York', 'Asia/Tokyo', 'Europe/London', 'Europe/Sofia']);
+  // the tab lists the days off under the settings: none, unless a test says otherwise
+  server.use(http.get(rest('calendar_days_off'), () => HttpResponse.json([], { headers: { 'content-range': '*/0' } })));
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -185,5 +189,190 @@ describe('calendar settings', () => {
     // saved: the form stays open with the saved values and nothing is unsaved any more
     await waitFor(() => expect(unload()).toBe(false));
     expect(screen.getByLabelText(/^Име на консултанта/)).toHaveValue('Петър Петров');
+  });
+});
+
+describe('the booking window', () => {
+  const WINDOW_ROW = { ...ROW, booking_horizon_days: 30, min_notice_minutes: 1440 };
+
+  it('shows the stored horizon and notice, and saves new ones: the notice in minutes, the calendar closed', async () => {
+    const patches: Record<string, unknown>[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(WINDOW_ROW)),
+      http.patch(rest('calendar_settings'), async ({ request }) => {
+        patches.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'cal-1', updated_at: '2026-01-02T10:00:00.000Z' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const horizon = await screen.findByRole('spinbutton', { name: /^Записване до \(дни напред\)/ });
+    const notice = screen.getByRole('spinbutton', { name: /^Минимално предизвестие/ });
+    const unit = screen.getByRole('combobox', { name: 'Мерна единица на предизвестието' });
+    const open = screen.getByRole('checkbox', { name: 'Приемай резервации през сайта' });
+    expect(horizon).toHaveValue(30);
+    expect(horizon).toHaveAccessibleDescription('Колко дни напред посетителите виждат свободни часове: от 1 до 365.');
+    expect(notice).toHaveValue(1);
+    expect(unit).toHaveValue('days');
+    expect(open).toBeChecked();
+    expect(screen.getByText('Записване до 30 дни напред, поне 1 ден предварително.')).toBeInTheDocument();
+
+    await user.clear(horizon);
+    await user.type(horizon, '90');
+    await user.clear(notice);
+    await user.type(notice, '45');
+    await user.selectOptions(unit, 'minutes');
+    expect(screen.getByText('Записване до 90 дни напред, поне 45 минути предварително.')).toBeInTheDocument();
+    await user.click(open);
+    expect(screen.getByText('Онлайн записването е спряно: посетителите виждат телефона и имейла.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ booking_horizon_days: 90, min_notice_minutes: 45, is_active: false, time_zone: 'Europe/Sofia' });
+    expect(await within(toasts()).findByText('Настройките на календара са запазени')).toBeInTheDocument();
+  });
+
+  it('refuses a horizon outside 1 to 365 days and a notice over 7 days, with the messages on the fields, and saves nothing', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(WINDOW_ROW)),
+      http.patch(rest('calendar_settings'), () => {
+        patches.push(1);
+        return HttpResponse.json([{ id: 'cal-1' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const horizon = await screen.findByRole('spinbutton', { name: /^Записване до/ });
+    const notice = screen.getByRole('spinbutton', { name: /^Минимално предизвестие/ });
+    await user.clear(horizon);
+    await user.type(horizon, '400');
+    await user.clear(notice);
+    await user.type(notice, '8');
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(await screen.findByText('Въведете цял брой дни от 1 до 365.')).toBeInTheDocument();
+    expect(screen.getByText('Предизвестието може да е най-много 7 дни.')).toBeInTheDocument();
+    expect(horizon).toHaveAttribute('aria-invalid', 'true');
+    expect(horizon).toHaveAccessibleDescription(/Въведете цял брой дни от 1 до 365\.$/);
+    expect(notice).toHaveAccessibleDescription(/Предизвестието може да е най-много 7 дни\.$/);
+    // 8 in hours is fine: a new unit checks the amount again
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Мерна единица на предизвестието' }), 'hours');
+    await waitFor(() => expect(screen.queryByText('Предизвестието може да е най-много 7 дни.')).not.toBeInTheDocument());
+    expect(patches).toEqual([]);
+  });
+});
+
+/** The Sofia date `days` days from now. */
+const ahead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date(Date.now() + days * 86_400_000));
+
+/** The days off as PostgREST would serve them, taking inserts too (each answered with its new id). */
+function daysOffTable(rows: { id: string; starts_on: string; ends_on: string; label: string }[]) {
+  const table = fakeTable('calendar_days_off', rows);
+  const inserts: Record<string, unknown>[][] = [];
+  server.use(
+    http.post(rest('calendar_days_off'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown> | Record<string, unknown>[];
+      const added = (Array.isArray(body) ? body : [body]).map((row, i) => ({ id: `new-${inserts.length}-${i}`, ...row }));
+      inserts.push(added);
+      table.rows.push(...(added as (typeof rows)[number][]));
+      return HttpResponse.json(added.map(({ id }) => ({ id })), { status: 201 });
+    }),
+  );
+  return { table, inserts };
+}
+
+describe('days off', () => {
+  beforeEach(() => {
+    server.use(http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)));
+  });
+
+  it('lists the coming days off, soonest first, one page of 10 from today on', async () => {
+    const { table } = daysOffTable([
+      { id: 'd-2', starts_on: ahead(30), ends_on: ahead(34), label: 'Отпуск' },
+      { id: 'd-1', starts_on: ahead(5), ends_on: ahead(5), label: '' },
+    ]);
+    renderAdmin(<CalendarTab />);
+    const list = await screen.findByRole('list', { name: 'Почивни дни' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).not.toHaveTextContent('Отпуск');
+    expect(items[1]).toHaveTextContent(/^от .+ до .+ \(5 дни\)Отпуск/);
+    expect(screen.getByText('Предстоящи почивни дни: 2')).toBeInTheDocument();
+    const params = table.gets[0].searchParams;
+    expect(params.get('ends_on')).toBe(`gte.${ahead(0)}`);
+    expect(params.get('order')).toBe('starts_on.asc,ends_on.asc,id.asc');
+    expect(params.get('limit')).toBe('10');
+    expect(table.prefers[0]).toContain('count=exact');
+  });
+
+  it('adds a single day with a label, and refuses a range that ends before it begins', async () => {
+    const { inserts } = daysOffTable([]);
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Няма предстоящи почивни дни.')).toBeInTheDocument();
+    const first = screen.getByLabelText(/^Първи ден/);
+    const last = screen.getByLabelText(/^Последен ден/);
+    fireEvent.change(first, { target: { value: ahead(10) } });
+    fireEvent.change(last, { target: { value: ahead(9) } });
+    await user.click(screen.getByRole('button', { name: 'Добави почивен ден' }));
+    expect(await screen.findByText('Последният ден не може да е преди първия.')).toBeInTheDocument();
+    expect(last).toHaveAccessibleDescription(/Последният ден не може да е преди първия\.$/);
+    expect(inserts).toEqual([]);
+
+    fireEvent.change(last, { target: { value: '' } });
+    await user.type(screen.getByRole('textbox', { name: /^Описание/ }), 'Конференция');
+    await user.click(screen.getByRole('button', { name: 'Добави почивен ден' }));
+    await waitFor(() => expect(inserts).toHaveLength(1));
+    expect(inserts[0]).toEqual([{ id: 'new-0-0', starts_on: ahead(10), ends_on: ahead(10), label: 'Конференция' }]);
+    expect(await within(toasts()).findByText('Почивният ден е добавен')).toBeInTheDocument();
+    // the list is read again; the form is empty for the next one
+    expect(await screen.findByText('Конференция')).toBeInTheDocument();
+    expect(first).toHaveValue('');
+  });
+
+  it('deletes a day off only after the confirmation', async () => {
+    const { table } = daysOffTable([{ id: 'd-1', starts_on: ahead(5), ends_on: ahead(5), label: 'Празник' }]);
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Изтрий почивния ден / }));
+    let dialog = await findDialog('alertdialog');
+    expect(within(dialog).getByText(/^Сигурни ли сте, че искате да изтриете почивния ден .+\?$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(table.deletes).toEqual([]);
+
+    // the page is given back to assistive technology once the question is gone
+    await user.click(await screen.findByRole('button', { name: /^Изтрий почивния ден / }));
+    dialog = await findDialog('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Изтрий' }));
+    await waitFor(() => expect(table.deletes).toEqual(['d-1']));
+    expect(await within(toasts()).findByText('Почивният ден е изтрит')).toBeInTheDocument();
+    expect(await screen.findByText('Няма предстоящи почивни дни.')).toBeInTheDocument();
+  });
+
+  it("adds Bulgaria's public holidays of this year and the next in one insert, skips those already there, and says how many", async () => {
+    const year = Number(ahead(0).slice(0, 4));
+    const { inserts } = daysOffTable([{ id: 'd-1', starts_on: `${year}-12-24`, ends_on: `${year}-12-26`, label: 'Коледа' }]);
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => void requests.push(request.url));
+    try {
+      renderAdmin(<CalendarTab />);
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: `Добави празниците за ${year} и ${year + 1} г.` }));
+      await waitFor(() => expect(inserts).toHaveLength(1));
+      const added = inserts[0];
+      const dates = added.map((row) => row.starts_on);
+      expect(added.every((row) => row.ends_on === row.starts_on)).toBe(true);
+      expect(added.find((row) => row.starts_on === `${year}-03-03`)?.label).toMatch(/Освобождението/);
+      expect(dates).toContain(`${year + 1}-03-03`);
+      expect(dates).toContain(`${year + 1}-01-01`);
+      // covered by the range already there
+      expect(dates).not.toContain(`${year}-12-24`);
+      expect(dates).not.toContain(`${year}-12-25`);
+      expect(await within(toasts()).findByText(`Добавени са ${added.length} празника за ${year} и ${year + 1} г.`)).toBeInTheDocument();
+      // the package computes the holidays here: the only requests are the site's own database's
+      expect(requests.filter((url) => !url.startsWith(rest('')))).toEqual([]);
+    } finally {
+      server.events.removeAllListeners();
+    }
   });
 });

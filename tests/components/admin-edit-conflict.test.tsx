@@ -256,6 +256,8 @@ describe('user form and calendar settings: the same dialog', () => {
       updated_at: version(1),
     };
     const table = versionedTable('calendar_settings', [row]);
+    // the days off listed under the form: none
+    server.use(http.get(rest('calendar_days_off'), () => HttpResponse.json([], { headers: { 'content-range': '*/0' } })));
     renderAdmin(<CalendarTab />);
     const user = userEvent.setup({ delay: null });
     const name = await screen.findByLabelText(/^Име на консултанта/);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingDialog from '@/features/booking/BookingDialog';
-import { recordWebhook, renderWithProviders, resetToasts } from './contact-fixtures';
+import { renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 
 // The toast region sits outside the modal dialog, which hides the rest of the page from the
@@ -18,9 +18,40 @@ const SETTINGS = {
   photo_url: '/demo/consultant.svg',
   working_hours: { start: '09:00', end: '11:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
   is_active: true,
+  booking_horizon_days: 60,
+  min_notice_minutes: 120,
 };
+const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-function serveSettings(settings: typeof SETTINGS | null) {
+interface DayOffRow {
+  starts_on: string;
+  ends_on: string;
+  label: string;
+}
+
+/** Answers the days off with `rows` and records each request's query string. */
+function serveDaysOff(rows: DayOffRow[] = []) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(rest('calendar_days_off'), ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(rows);
+    }),
+  );
+  return queries;
+}
+
+/** Every request the page sends, as 'METHOD URL' (MSW's own log, whichever handler answers it). */
+function recordRequests() {
+  const requests: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${request.url}`);
+  });
+  return requests;
+}
+
+function serveSettings(settings: Partial<typeof SETTINGS> | null, daysOff: DayOffRow[] = []) {
+  serveDaysOff(daysOff);
   server.use(
     http.get(rest('calendar_settings'), () =>
       settings
@@ -74,9 +105,16 @@ const sofia = (key: string, h: number, m: number) => {
   const [y, mo, d] = key.split('-').map(Number);
   return new Date(new TZDate(y, mo - 1, d, h, m, 'Europe/Sofia').getTime()).toISOString();
 };
-/** Picks a day of next month and the slot, and continues to the details step. */
-async function toDetails(user: ReturnType<typeof userEvent.setup>, slot: string) {
-  await pickFutureDay(user);
+/**
+ * Picks a day of next month and the slot, and continues to the details step. `again`: back on the
+ * calendar after a refusal, the day still chosen or else the first choosable one shown.
+ */
+async function toDetails(user: ReturnType<typeof userEvent.setup>, slot: string, again = false) {
+  const grid = await screen.findByRole('table');
+  if (!again) await pickFutureDay(user);
+  else if (!screen.queryByRole('list', { name: /Свободни часове за/ })) {
+    await user.click(within(grid).getAllByRole('button').find((b) => !(b as HTMLButtonElement).disabled)!);
+  }
   const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
   await user.click(within(slots).getByRole('button', { name: slot }));
   await user.click(screen.getByRole('button', { name: 'Продължи' }));
@@ -92,6 +130,17 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>, name: strin
 
 /** The Sofia day a taken_slots window starts on. */
 const sofiaDay = (rangeStart: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(rangeStart);
+/** The Sofia date `days` days from now. */
+const sofiaDaysAhead = (days: number) => sofiaDay(new Date(Date.now() + days * 86_400_000));
+
+/** Shows the month of a day ('YYYY-MM-DD') with the month buttons, and gives its button. */
+async function showDay(user: ReturnType<typeof userEvent.setup>, key: string) {
+  const grid = await screen.findByRole('table');
+  for (let i = 0; i < 2 && !grid.querySelector(`[data-day="${key}"]`); i++) {
+    await user.click(screen.getByRole('button', { name: 'Следващ месец' }));
+  }
+  return screen.getByRole('table').querySelector<HTMLButtonElement>(`[data-day="${key}"]`)!;
+}
 
 const originalTz = process.env.TZ;
 
@@ -103,22 +152,23 @@ describe('booking dialog', () => {
   afterEach(() => {
     resetToasts();
     vi.restoreAllMocks();
+    server.events.removeAllListeners();
     process.env.TZ = originalTz;
   });
 
-  it('offers free slots of the chosen day, then books it as pending and notifies the chat', async () => {
+  it('offers free slots of the chosen day, then books it as pending with the bot traps, and sends nothing else', async () => {
     const user = userEvent.setup({ delay: null });
     serveSettings(SETTINGS);
     // 10:00 of any day is already booked by someone else
     const calls = serveTaken((dayStart) => [sofia(sofiaDay(dayStart), 10, 0)]);
     const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
-    const webhook = recordWebhook();
+    const requests = recordRequests();
     const onOpenChange = vi.fn();
     renderWithProviders(<BookingDialog open onOpenChange={onOpenChange} />);
 
     expect(await screen.findByText('Мария Иванова')).toBeInTheDocument();
     // days before today cannot be chosen; weekends neither
-    const todayGrid = screen.getByRole('table');
+    const todayGrid = await screen.findByRole('table');
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
     if (yesterday.getMonth() === new Date().getMonth()) {
@@ -161,12 +211,19 @@ describe('booking dialog', () => {
         company_name: '',
         preferred_date: sofia(day, 9, 30),
         message: '',
+        // the hidden field left empty, and how long the form was open: the database drops a bot's row
+        bot_trap: null,
+        fill_ms: expect.any(Number),
       },
     ]);
-    await waitFor(() => expect(webhook).toHaveLength(1));
-    expect(JSON.stringify(webhook[0])).toContain('Петър Колев');
-    expect(JSON.stringify(webhook[0])).toContain('09:30 (българско време)');
+    expect(rows[0].fill_ms).toBeGreaterThanOrEqual(0);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+    // the database tells the team: the browser reads the calendar and inserts the row, nothing more
+    const sent = requests.map((r) => r.replace(/\?.*$/, ''));
+    expect(sent.filter((r) => r.startsWith('POST') && !r.endsWith('/rpc/taken_slots'))).toEqual([`POST ${rest('appointments')}`]);
+    expect(new Set(sent)).toEqual(
+      new Set([`GET ${rest('calendar_settings')}`, `GET ${rest('calendar_days_off')}`, `POST ${rest('rpc/taken_slots')}`, `POST ${rest('appointments')}`]),
+    );
   }, 20_000);
 
   it('explains a slot taken meanwhile, returns to the calendar without it and keeps the details', async () => {
@@ -185,7 +242,6 @@ describe('booking dialog', () => {
         { status: 409 },
       ),
     );
-    const webhook = recordWebhook();
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
 
     await pickFutureDay(user);
@@ -198,7 +254,6 @@ describe('booking dialog', () => {
     const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
     expect(await within(region).findByText('Този час вече е зает')).toBeInTheDocument();
     expect(rows).toHaveLength(1);
-    expect(webhook).toHaveLength(0);
     const again = await screen.findByRole('list', { name: /Свободни часове за/ });
     expect(within(again).queryByRole('button', { name: '10:00' })).not.toBeInTheDocument();
     expect(within(again).getByRole('button', { name: '09:00' })).toBeInTheDocument();
@@ -216,7 +271,6 @@ describe('booking dialog', () => {
     serveSettings(SETTINGS);
     serveTaken(() => []);
     const rows = recordAppointments(() => new HttpResponse(null, { status: 201 }));
-    recordWebhook();
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
     const day = await pickFutureDay(user);
     const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
@@ -253,24 +307,112 @@ describe('booking dialog', () => {
     expect(rows).toEqual([]);
   });
 
+  // Each refusal: its title, its text, and where the visitor is left: on the details (2), or back
+  // on the calendar (1) with the time, or the whole day, to choose again.
+  const CALL_OR_WRITE = /обадете се на \+359 88 123 4567 или ни пишете на zdravei@sinaptika\.example\. Данните ви са запазени\./;
   it.each([
-    ['booking_limit_email', 'Не можем да приемем още една резервация', /обадете се на \+359 88 123 4567 или ни пишете на/],
-    ['booking_outside_hours', 'Този час вече не се предлага', /изберете друг свободен час/],
-  ])('turns the database refusal %s into a clear message and keeps the details', async (hint, title, text) => {
+    ['booking_closed', 'Онлайн записването е спряно', CALL_OR_WRITE, 2],
+    ['booking_no_calendar', 'Онлайн записването е спряно', CALL_OR_WRITE, 2],
+    ['booking_day_off', 'Този ден вече е почивен', /Моля, изберете друга дата\. Данните ви са запазени\./, 1],
+    ['booking_too_soon', 'Избраният час вече е твърде близо', /изберете по-късен час\. Данните ви са запазени\./, 1],
+    ['booking_past', 'Избраният час вече е твърде близо', /изберете по-късен час\. Данните ви са запазени\./, 1],
+    ['booking_too_far', 'Тази дата вече е извън календара', /изберете по-ранна дата\. Данните ви са запазени\./, 1],
+    ['booking_limit_client', 'Вече имате чакащи резервации', CALL_OR_WRITE, 2],
+    ['booking_limit_email', 'Не можем да приемем още една резервация', CALL_OR_WRITE, 2],
+    ['booking_limit_rate', 'В момента получаваме много резервации', CALL_OR_WRITE, 2],
+    ['booking_outside_hours', 'Този час вече не се предлага', /изберете друг свободен час\. Данните ви са запазени\./, 1],
+  ] as const)('turns the database refusal %s into a clear message and keeps what was typed', async (hint, title, text, step) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     serveSettings(SETTINGS);
     serveTaken(() => []);
-    recordAppointments(() => HttpResponse.json({ code: 'P0001', message: 'refused', details: null, hint }, { status: 400 }));
-    const webhook = recordWebhook();
+    const rows = recordAppointments(() => HttpResponse.json({ code: 'P0001', message: 'refused', details: null, hint }, { status: 400 }));
     renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
     await toDetails(user, '09:00');
     await fillDetails(user, 'Петър', 'petar@example.com');
+    await user.click(screen.getByRole('textbox', { name: 'Съобщение' }));
+    await user.paste('Искам оферта');
     await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
     const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
     expect(await within(region).findByText(title)).toBeInTheDocument();
     expect(within(region).getByText(text)).toBeInTheDocument();
-    expect(webhook).toHaveLength(0);
+    expect(rows).toHaveLength(1);
+    if (step === 1) {
+      // back on the calendar: a new time (and day) is chosen, and the details are still there
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Продължи' })).not.toBeInTheDocument();
+      await toDetails(user, '10:00', true);
+    }
+    expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Петър');
+    expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('petar@example.com');
+    expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искам оферта');
+    expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeEnabled();
+  });
+
+  it('disables the days off and the days past the horizon, says why, and reads the days off once for the window', async () => {
+    const user = userEvent.setup({ delay: null });
+    const off = sofiaDaysAhead(3);
+    const last = sofiaDaysAhead(10);
+    serveDaysOff([{ starts_on: off, ends_on: off, label: 'Отпуск' }]);
+    serveSettings({ ...SETTINGS, working_hours: { ...SETTINGS.working_hours, days: EVERY_DAY }, booking_horizon_days: 10, min_notice_minutes: 0 });
+    const queries = serveDaysOff([{ starts_on: off, ends_on: off, label: 'Отпуск' }]);
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+
+    const dayOff = await showDay(user, off);
+    expect(dayOff).toBeDisabled();
+    expect(dayOff).toHaveAccessibleName(/, недостъпен: почивен ден \(Отпуск\)$/);
+    const open = await showDay(user, sofiaDaysAhead(4));
+    expect(open).toBeEnabled();
+    expect(open).not.toHaveAccessibleName(/недостъпен/);
+
+    const lastDay = await showDay(user, last);
+    expect(lastDay).toBeEnabled();
+    // the month of the horizon's last day is the last one offered
+    expect(screen.getByRole('button', { name: 'Следващ месец' })).toBeDisabled();
+    const beyond = sofiaDaysAhead(11);
+    const after = screen.getByRole('table').querySelector<HTMLButtonElement>(`[data-day="${beyond}"]`);
+    if (after) {
+      expect(after).toBeDisabled();
+      expect(after).toHaveAccessibleName(/, недостъпен: извън периода за записване$/);
+    }
+    expect(screen.getByText('Може да запазите час до 10 дни напред.')).toBeInTheDocument();
+
+    // one request, for the rows that can matter: ending today or later, beginning by the last day
+    expect(queries).toHaveLength(1);
+    expect(queries[0].get('ends_on')).toBe(`gte.${sofiaDaysAhead(0)}`);
+    expect(queries[0].get('starts_on')).toBe(`lte.${last}`);
+  });
+
+  it('leaves out the slots sooner than the minimum notice', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tomorrow = sofiaDaysAhead(1);
+    // a notice that ends tomorrow at 12:10 in Sofia
+    const notice = Math.ceil((new Date(sofia(tomorrow, 12, 10)).getTime() - Date.now()) / 60_000);
+    serveSettings({ ...SETTINGS, working_hours: { start: '09:00', end: '17:00', days: EVERY_DAY }, min_notice_minutes: notice });
+    serveTaken(() => []);
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+
+    const today = await showDay(user, sofiaDaysAhead(0));
+    if (today) {
+      expect(today).toBeDisabled();
+      expect(today).toHaveAccessibleName(/, недостъпен: няма свободни часове$/);
+    }
+    await user.click(await showDay(user, tomorrow));
+    const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
+    expect(within(slots).getAllByRole('button').map((b) => b.textContent)).toEqual(['12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30']);
+  });
+
+  it('while the calendar is closed offers the phone and the e-mail instead, and reads nothing more', async () => {
+    serveSettings({ ...SETTINGS, is_active: false });
+    const requests = recordRequests();
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('heading', { name: 'Онлайн записването временно е спряно' })).toBeInTheDocument();
+    expect(screen.getByText(/В момента не приемаме резервации през сайта\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Телефон: +359 88 123 4567' })).toHaveAttribute('href', 'tel:+359881234567');
+    expect(screen.getByRole('link', { name: 'Имейл: zdravei@sinaptika.example' })).toHaveAttribute('href', 'mailto:zdravei@sinaptika.example');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Следващ месец' })).not.toBeInTheDocument();
+    expect(requests.map((r) => r.replace(/\?.*$/, ''))).toEqual([`GET ${rest('calendar_settings')}`]);
   });
 
   it('without calendar settings shows no consultant and no slots', async () => {

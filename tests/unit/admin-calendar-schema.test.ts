@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { holidaysToAdd } from '@/features/admin/calendar/holidays';
 import {
   calendarInput,
   calendarSchema,
   calendarText,
   calendarValuesFrom,
+  dayOffErrors,
+  dayOffInput,
+  dayOffText,
+  noticeFields,
+  noticeMinutesOf,
   normaliseTime,
   timeZoneOptions,
   type CalendarFormValues,
@@ -17,6 +23,10 @@ const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => (
   end: '17:00',
   days: WEEKDAYS,
   time_zone: 'Europe/Sofia',
+  is_active: true,
+  booking_horizon_days: '60',
+  notice_amount: '2',
+  notice_unit: 'hours',
   ...over,
 });
 
@@ -36,6 +46,10 @@ describe('calendar settings schema', () => {
       end: '17:00',
       days: WEEKDAYS,
       time_zone: 'Europe/Sofia',
+      is_active: true,
+      booking_horizon_days: '60',
+      notice_amount: '2',
+      notice_unit: 'hours',
     });
   });
 
@@ -56,7 +70,7 @@ describe('calendar settings schema', () => {
     });
   });
 
-  it('writes HH:MM hours with their minutes, the chosen days in week order, the zone, and keeps the active flag', () => {
+  it('writes HH:MM hours with their minutes, the chosen days in week order, the zone, the active flag and the window', () => {
     expect(normaliseTime('9:30:00')).toBe('09:30');
     const existing = {
       id: 'c',
@@ -65,17 +79,53 @@ describe('calendar settings schema', () => {
       working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday'] },
       is_active: false,
       time_zone: 'Europe/Sofia',
+      booking_horizon_days: 30,
+      min_notice_minutes: 1440,
       updated_at: '',
     };
+    const loaded = calendarValuesFrom(existing);
+    expect(loaded).toMatchObject({ is_active: false, booking_horizon_days: '30', notice_amount: '1', notice_unit: 'days' });
     expect(
-      calendarInput(values({ consultant_name: ' Мария ', start: '09:30', end: '13:00', days: ['saturday', 'monday'], time_zone: 'Europe/London' }), existing),
+      calendarInput({ ...loaded, consultant_name: ' Мария ', start: '09:30', end: '13:00', days: ['saturday', 'monday'], time_zone: 'Europe/London' }),
     ).toEqual({
       consultant_name: 'Мария',
       photo_url: null,
       working_hours: { start: '09:30', end: '13:00', days: ['monday', 'saturday'] },
       time_zone: 'Europe/London',
       is_active: false,
+      booking_horizon_days: 30,
+      min_notice_minutes: 1440,
     });
+    expect(calendarInput(values({ booking_horizon_days: ' 90 ', notice_amount: '45', notice_unit: 'minutes' }))).toMatchObject({
+      is_active: true,
+      booking_horizon_days: 90,
+      min_notice_minutes: 45,
+    });
+  });
+
+  it('shows the stored notice in the largest whole unit, and stores minutes', () => {
+    expect(noticeFields(120)).toEqual({ notice_amount: '2', notice_unit: 'hours' });
+    expect(noticeFields(90)).toEqual({ notice_amount: '90', notice_unit: 'minutes' });
+    expect(noticeFields(2880)).toEqual({ notice_amount: '2', notice_unit: 'days' });
+    expect(noticeFields(0)).toEqual({ notice_amount: '0', notice_unit: 'hours' });
+    expect(noticeMinutesOf('3', 'hours')).toBe(180);
+    expect(noticeMinutesOf('7', 'days')).toBe(10080);
+    expect(noticeMinutesOf('1.5', 'hours')).toBeNull();
+    expect(noticeMinutesOf('', 'minutes')).toBeNull();
+  });
+
+  it('keeps the horizon within 1 to 365 whole days and the notice within 0 to 7 days', () => {
+    for (const horizon of ['0', '366', '', '2.5', '-1', 'сто']) {
+      expect(validateCalendar(values({ booking_horizon_days: horizon })), horizon).toEqual({ booking_horizon_days: calendarText.horizonInvalid });
+    }
+    expect(validateCalendar(values({ booking_horizon_days: '1' }))).toEqual({});
+    expect(validateCalendar(values({ booking_horizon_days: '365' }))).toEqual({});
+    expect(validateCalendar(values({ notice_amount: '' })).notice_amount).toBe(calendarText.noticeInvalid);
+    expect(validateCalendar(values({ notice_amount: '-5' })).notice_amount).toBe(calendarText.noticeInvalid);
+    expect(validateCalendar(values({ notice_amount: '8', notice_unit: 'days' })).notice_amount).toBe(calendarText.noticeTooLong);
+    expect(validateCalendar(values({ notice_amount: '169', notice_unit: 'hours' })).notice_amount).toBe(calendarText.noticeTooLong);
+    expect(validateCalendar(values({ notice_amount: '168', notice_unit: 'hours' }))).toEqual({});
+    expect(validateCalendar(values({ notice_amount: '0', notice_unit: 'minutes' }))).toEqual({});
   });
 
   it('offers Sofia first and keeps the current zone in the list', () => {
@@ -84,5 +134,69 @@ describe('calendar settings schema', () => {
     expect(zones).toContain('America/New_York');
     expect(zones).toContain('America/Chicago');
     expect(new Set(zones).size).toBe(zones.length);
+  });
+});
+
+describe('days off', () => {
+  const today = '2026-11-25';
+  const day = (starts_on: string, ends_on = '', label = '') => ({ starts_on, ends_on, label });
+
+  it('takes one day, or a range of at most a year that has not ended, with an optional label', () => {
+    expect(dayOffErrors(day('2026-12-24'), today)).toEqual({});
+    expect(dayOffErrors(day('2026-11-25'), today)).toEqual({}); // today
+    expect(dayOffErrors(day('2026-12-24', '2027-01-02', 'Коледна ваканция'), today)).toEqual({});
+    expect(dayOffErrors(day('2026-11-01', '2026-11-30'), today)).toEqual({}); // has begun, has not ended
+    expect(dayOffErrors(day('2027-01-01', '2028-01-02'), today)).toEqual({}); // 366 days apart: the longest kept
+  });
+
+  it('says what is wrong, on the field it is about', () => {
+    expect(dayOffErrors(day(''), today)).toEqual({ starts_on: dayOffText.startRequired });
+    expect(dayOffErrors(day('2026-02-30'), today)).toEqual({ starts_on: dayOffText.dateInvalid });
+    expect(dayOffErrors(day('2026-12-24', '2026-12-23'), today)).toEqual({ ends_on: dayOffText.endBeforeStart });
+    expect(dayOffErrors(day('2027-01-01', '2028-01-03'), today)).toEqual({ ends_on: dayOffText.tooLong });
+    expect(dayOffErrors(day('2026-11-24'), today)).toEqual({ starts_on: dayOffText.past });
+    expect(dayOffErrors(day('2026-11-01', '2026-11-24'), today)).toEqual({ ends_on: dayOffText.past });
+    expect(dayOffErrors(day('2026-12-24', '', 'x'.repeat(201)), today)).toEqual({ label: dayOffText.labelTooLong });
+  });
+
+  it('writes a single day as a range of one day, the label trimmed', () => {
+    expect(dayOffInput(day('2026-12-24', '', ' Бъдни вечер '))).toEqual({ starts_on: '2026-12-24', ends_on: '2026-12-24', label: 'Бъдни вечер' });
+    expect(dayOffInput(day('2026-12-24', '2026-12-26'))).toEqual({ starts_on: '2026-12-24', ends_on: '2026-12-26', label: '' });
+  });
+
+  it('adds only the holidays that no day off covers yet, each date once', () => {
+    const holidays = [
+      { date: '2026-12-24', name: 'Бъдни вечер' },
+      { date: '2026-12-25', name: 'Коледа' },
+      { date: '2027-01-01', name: 'Нова Година' },
+      { date: '2027-01-01', name: 'Нова Година' },
+      { date: '2027-03-03', name: 'Освобождение' },
+    ];
+    const daysOff = [
+      { starts_on: '2026-12-20', ends_on: '2026-12-24' },
+      { starts_on: '2027-03-03', ends_on: '2027-03-03' },
+    ];
+    expect(holidaysToAdd(holidays, daysOff)).toEqual([
+      { date: '2026-12-25', name: 'Коледа' },
+      { date: '2027-01-01', name: 'Нова Година' },
+    ]);
+    expect(holidaysToAdd(holidays, [])).toHaveLength(4);
+  });
+});
+
+describe("Bulgaria's public holidays (the date-holidays package, computed here: nothing is fetched)", () => {
+  it('lists the official ones of the years asked, in Bulgarian, in date order', async () => {
+    const { bulgarianPublicHolidays } = await import('@/features/admin/calendar/holidays');
+    const holidays = await bulgarianPublicHolidays([2026, 2027]);
+    const dates = holidays.map((h) => h.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(holidays).toContainEqual({ date: '2026-01-01', name: 'Нова Година' });
+    expect(holidays.find((h) => h.date === '2026-03-03')?.name).toMatch(/Освобождението/);
+    expect(dates).toContain('2027-03-03');
+    expect(dates).toContain('2026-04-12'); // Orthodox Easter 2026
+    expect(dates).toContain('2027-05-02'); // Orthodox Easter 2027
+    expect(dates).not.toContain('2026-03-08'); // an observance, not a day off
+    expect(dates.every((d) => d.startsWith('2026-') || d.startsWith('2027-'))).toBe(true);
   });
 });

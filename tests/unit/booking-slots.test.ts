@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/features/booking/schema';
 import {
+  bookingWindow,
   calendarZone,
   currentMonthIn,
   dayKey,
+  dayOffOn,
   dayRange,
   daySlots,
+  dayStatus,
+  durationText,
   freeSlots,
+  horizonDays,
   generateSlots,
   isSelectableDay,
   isWorkingDay,
+  lastMonthIn,
   monthWeeks,
+  noticeMinutes,
   parseDayKey,
   slotInstant,
   slotLabel,
@@ -80,6 +87,8 @@ describe('slots live in the consultant\'s time zone, whatever the visitor\'s is'
 
   it('judges "today" and "already begun" in the consultant\'s zone', () => {
     process.env.TZ = 'America/New_York';
+    // without a notice, "already begun" is all that takes a slot away
+    const settings = { ...hours('09:00', '17:00', undefined, SOFIA), min_notice_minutes: 0 };
     // 23:30 on Sunday 29 November in New York is 06:30 on Monday 30 November in Sofia
     const now = new Date('2026-11-30T04:30:00Z');
     expect(todayIn(SOFIA, now)).toBe('2026-11-30');
@@ -151,7 +160,7 @@ describe('which days can be chosen', () => {
   });
 
   it('a day is choosable when it is not before today and is a working day', () => {
-    const settings = hours('09:00', '17:00');
+    const settings = { ...hours('09:00', '17:00'), min_notice_minutes: 0 };
     expect(isSelectableDay('2026-11-25', settings, now)).toBe(true); // today
     expect(isSelectableDay('2026-11-24', settings, now)).toBe(false); // yesterday
     expect(isSelectableDay('2026-11-28', settings, now)).toBe(false); // Saturday
@@ -224,5 +233,90 @@ describe('the booking form', () => {
     expect(toAppointment({ ...filled, phone: '+359888123456' }, slot, SOFIA).client_phone).toBe('+359888123456');
     expect(canSubmitBooking({ ...filled, phone: '+359123456' }, slot, false)).toBe(false);
     expect(messageOf({ ...filled, phone: '+359123456' }, 'phone')).toBe('Моля въведете валиден телефонен номер');
+  });
+});
+
+describe('the booking window: the notice, the horizon and the days off', () => {
+  // Wednesday 25 November 2026, 15:45 in Sofia
+  const now = new Date('2026-11-25T13:45:00Z');
+  const settings = (over: { min_notice_minutes?: number | null; booking_horizon_days?: number | null } = {}) => ({
+    ...hours('09:00', '17:00', undefined, SOFIA),
+    ...over,
+  });
+
+  it("takes the database's defaults (2 hours, 60 days) when the settings have none or a value out of bounds", () => {
+    expect(noticeMinutes(null)).toBe(120);
+    expect(horizonDays(null)).toBe(60);
+    expect(noticeMinutes(settings({ min_notice_minutes: 0 }))).toBe(0);
+    expect(noticeMinutes(settings({ min_notice_minutes: 99_999 }))).toBe(120);
+    expect(horizonDays(settings({ booking_horizon_days: 0 }))).toBe(60);
+    expect(horizonDays(settings({ booking_horizon_days: 365 }))).toBe(365);
+  });
+
+  it('leaves out the slots sooner than now plus the notice', () => {
+    const morning = new Date('2026-11-26T07:10:00Z'); // Thursday 09:10 in Sofia
+    expect(freeSlots('2026-11-26', settings({ min_notice_minutes: 120 }), [], morning).map((s) => s.time)[0]).toBe('11:30');
+    expect(freeSlots('2026-11-26', settings({ min_notice_minutes: 0 }), [], morning).map((s) => s.time)[0]).toBe('09:30');
+    // a slot exactly at the notice's end may still be booked (the database refuses only sooner ones)
+    const sharp = new Date('2026-11-26T07:00:00Z'); // 09:00 in Sofia
+    expect(freeSlots('2026-11-26', settings({ min_notice_minutes: 60 }), [], sharp).map((s) => s.time)[0]).toBe('10:00');
+    // a notice of a day moves the first bookable slot to tomorrow at this time
+    expect(freeSlots('2026-11-26', settings({ min_notice_minutes: 1440 }), [], now).map((s) => s.time)).toEqual(['16:00', '16:30']);
+  });
+
+  it('judges the days at both ends of the window by their slots, the days between as a whole', () => {
+    const late = settings({ min_notice_minutes: 120 }); // 15:45 + 2 h = 17:45: nothing left today
+    const window = bookingWindow(late, now);
+    expect(window.firstDay).toBe('2026-11-25');
+    expect(dayStatus('2026-11-25', late, window)).toBe('no_slots');
+    expect(dayStatus('2026-11-24', late, window)).toBe('past');
+    expect(dayStatus('2026-11-26', late, window)).toBe('available');
+    expect(dayStatus('2026-11-28', late, window)).toBe('not_working');
+    const threeDays = settings({ min_notice_minutes: 3 * 1440 });
+    const ahead = bookingWindow(threeDays, now);
+    expect(ahead.firstDay).toBe('2026-11-28');
+    expect(dayStatus('2026-11-26', threeDays, ahead)).toBe('no_slots'); // not past, but within the notice
+    expect(isSelectableDay('2026-11-30', threeDays, now)).toBe(true);
+  });
+
+  it('offers nothing past the horizon, and the last day only up to now plus the horizon', () => {
+    const week = settings({ booking_horizon_days: 7, min_notice_minutes: 0 });
+    const window = bookingWindow(week, now);
+    expect(window.lastDay).toBe('2026-12-02');
+    expect(dayStatus('2026-12-03', week, window)).toBe('too_far');
+    // on the last day, up to 15:45 in Sofia: 09:00 … 15:30
+    expect(freeSlots('2026-12-02', week, [], now).map((s) => s.time).at(-1)).toBe('15:30');
+    expect(dayStatus('2026-12-02', week, window)).toBe('available');
+    expect(dayStatus('2026-12-02', week, bookingWindow(week, new Date('2026-11-25T06:30:00Z')))).toBe('no_slots'); // 08:30 in Sofia
+    expect(dayKey(lastMonthIn(week, now))).toBe('2026-12-01');
+    expect(dayKey(lastMonthIn(settings({ booking_horizon_days: 60 }), now))).toBe('2027-01-01');
+  });
+
+  it('leaves out days off, single days and ranges, both ends included', () => {
+    const daysOff = [
+      { starts_on: '2026-12-24', ends_on: '2026-12-26', label: 'Коледа' },
+      { starts_on: '2026-12-01', ends_on: '2026-12-01', label: '' },
+    ];
+    const open = settings({ min_notice_minutes: 0 });
+    const window = bookingWindow(open, now);
+    expect(dayOffOn('2026-12-25', daysOff)?.label).toBe('Коледа');
+    expect(dayOffOn('2026-12-27', daysOff)).toBeUndefined();
+    for (const key of ['2026-12-01', '2026-12-24', '2026-12-25']) expect(dayStatus(key, open, window, daysOff), key).toBe('day_off');
+    expect(dayStatus('2026-12-02', open, window, daysOff)).toBe('available');
+    expect(freeSlots('2026-12-24', open, [], now, daysOff)).toEqual([]);
+    expect(freeSlots('2026-12-23', open, [], now, daysOff)).toHaveLength(16);
+    expect(isSelectableDay('2026-12-01', open, now, daysOff)).toBe(false);
+  });
+
+  it('says a span of minutes in Bulgarian', () => {
+    expect(durationText(0)).toBe('0 минути');
+    expect(durationText(1)).toBe('1 минута');
+    expect(durationText(30)).toBe('30 минути');
+    expect(durationText(60)).toBe('1 час');
+    expect(durationText(120)).toBe('2 часа');
+    expect(durationText(90)).toBe('1 час и 30 минути');
+    expect(durationText(1440)).toBe('1 ден');
+    expect(durationText(60 * 24 * 60)).toBe('60 дни');
+    expect(durationText(1440 + 120 + 5)).toBe('1 ден, 2 часа и 5 минути');
   });
 });

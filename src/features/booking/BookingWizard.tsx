@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, UserRound } from 'lucide-react';
+import { CalendarDays, CalendarOff, Clock, Mail, Phone, UserRound } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,17 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { callOrWrite } from '@/config/call-or-write';
-import { BookingRefusedError, SlotTakenError, useBookAppointment, useCalendarSettings, useTakenSlots } from './api';
+import { site } from '@/config/site';
+import { useBotTrap } from '@/lib/botTrap';
+import {
+  BookingRefusedError,
+  SlotTakenError,
+  useBookAppointment,
+  useCalendarSettings,
+  useDaysOff,
+  useTakenSlots,
+  type BookingRefusal,
+} from './api';
 import {
   bookingDetailsSchema,
   canContinueBooking,
@@ -23,7 +33,26 @@ import {
   type BookingSlot,
 } from './schema';
 import { MonthCalendar } from './MonthCalendar';
-import { calendarZone, currentMonthIn, dayKey, freeSlots, isSelectableDay, parseDayKey, slotLabel, visitorTimeZone } from './slots';
+import {
+  bookingWindow,
+  calendarZone,
+  currentMonthIn,
+  dayKey,
+  dayOffOn,
+  daySlots,
+  dayStatus,
+  durationText,
+  freeSlots,
+  horizonDays,
+  monthWeeks,
+  noticeMinutes,
+  parseDayKey,
+  slotLabel,
+  todayIn,
+  visitorTimeZone,
+  type DayOff,
+  type DayStatus,
+} from './slots';
 
 const longDate = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -33,6 +62,64 @@ const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(
 export function zoneName(zone: string): string {
   return zone === 'Europe/Sofia' ? 'българско време' : `времето в ${zone}`;
 }
+
+/** What a disabled day of the calendar says after its name ('…, недостъпен: почивен ден (Коледа)'). */
+function unavailableText(status: DayStatus, dayOff: DayOff | undefined): string | undefined {
+  switch (status) {
+    case 'past':
+      return 'отминал ден';
+    case 'too_far':
+      return 'извън периода за записване';
+    case 'not_working':
+      return 'неработен ден';
+    case 'day_off':
+      return dayOff?.label?.trim() ? `почивен ден (${dayOff.label.trim()})` : 'почивен ден';
+    case 'no_slots':
+      return 'няма свободни часове';
+    default:
+      return undefined;
+  }
+}
+
+/** How a refused booking is explained (all of them keep what the visitor typed). */
+const refusalToasts: Record<BookingRefusal, { title: string; description: string }> = {
+  closed: {
+    title: 'Онлайн записването е спряно',
+    description: `Календарът вече не приема резервации през сайта. ${callOrWrite}`,
+  },
+  day_off: {
+    title: 'Този ден вече е почивен',
+    description: 'Консултантът няма да работи в избрания ден. Моля, изберете друга дата. Данните ви са запазени.',
+  },
+  too_soon: {
+    title: 'Избраният час вече е твърде близо',
+    description: 'Консултациите се запазват с предварително известие. Моля, изберете по-късен час. Данните ви са запазени.',
+  },
+  too_far: {
+    title: 'Тази дата вече е извън календара',
+    description: 'Календарът вече не предлага толкова далечна дата. Моля, изберете по-ранна дата. Данните ви са запазени.',
+  },
+  slot: {
+    title: 'Този час вече не се предлага',
+    description: 'Календарът се промени. Моля, изберете друг свободен час. Данните ви са запазени.',
+  },
+  limit_client: {
+    title: 'Вече имате чакащи резервации',
+    description: `Не можем да приемем още една резервация през сайта, докато предишните ви чакат потвърждение. ${callOrWrite}`,
+  },
+  limit_email: {
+    title: 'Не можем да приемем още една резервация',
+    description: `За този имейл вече има чакащи резервации. ${callOrWrite}`,
+  },
+  limit_rate: {
+    title: 'В момента получаваме много резервации',
+    description: `Моля, опитайте отново след минута. ${callOrWrite}`,
+  },
+  limit: {
+    title: 'Не можем да приемем още една резервация',
+    description: callOrWrite,
+  },
+};
 
 /** The booking flow's state, kept by the dialog so closing it does not lose what was chosen. */
 export function useBookingState() {
@@ -56,6 +143,41 @@ export function useBookingState() {
 
 export type BookingState = ReturnType<typeof useBookingState>;
 
+const NO_DAYS_OFF: DayOff[] = [];
+
+/** Instead of the calendar while online booking is closed: the phone and the e-mail. */
+function ClosedNotice() {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <h4 className="flex items-center gap-2 font-semibold text-slate-900">
+        <CalendarOff aria-hidden="true" className="size-5 text-brand-700" />
+        Онлайн записването временно е спряно
+      </h4>
+      <p className="text-sm text-slate-700">
+        В момента не приемаме резервации през сайта. Обадете ни се или ни пишете и ще уговорим удобен час за консултация.
+      </p>
+      <ul className="flex flex-col gap-2 text-sm">
+        <li>
+          <a href={site.phoneHref} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
+            <Phone aria-hidden="true" className="size-4" />
+            <span>
+              <span className="sr-only">Телефон:</span> {site.phone}
+            </span>
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
+            <Mail aria-hidden="true" className="size-4" />
+            <span>
+              <span className="sr-only">Имейл:</span> {site.email}
+            </span>
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 export interface BookingWizardProps {
   state: BookingState;
   /** Called after the appointment was saved (the dialog closes). */
@@ -65,34 +187,65 @@ export interface BookingWizardProps {
 /**
  * The two-step booking flow (spec sections 4 and 5): a calendar with the free times of the chosen
  * day, then the contact details. Times are shown in the visitor's time zone and stored as the ISO
- * instant; slots already booked are not offered, and a slot taken between choosing and submitting
- * is refused by the database, explained, and removed from the calendar.
+ * instant. Only the booking window is offered: from now plus the minimum notice to the horizon's
+ * last day, never a day off, never a slot already booked; a closed calendar offers the phone and
+ * e-mail instead. Whatever the database refuses meanwhile (a slot taken, a day that became a day
+ * off, a closed calendar, the intake limits) is explained, and what the visitor typed is kept.
  */
 export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset } = state;
   const settingsQuery = useCalendarSettings();
   const settings = settingsQuery.data ?? null;
+  const closed = settings?.is_active === false;
   const zone = calendarZone(settings);
   const viewerZone = visitorTimeZone();
+  const now = new Date();
+  const bookable = bookingWindow(settings, now);
+  // the days off that can matter, read once the settings (the zone and the horizon) are known
+  const daysOffQuery = useDaysOff(todayIn(zone, now), bookable.lastDay, settingsQuery.isSuccess && !closed);
+  const daysOff = daysOffQuery.data ?? NO_DAYS_OFF;
+  const loading = settingsQuery.isPending || (!closed && daysOffQuery.isPending);
   const taken = useTakenSlots(slot.preferred_date, zone);
-  const book = useBookAppointment(zone);
+  const book = useBookAppointment();
+  const trap = useBotTrap();
 
   const uid = useId();
   const fieldId = (name: string) => `${uid}-${name}`;
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(false);
 
-  const now = new Date();
   const chosenDay = slot.preferred_date ? parseDayKey(slot.preferred_date) : null;
   const takenInstants = useMemo(() => [...(taken.data ?? []), ...refused], [taken.data, refused]);
-  const slots = chosenDay ? freeSlots(slot.preferred_date, settings, takenInstants, now) : [];
-  const time = slots.some((s) => s.time === slot.preferred_time) ? slot.preferred_time : '';
+  const slots = chosenDay ? freeSlots(slot.preferred_date, settings, takenInstants, now, daysOff) : [];
+  // While the details are typed the chosen time stays chosen, even if it slips under the notice
+  // meanwhile: the database then refuses it and the visitor is told, rather than the button
+  // silently turning off.
+  const kept = step === 2 && chosenDay ? daySlots(slot.preferred_date, settings).find((s) => s.time === slot.preferred_time) : undefined;
+  const time = slots.some((s) => s.time === slot.preferred_time) || kept ? slot.preferred_time : '';
   const showsOwnTime = !!viewerZone && slots.some((s) => slotLabel(s, zone, viewerZone) !== s.time);
   const chosen: BookingSlot = { preferred_date: slot.preferred_date, preferred_time: time };
   const { register, control, handleSubmit, formState } = form;
   const errors = { email: formState.errors.email?.message, phone: formState.errors.phone?.message };
   const details = form.watch();
   const submitting = book.isPending;
+
+  // The month shown (never past the horizon's) and why each of its days can or cannot be chosen,
+  // worked out once a minute rather than on every render.
+  const [lastYear, lastMonth] = bookable.lastDay.split('-').map(Number);
+  const maxMonth = new Date(lastYear, lastMonth - 1, 1);
+  const shownMonth = month.getTime() > maxMonth.getTime() ? maxMonth : month;
+  const shownKey = dayKey(shownMonth);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const statuses = useMemo(() => {
+    const at = bookingWindow(settings, new Date(minute * 60_000));
+    const [y, m] = shownKey.split('-').map(Number);
+    const map = new Map<string, DayStatus>();
+    for (const day of monthWeeks(y, m - 1).flat()) {
+      if (day) map.set(dayKey(day), dayStatus(dayKey(day), settings, at, daysOff));
+    }
+    return map;
+  }, [shownKey, settings, daysOff, minute]);
+  const statusOf = (day: Date): DayStatus => statuses.get(dayKey(day)) ?? 'past';
 
   useEffect(() => {
     if (!mounted.current) {
@@ -108,33 +261,40 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const onSubmit = (values: BookingDetails) => {
     if (!canSubmitBooking(values, chosen, submitting)) return;
     const row = toAppointment(values, chosen, zone);
-    book.mutate(row, {
+    book.mutate({ ...row, ...trap.values() }, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Вашата резервация е изпратена. Ще се свържем с вас скоро.' });
         reset();
         onSuccess?.();
       },
       onError: (error) => {
-        if (error instanceof BookingRefusedError && error.kind === 'limit') {
-          console.warn('[booking] refused by the intake limits', error.original);
-          toast({
-            title: 'Не можем да приемем още една резервация',
-            description: callOrWrite,
-            variant: 'destructive',
-          });
-          return;
-        }
         if (error instanceof BookingRefusedError) {
-          console.warn('[booking] the calendar no longer offers this time', error.original);
-          void settingsQuery.refetch();
-          void taken.refetch();
-          chooseTime('');
-          setStep(1);
-          toast({
-            title: 'Този час вече не се предлага',
-            description: 'Календарът се промени. Моля, изберете друг свободен час. Данните ви са запазени.',
-            variant: 'destructive',
-          });
+          console.warn(`[booking] refused by the database (${error.hint || error.kind})`, error.original);
+          toast({ ...refusalToasts[error.kind], variant: 'destructive' });
+          switch (error.kind) {
+            case 'closed':
+              // the details stay on screen; going back shows the phone and e-mail instead of the calendar
+              void settingsQuery.refetch();
+              break;
+            case 'day_off':
+            case 'too_far':
+              // the day itself is gone: the calendar, read again, no longer offers it
+              void settingsQuery.refetch();
+              void daysOffQuery.refetch();
+              setSlot(NO_SLOT);
+              setStep(1);
+              break;
+            case 'too_soon':
+            case 'slot':
+              void settingsQuery.refetch();
+              void taken.refetch();
+              chooseTime('');
+              setStep(1);
+              break;
+            default:
+              // the intake limits: nothing to choose again, the details stay on screen
+              break;
+          }
           return;
         }
         if (error instanceof SlotTakenError) {
@@ -156,6 +316,9 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   };
 
   if (step === 1) {
+    const notice = noticeMinutes(settings);
+    const ahead = durationText(horizonDays(settings) * 24 * 60);
+    const windowText = notice > 0 ? `Може да запазите час поне ${durationText(notice)} предварително и до ${ahead} напред.` : `Може да запазите час до ${ahead} напред.`;
     return (
       <div className="flex flex-col gap-5">
         <h3 ref={stepHeading} tabIndex={-1} className="sr-only">
@@ -183,60 +346,71 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           </div>
         )}
 
-        <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_11rem]">
-          <MonthCalendar
-            month={month}
-            onMonthChange={setMonth}
-            minMonth={currentMonthIn(zone, now)}
-            selected={slot.preferred_date}
-            onSelect={chooseDay}
-            isSelectable={(day) => isSelectableDay(dayKey(day), settings, now)}
-          />
+        {loading ? (
+          <div className="flex min-h-40 items-center justify-center">
+            <Spinner label="Зареждане на календара" />
+          </div>
+        ) : closed ? (
+          <ClosedNotice />
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_11rem]">
+            <div className="flex flex-col gap-2">
+              <MonthCalendar
+                month={shownMonth}
+                onMonthChange={setMonth}
+                minMonth={currentMonthIn(zone, now)}
+                maxMonth={maxMonth}
+                selected={slot.preferred_date}
+                onSelect={chooseDay}
+                isSelectable={(day) => statusOf(day) === 'available'}
+                unavailableReason={(day) => unavailableText(statusOf(day), dayOffOn(dayKey(day), daysOff))}
+              />
+              <p className="text-xs text-slate-600">{windowText}</p>
+            </div>
 
-          <section aria-labelledby={fieldId('slots-title')} className="flex flex-col gap-2">
-            <h4 id={fieldId('slots-title')} className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
-              <Clock aria-hidden="true" className="size-4 text-brand-700" />
-              Свободни часове
-            </h4>
-            {settingsQuery.isPending ? (
-              <Spinner size="sm" label="Зареждане на календара" />
-            ) : !chosenDay ? (
-              <p className="text-sm text-slate-600">Изберете дата, за да видите свободните часове.</p>
-            ) : taken.isPending ? (
-              <Spinner size="sm" label="Зареждане на свободните часове" />
-            ) : slots.length === 0 ? (
-              <p className="text-sm text-slate-600">Няма свободни часове за този ден. Моля, изберете друга дата.</p>
-            ) : (
-              <ul
-                aria-label={`Свободни часове за ${longDate.format(chosenDay)}`}
-                className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2"
-              >
-                {slots.map((slot) => (
-                  <li key={slot.time} className={showsOwnTime ? 'col-span-3 sm:col-span-2' : undefined}>
-                    <button
-                      type="button"
-                      aria-pressed={slot.time === time}
-                      onClick={() => chooseTime(slot.time)}
-                      className={cn(
-                        'w-full rounded-md border px-2 py-2 text-sm font-medium tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                        slot.time === time
-                          ? 'border-brand-600 bg-brand-600 text-white'
-                          : 'border-slate-300 text-slate-900 hover:border-brand-600 hover:bg-brand-50',
-                      )}
-                    >
-                      {slotLabel(slot, zone, viewerZone)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="text-xs text-slate-600">
-              Часовете са по {zoneName(zone)}.{showsOwnTime ? ` В скоби е вашето време (${viewerZone}).` : ''}
-            </p>
-          </section>
-        </div>
+            <section aria-labelledby={fieldId('slots-title')} className="flex flex-col gap-2">
+              <h4 id={fieldId('slots-title')} className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
+                <Clock aria-hidden="true" className="size-4 text-brand-700" />
+                Свободни часове
+              </h4>
+              {!chosenDay ? (
+                <p className="text-sm text-slate-600">Изберете дата, за да видите свободните часове.</p>
+              ) : taken.isPending ? (
+                <Spinner size="sm" label="Зареждане на свободните часове" />
+              ) : slots.length === 0 ? (
+                <p className="text-sm text-slate-600">Няма свободни часове за този ден. Моля, изберете друга дата.</p>
+              ) : (
+                <ul
+                  aria-label={`Свободни часове за ${longDate.format(chosenDay)}`}
+                  className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2"
+                >
+                  {slots.map((slot) => (
+                    <li key={slot.time} className={showsOwnTime ? 'col-span-3 sm:col-span-2' : undefined}>
+                      <button
+                        type="button"
+                        aria-pressed={slot.time === time}
+                        onClick={() => chooseTime(slot.time)}
+                        className={cn(
+                          'w-full rounded-md border px-2 py-2 text-sm font-medium tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                          slot.time === time
+                            ? 'border-brand-600 bg-brand-600 text-white'
+                            : 'border-slate-300 text-slate-900 hover:border-brand-600 hover:bg-brand-50',
+                        )}
+                      >
+                        {slotLabel(slot, zone, viewerZone)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="text-xs text-slate-600">
+                Часовете са по {zoneName(zone)}.{showsOwnTime ? ` В скоби е вашето време (${viewerZone}).` : ''}
+              </p>
+            </section>
+          </div>
+        )}
 
-        {chosenDay && canContinueBooking(chosen) && (
+        {!loading && !closed && chosenDay && canContinueBooking(chosen) && (
           <div className="flex justify-end">
             <Button onClick={() => setStep(2)}>Продължи</Button>
           </div>
@@ -245,10 +419,11 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
     );
   }
 
-  const chosenSlot = slots.find((slot) => slot.time === time);
+  const chosenSlot = slots.find((slot) => slot.time === time) ?? kept;
   const when = chosenDay && chosenSlot ? `${longDate.format(chosenDay)}, ${slotLabel(chosenSlot, zone, viewerZone)} ч. (${zoneName(zone)})` : '';
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative flex flex-col gap-4">
+      {trap.field}
       <h3 ref={stepHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         Вашите данни
       </h3>

@@ -23,22 +23,30 @@ export interface MonthCalendarProps {
   selected: string;
   onSelect: (day: Date) => void;
   isSelectable: (day: Date) => boolean;
+  /** Why a day cannot be chosen ('почивен ден'), announced with its name; nothing for a choosable day. */
+  unavailableReason?: (day: Date) => string | undefined;
   /** The earliest month that may be shown (the current one). */
   minMonth: Date;
+  /** The latest month that may be shown (the booking horizon's); no limit when missing. */
+  maxMonth?: Date;
 }
 
+const sameMonth = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth();
+
 /**
- * A month grid of day buttons, Monday first. Days that cannot be chosen are disabled; the arrow
- * keys move between the days that can (left/right a day, up/down a week), and one day is in the
- * tab order (the chosen one, else the first choosable).
+ * A month grid of day buttons, Monday first. Days that cannot be chosen are disabled and say why
+ * in their name ('…, недостъпен: почивен ден'); the arrow keys move between the days that can
+ * (left/right a day, up/down a week), and one day is in the tab order (the chosen one, else the
+ * first choosable). The month buttons stop at `minMonth` and `maxMonth`.
  */
-export function MonthCalendar({ month, onMonthChange, selected, onSelect, isSelectable, minMonth }: MonthCalendarProps) {
+export function MonthCalendar({ month, onMonthChange, selected, onSelect, isSelectable, unavailableReason, minMonth, maxMonth }: MonthCalendarProps) {
   const gridRef = useRef<HTMLTableElement>(null);
   const weeks = monthWeeks(month.getFullYear(), month.getMonth());
   const days = weeks.flat().filter((d): d is Date => d !== null);
   const selectable = days.filter(isSelectable);
   const tabStop = selectable.find((d) => dayKey(d) === selected) ?? selectable[0];
-  const atMin = month.getFullYear() === minMonth.getFullYear() && month.getMonth() === minMonth.getMonth();
+  const atMin = sameMonth(month, minMonth) || month.getTime() < minMonth.getTime();
+  const atMax = !!maxMonth && (sameMonth(month, maxMonth) || month.getTime() > maxMonth.getTime());
 
   const shift = (months: number) => onMonthChange(new Date(month.getFullYear(), month.getMonth() + months, 1));
 
@@ -67,7 +75,7 @@ export function MonthCalendar({ month, onMonthChange, selected, onSelect, isSele
         <p aria-live="polite" className="font-semibold text-slate-900">
           {monthTitle(month)}
         </p>
-        <Button variant="ghost" size="icon" aria-label="Следващ месец" onClick={() => shift(1)}>
+        <Button variant="ghost" size="icon" aria-label="Следващ месец" disabled={atMax} onClick={() => shift(1)}>
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
@@ -91,12 +99,14 @@ export function MonthCalendar({ month, onMonthChange, selected, onSelect, isSele
                 const key = dayKey(day);
                 const enabled = isSelectable(day);
                 const chosen = key === selected;
+                const reason = enabled ? undefined : unavailableReason?.(day);
+                const name = enabled ? dayLabel.format(day) : `${dayLabel.format(day)}, недостъпен${reason ? `: ${reason}` : ''}`;
                 return (
                   <td key={key} className="p-0.5">
                     <button
                       type="button"
                       data-day={key}
-                      aria-label={dayLabel.format(day)}
+                      aria-label={name}
                       aria-pressed={chosen}
                       disabled={!enabled}
                       tabIndex={tabStop && dayKey(tabStop) === key ? 0 : -1}

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, UserRound } from 'lucide-react';
+import { CalendarClock, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -16,13 +16,18 @@ import { ImageUploadField } from '../components/ImageUploadField';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useEditConflict } from '../components/useEditConflict';
 import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
-import { generateSlots } from '@/features/booking/slots';
+import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/features/booking/slots';
+import { DaysOffSection } from './DaysOffSection';
 import {
   calendarInput,
   calendarSchema,
   calendarText,
   calendarValuesFrom,
+  isHorizon,
+  noticeError,
+  noticeMinutesOf,
   normaliseTime,
+  NOTICE_UNITS,
   timeZoneOptions,
   WEEK,
   workingHoursErrors,
@@ -43,12 +48,16 @@ export function CalendarTab() {
   if (settings.isError) {
     return <ErrorCard message={calendarText.loadFailed} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
   }
-  return <CalendarForm settings={settings.data} />;
+  return (
+    <div className="grid gap-10">
+      <CalendarForm settings={settings.data} />
+      <DaysOffSection zone={calendarZone(settings.data)} />
+    </div>
+  );
 }
 
 function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings | null }) {
   // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
-  const [settings, setSettings] = useState<CalendarSettings | null>(loadedSettings);
   const [version, setVersion] = useState<{ id: string | null; updatedAt?: string }>({ id: loadedSettings?.id ?? null, updatedAt: loadedSettings?.updated_at });
   const { register, control, handleSubmit, reset, getValues, formState } = useSchemaForm<CalendarFormValues>(calendarSchema, {
     defaultValues: calendarValuesFrom(loadedSettings),
@@ -62,6 +71,8 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     end: formState.errors.end?.message,
     days: formState.errors.days?.message,
     time_zone: formState.errors.time_zone?.message,
+    booking_horizon_days: formState.errors.booking_horizon_days?.message,
+    notice_amount: formState.errors.notice_amount?.message,
   };
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -74,7 +85,6 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     name: 'Настройки на календара',
     onReload: async () => {
       const current = await fetchCalendarSettings();
-      setSettings(current);
       setVersion({ id: current?.id ?? null, updatedAt: current?.updated_at });
       // the stored version becomes the form's starting point: nothing is unsaved any more
       reset(calendarValuesFrom(current));
@@ -86,7 +96,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
   function submit(submitted: CalendarFormValues, guard = version.updatedAt) {
     setSaveError(null);
     save.mutate(
-      { id: version.id, expectedUpdatedAt: guard, input: calendarInput(submitted, settings) },
+      { id: version.id, expectedUpdatedAt: guard, input: calendarInput(submitted) },
       {
         onSuccess: (saved) => {
           setVersion({ id: saved.id, updatedAt: saved.updated_at });
@@ -122,6 +132,13 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     [timeZone],
   );
   const dayNames = WEEK.filter((d) => values.days.includes(d.key)).map((d) => d.label);
+  const previewNotice = noticeError(values.notice_amount, values.notice_unit) ? null : noticeMinutesOf(values.notice_amount, values.notice_unit);
+  const previewHorizon = isHorizon(values.booking_horizon_days) ? Number(values.booking_horizon_days.trim()) : null;
+  const bookingSummary = !values.is_active
+    ? 'Онлайн записването е спряно: посетителите виждат телефона и имейла.'
+    : previewHorizon !== null && previewNotice !== null
+      ? `Записване до ${durationText(previewHorizon * 24 * 60)} напред${previewNotice > 0 ? `, поне ${durationText(previewNotice)} предварително` : ', без предизвестие'}.`
+      : '';
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-4">
@@ -251,6 +268,91 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                   </p>
                 )}
               </div>
+              <fieldset className="grid gap-4">
+                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+                  <CalendarClock aria-hidden="true" className="size-4" />
+                  Записване на консултации
+                </legend>
+                <div className="grid gap-1">
+                  <label htmlFor={id('is_active')} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      id={id('is_active')}
+                      type="checkbox"
+                      {...register('is_active')}
+                      aria-describedby={hintId(id('is_active'))}
+                      className="size-4 rounded border-slate-400 accent-brand-600"
+                    />
+                    Приемай резервации през сайта
+                  </label>
+                  <p id={hintId(id('is_active'))} className="text-xs text-slate-600">
+                    Когато е изключено, вместо календара посетителите виждат телефона и имейла за връзка.
+                  </p>
+                </div>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="grid content-start gap-1.5">
+                    <Label htmlFor={id('horizon')} required>
+                      Записване до (дни напред)
+                    </Label>
+                    <Input
+                      id={id('horizon')}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={MAX_HORIZON_DAYS}
+                      step={1}
+                      required
+                      {...register('booking_horizon_days')}
+                      {...fieldAria(id('horizon'), errors.booking_horizon_days, true)}
+                    />
+                    <p id={hintId(id('horizon'))} className="text-xs text-slate-600">
+                      Колко дни напред посетителите виждат свободни часове: от 1 до {MAX_HORIZON_DAYS}.
+                    </p>
+                    {errors.booking_horizon_days && (
+                      <p id={errorId(id('horizon'))} className="text-sm text-danger-700">
+                        {errors.booking_horizon_days}
+                      </p>
+                    )}
+                  </div>
+                  <div className="grid content-start gap-1.5">
+                    <Label htmlFor={id('notice')} required>
+                      Минимално предизвестие
+                    </Label>
+                    <div className="flex gap-2">
+                      <Input
+                        id={id('notice')}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        required
+                        className="min-w-0 flex-1"
+                        {...register('notice_amount')}
+                        {...fieldAria(id('notice'), errors.notice_amount, true)}
+                      />
+                      <select
+                        aria-label="Мерна единица на предизвестието"
+                        // a new unit re-checks the amount (7 дни is fine, 7 000 часа is not)
+                        {...register('notice_unit', { deps: ['notice_amount'] })}
+                        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                      >
+                        {NOTICE_UNITS.map((unit) => (
+                          <option key={unit.key} value={unit.key}>
+                            {unit.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <p id={hintId(id('notice'))} className="text-xs text-slate-600">
+                      Колко време преди часа посетителят трябва да го запази: най-много 7 дни.
+                    </p>
+                    {errors.notice_amount && (
+                      <p id={errorId(id('notice'))} className="text-sm text-danger-700">
+                        {errors.notice_amount}
+                      </p>
+                    )}
+                  </div>
+                </div>
+              </fieldset>
               <div className="flex justify-end">
                 <Button type="submit" disabled={save.isPending || uploading}>
                   {save.isPending ? 'Запазване...' : 'Запази настройките'}
@@ -276,6 +378,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                 {start} – {end} ({values.time_zone})
               </p>
               <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
+              {bookingSummary && <p className="text-sm text-slate-700">{bookingSummary}</p>}
             </div>
           </Card>
           <Card className="grid gap-2 p-5">
