@@ -20,7 +20,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/components/setup.ts'],
           // the app's Supabase client needs a URL and key; MSW answers this host in the tests
-          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key', VITE_CHAT_WEBHOOK_URL: 'http://chat.test/webhook' },
+          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
         },
       },
       {

@@ -69,7 +69,6 @@ if (!chromePath) {
 const env = {
   VITE_SUPABASE_URL: BACKEND,
   VITE_SUPABASE_ANON_KEY: ANON,
-  VITE_CHAT_WEBHOOK_URL: '',
   VITE_SITE_URL: SITE,
 };
 const children = [

@@ -605,7 +605,7 @@ async function prepareScenario({ name, posts, backendPort, previewPort }) {
   result.publishedPosts = await publishedCount(backend);
 
   say('building');
-  const env = { VITE_SUPABASE_URL: backend, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_CHAT_WEBHOOK_URL: '', VITE_SITE_URL: site };
+  const env = { VITE_SUPABASE_URL: backend, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_SITE_URL: site };
   const client = await runStep(['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], env);
   const feeds = await runStep(['scripts/generate-feeds.mjs', '--out', outDir], env);
   const prerender = await runStep(['scripts/prerender.mjs', '--out', outDir], env);

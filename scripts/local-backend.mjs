@@ -22,7 +22,6 @@ export function siteEnv() {
   return {
     VITE_SUPABASE_URL: pick('VITE_SUPABASE_URL') || LOCAL_URL,
     VITE_SUPABASE_ANON_KEY: pick('VITE_SUPABASE_ANON_KEY') || LOCAL_ANON_KEY,
-    VITE_CHAT_WEBHOOK_URL: pick('VITE_CHAT_WEBHOOK_URL') ?? `${LOCAL_URL}/__local/chat-webhook`,
   };
 }
 

@@ -5,8 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   /** Public anonymous key of that project. Never put the service-role key here. */
   readonly VITE_SUPABASE_ANON_KEY?: string;
-  /** Team-chat webhook that receives inquiry and booking notifications (optional). */
-  readonly VITE_CHAT_WEBHOOK_URL?: string;
   /** Public origin of the site, used for canonical URLs, sitemap and feed. */
   readonly VITE_SITE_URL?: string;
 }

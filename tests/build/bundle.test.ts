@@ -1,8 +1,11 @@
-// Visitors never pay for admin code: checked over the production build itself.
-import { readFileSync } from 'node:fs';
+// Visitors never pay for admin code, and never download a chat webhook's secret address: checked
+// over the production build itself.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closure, islandSources, keyOfSource, loadBuild, modulesOf, pageKeys, routeKeys } from '../../scripts/bundle-graph.mjs';
+import { findChatWebhooks, scanForChatWebhooks } from '../../scripts/chat-webhook-scan.mjs';
 
 let graph: ReturnType<typeof loadBuild>;
 beforeAll(() => {
@@ -78,6 +81,17 @@ describe('public pages hold no admin code', () => {
     const entry = modulesOf(graph, ['index.html']);
     expect(entry.filter((m) => ADMIN_CODE.some((re) => re.test(m)))).toEqual([]);
   });
+
+  it("the public-holidays library comes with the calendar tab's holidays button only, never with the admin's first load", () => {
+    const HOLIDAYS = /node_modules\/date-holidays/;
+    // a chunk of its own, loaded on demand (the check below is not vacuous)
+    const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => HOLIDAYS.test(m)));
+    expect(own.length).toBeGreaterThan(0);
+    for (const [key, chunk] of own) expect((chunk as { isDynamicEntry?: boolean }).isDynamicEntry, key).toBe(true);
+    const admin = modulesOf(graph, [...closure(graph, ['src/features/admin/AdminPage.tsx'])]);
+    expect(admin.filter((m) => HOLIDAYS.test(m))).toEqual([]);
+    for (const [route] of PUBLIC_PAGES) expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => HOLIDAYS.test(m)), route).toEqual([]);
+  });
 });
 
 // Issue 17: a prerendered page stays its HTML; only its islands hydrate.
@@ -136,5 +150,74 @@ describe('islands', () => {
     for (const [name, source] of Object.entries(islandSources())) {
       expect(() => keyOfSource(graph, source), name).not.toThrow();
     }
+  });
+});
+
+// The team chat is told by the database (supabase/migrations/20261128000200_chat_from_database.sql);
+// the address used to ship in every visitor's JavaScript as VITE_CHAT_WEBHOOK_URL.
+describe('no chat webhook address in the build', () => {
+  it('the matcher finds a chat webhook address however it is written, and nothing else', () => {
+    const caught = [
+      'fetch("https://discord.com/api/webhooks/1234567890/s3cr3t-t0ken")',
+      'https://discordapp.com/api/webhooks/1/t',
+      'https://canary.discord.com/api/v10/webhooks/1/t',
+      'HTTPS://DISCORD.COM/API/WEBHOOKS/1/T',
+      '{"url":"https:\\/\\/discord.com\\/api\\/webhooks\\/1\\/t"}',
+      'https:\\u002F\\u002Fdiscord.com\\u002Fapi\\u002Fwebhooks\\u002F1',
+      '?next=https%3A%2F%2Fdiscord.com%2Fapi%2Fwebhooks%2F1',
+      'https://hooks.slack.com/services/T000/B000/XXXX',
+      'https://chat.googleapis.com/v1/spaces/AAAA/messages?key=k&token=t',
+      'https://contoso.webhook.office.com/webhookb2/abc',
+      'https://api.telegram.org/bot123:abc/sendMessage',
+      'function qn(){return`http://127.0.0.1:54331/__local/chat-webhook`}',
+      'import.meta.env.VITE_CHAT_WEBHOOK_URL',
+    ];
+    for (const text of caught) expect(findChatWebhooks(text).length, text).toBeGreaterThan(0);
+    // a report names the address's fixed part, never its token
+    expect(findChatWebhooks(caught[0])).toEqual([{ pattern: 'Discord webhook', match: 'discord.com/api/webhooks' }]);
+    expect(JSON.stringify(caught.flatMap(findChatWebhooks))).not.toMatch(/s3cr3t|XXXX|token=/);
+
+    const innocent = [
+      'https://discord.com/invite/abc',
+      'https://slack.com/intl/en-gb/',
+      'the content webhook tells the publisher',
+      'https://www.linkedin.com/company/sinaptika-example',
+      'http://127.0.0.1:54331/rest/v1/contact_submissions',
+      'chatWebhook',
+    ];
+    for (const text of innocent) expect(findChatWebhooks(text), text).toEqual([]);
+  });
+
+  it('the scan fails on a built file that holds one, in any folder and text format', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-scan-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      mkdirSync(join(dir, '.vite'));
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Синаптика</title>');
+      writeFileSync(join(dir, 'assets', 'index-abc.js'), 'const a=1;');
+      writeFileSync(join(dir, 'assets', 'notify-def.js'), 'fetch("https://discord.com/api/webhooks/1/t",{method:"POST"})');
+      writeFileSync(join(dir, 'rss.xml'), '<link>https://hooks.slack.com/services/T/B/X</link>');
+      writeFileSync(join(dir, '.vite', 'env.json'), '{"VITE_CHAT_WEBHOOK_URL":"x"}');
+      // not text: not read
+      writeFileSync(join(dir, 'assets', 'logo.png'), 'https://discord.com/api/webhooks/1/t');
+      const { files, findings } = scanForChatWebhooks(dir);
+      expect(files).toEqual(['.vite/env.json', 'assets/index-abc.js', 'assets/notify-def.js', 'index.html', 'rss.xml']);
+      expect(findings).toEqual([
+        { file: '.vite/env.json', pattern: 'VITE_CHAT_WEBHOOK variable', match: 'VITE_CHAT_WEBHOOK' },
+        { file: 'assets/notify-def.js', pattern: 'Discord webhook', match: 'discord.com/api/webhooks' },
+        { file: 'rss.xml', pattern: 'Slack webhook', match: 'hooks.slack.com' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('no built file (scripts, pages, data, feeds) holds a chat webhook address', () => {
+    const { files, findings } = scanForChatWebhooks(graph.dir);
+    expect(findings).toEqual([]);
+    // not vacuous: the scan read the pages, the scripts, the feeds and the build's own data
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'sitemap.xml', 'rss.xml', '.vite/manifest.json']));
+    expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(10);
+    expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(3);
   });
 });

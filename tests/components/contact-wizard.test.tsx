@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactWizard } from '@/features/contact/ContactWizard';
 import { CONTACT_DRAFT_KEY } from '@/features/contact/schema';
-import { recordWebhook, renderWithProviders, resetToasts } from './contact-fixtures';
+import { renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 
 type Row = Record<string, unknown>;
@@ -27,6 +28,36 @@ function recordInserts(status = 201) {
   );
   return rows;
 }
+
+/**
+ * Every request the browser makes while the test runs, as 'METHOD path'. The team chat is told by
+ * the database, never from here: the insert must be the only request.
+ */
+function recordRequests() {
+  const seen: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+  };
+  server.events.on('request:start', listener);
+  stopRecording.push(() => server.events.removeListener('request:start', listener));
+  return seen;
+}
+const stopRecording: (() => void)[] = [];
+const INSERT_ONLY = ['POST /rest/v1/contact_submissions'];
+
+/** What fillToMessage types, as the row carries it. */
+const FILLED_ROW = {
+  name: 'Десислава Георгиева',
+  email: 'desi@fitnes.bg',
+  phone: '+359888123456',
+  company: 'Фитнес Про',
+  message: 'Искаме AI тренировъчни планове.',
+  purpose: 'fitness',
+  contact_method: 'both',
+};
+
+/** The honeypot: found by its name, as a bot finds it. */
+const trapField = () => document.querySelector<HTMLInputElement>('input[name="website"]');
 
 /** Puts a whole value into a field at once: typing key by key is what the validation tests do. */
 async function paste(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
@@ -51,6 +82,8 @@ describe('inquiry wizard', () => {
   afterEach(() => {
     resetToasts();
     vi.restoreAllMocks();
+    vi.useRealTimers();
+    stopRecording.splice(0).forEach((stop) => stop());
   });
 
   it('walks the three steps with their titles and progress', async () => {
@@ -118,7 +151,7 @@ describe('inquiry wizard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     const rows = recordInserts(400);
-    const webhook = recordWebhook();
+    const requests = recordRequests();
     const onSuccess = vi.fn();
     renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
@@ -128,7 +161,7 @@ describe('inquiry wizard', () => {
     expect(await within(region).findByText('Грешка')).toBeInTheDocument();
     expect(within(region).getByText('Нещо се обърка. Моля, опитайте отново.')).toBeInTheDocument();
     expect(rows).toHaveLength(1);
-    expect(webhook).toHaveLength(0);
+    expect(requests).toEqual(INSERT_ONLY);
     expect(onSuccess).not.toHaveBeenCalled();
     // the form is as it was, ready to send again, and the draft is still there
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
@@ -136,29 +169,71 @@ describe('inquiry wizard', () => {
     expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toContain('Искаме AI тренировъчни планове.');
   });
 
-  it('past the intake limit says to call or write instead, and keeps every value', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('past the per-visitor limit says to call or write instead, with the phone and e-mail, and keeps everything typed', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
+    const requests = recordRequests();
     server.use(
       http.post(rest('contact_submissions'), () =>
-        HttpResponse.json({ code: 'P0001', message: 'Too many inquiries right now', details: null, hint: 'inquiry_limit_rate' }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'P0001', message: 'Too many inquiries from this visitor', details: null, hint: 'inquiry_limit_client' },
+          { status: 400 },
+        ),
       ),
     );
-    const webhook = recordWebhook();
-    renderWithProviders(<ContactWizard />);
+    const onSuccess = vi.fn();
+    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+
     const region = await screen.findByRole('region', { name: /Известия/ });
     expect(await within(region).findByText('Не можем да приемем запитването в момента')).toBeInTheDocument();
-    expect(within(region).getByText(/обадете се на \+359 88 123 4567 или ни пишете на zdravei@sinaptika\.example/)).toBeInTheDocument();
-    expect(webhook).toHaveLength(0);
+    expect(
+      within(region).getByText('Моля, обадете се на +359 88 123 4567 или ни пишете на zdravei@sinaptika.example. Данните ви са запазени.'),
+    ).toBeInTheDocument();
+    expect(within(region).queryByText('Грешка')).toBeNull();
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining('intake limits'), expect.anything());
+    expect(requests).toEqual(INSERT_ONLY);
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    // nothing typed is lost: the message, every detail of step 2, and the draft
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
+    expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();
+    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ message: 'Искаме AI тренировъчни планове.', step: 3 });
+    await user.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(screen.getByRole('textbox', { name: 'Компания' })).toHaveValue('Фитнес Про');
+    expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Десислава Георгиева');
+    expect(screen.getByRole('radio', { name: 'И двете' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('desi@fitnes.bg');
+    expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('088 812 3456');
   });
 
-  it('saves the inquiry, notifies the chat, shows success and removes the draft', async () => {
+  it('says the same past the limits per e-mail address and in all', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    let hint = 'inquiry_limit_email';
+    server.use(
+      http.post(rest('contact_submissions'), () =>
+        HttpResponse.json({ code: 'P0001', message: 'Too many inquiries', details: null, hint }, { status: 400 }),
+      ),
+    );
+    renderWithProviders(<ContactWizard />);
+    await fillToMessage(user);
+    for (const next of ['inquiry_limit_email', 'inquiry_limit_rate']) {
+      hint = next;
+      resetToasts();
+      await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+      const region = await screen.findByRole('region', { name: /Известия/ });
+      expect(await within(region).findByText('Не можем да приемем запитването в момента'), hint).toBeInTheDocument();
+      expect(within(region).getByText(/обадете се на \+359 88 123 4567 или ни пишете на zdravei@sinaptika\.example/)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
+    }
+  });
+
+  it('saves the inquiry with the bot traps, shows success and removes the draft; the browser sends nothing else', async () => {
     const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
-    const webhook = recordWebhook();
+    const requests = recordRequests();
     const onSuccess = vi.fn();
     renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
@@ -168,44 +243,123 @@ describe('inquiry wizard', () => {
     expect(await within(region).findByText('Успешно!')).toBeInTheDocument();
     expect(within(region).getByText('Ще се свържем с вас скоро.')).toBeInTheDocument();
     expect(onSuccess).toHaveBeenCalledTimes(1);
-    expect(rows).toEqual([
-      {
-        name: 'Десислава Георгиева',
-        email: 'desi@fitnes.bg',
-        phone: '+359888123456',
-        company: 'Фитнес Про',
-        message: 'Искаме AI тренировъчни планове.',
-        purpose: 'fitness',
-        contact_method: 'both',
-      },
-    ]);
-    await waitFor(() => expect(webhook).toHaveLength(1));
-    const embed = (webhook[0] as { embeds: { fields: { name: string; value: string }[] }[] }).embeds[0];
-    expect(embed.fields).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ name: 'Име', value: 'Десислава Георгиева' }),
-        expect.objectContaining({ name: 'Телефон', value: '+359 88 812 3456' }),
-        expect.objectContaining({ name: 'Услуга', value: 'Фитнес' }),
-      ]),
-    );
+    // the empty honeypot as null, and how long the form was open; no chat message from here
+    expect(rows).toEqual([{ ...FILLED_ROW, bot_trap: null, fill_ms: expect.any(Number) }]);
+    expect(Number.isInteger(rows[0].fill_ms) && (rows[0].fill_ms as number) >= 0).toBe(true);
+    expect(requests).toEqual(INSERT_ONLY);
     expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
   });
 
-  it('still reports success when the record was saved but the chat webhook fails', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('a person who fills the wizard quickly, 3.5 s after it opened, sends fill_ms of 3.5 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T09:00:00.000Z'));
     const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
-    recordWebhook(500);
     renderWithProviders(<ContactWizard />);
-    await fillToMessage(user);
+
+    await user.click(screen.getByRole('button', { name: /Фитнес/ }));
+    vi.advanceTimersByTime(400);
+    await paste(user, screen.getByRole('textbox', { name: 'Компания' }), 'Фитнес Про');
+    vi.advanceTimersByTime(700);
+    await paste(user, screen.getByRole('textbox', { name: 'Име' }), 'Десислава Георгиева');
+    await user.click(screen.getByRole('radio', { name: 'И двете' }));
+    vi.advanceTimersByTime(900);
+    await paste(user, screen.getByRole('textbox', { name: 'Имейл' }), 'desi@fitnes.bg');
+    await user.type(screen.getByRole('textbox', { name: 'Телефон' }), '0888 123 456');
+    await user.click(screen.getByRole('button', { name: 'Напред' }));
+    vi.advanceTimersByTime(1_000);
+    await paste(user, screen.getByRole('textbox', { name: 'Съобщение' }), 'Искаме AI тренировъчни планове.');
+    // the draft remembers when the form was begun, for a visitor who comes back to send it
+    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ startedAt: Date.parse('2026-11-28T09:00:00.000Z') });
+    vi.advanceTimersByTime(500);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
+    expect(await within(screen.getByRole('region', { name: /Известия/ })).findByText('Успешно!')).toBeInTheDocument();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].bot_trap).toBeNull();
+    // at least the database's 3 s, so a quick person is not taken for a bot
+    expect(rows[0].fill_ms).toBeGreaterThanOrEqual(3_000);
+    expect(rows[0].fill_ms).toBe(3_500);
+  });
+
+  it('a draft restored and sent at once counts from when the visitor began it, not from the reopening', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T09:00:00.000Z'));
+    const user = userEvent.setup({ delay: null });
+    const rows = recordInserts(201);
+    // begun yesterday and left at the message; back today, the visitor sends it straight away
+    const startedAt = Date.now() - 24 * 3_600_000;
+    localStorage.setItem(
+      CONTACT_DRAFT_KEY,
+      JSON.stringify({
+        service: 'fitness',
+        company: 'Фитнес Про',
+        name: 'Десислава Георгиева',
+        email: 'desi@fitnes.bg',
+        phone: '+359888123456',
+        phoneCountry: 'bg',
+        message: 'Искаме AI тренировъчни планове.',
+        contactMethod: 'both',
+        step: 3,
+        startedAt,
+      }),
+    );
+    renderWithProviders(<ContactWizard />);
+    vi.advanceTimersByTime(800);
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+    expect(await within(screen.getByRole('region', { name: /Известия/ })).findByText('Успешно!')).toBeInTheDocument();
+    expect(rows).toEqual([{ ...FILLED_ROW, bot_trap: null, fill_ms: 24 * 3_600_000 + 800 }]);
+  });
+
+  it('keeps the honeypot out of the keyboard and the accessibility tree; a bot that fills it still sees the usual success', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = recordInserts(201); // the database drops such a row without an error
+    const requests = recordRequests();
+    const onSuccess = vi.fn();
+    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    await fillToMessage(user);
+
+    const trap = trapField()!;
+    expect(trap).toBeInTheDocument();
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(trap).toHaveValue('');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    // no role query finds it: it is not in the accessibility tree, by its label or at all
+    expect(screen.queryByRole('textbox', { name: /Уебсайт/ })).toBeNull();
+    expect(screen.getAllByRole('textbox')).toEqual([screen.getByRole('textbox', { name: 'Съобщение' })]);
+    // Tab goes round the form's controls and never lands on it
+    const form = trap.closest('form')!;
+    form.querySelector<HTMLElement>('textarea')!.focus();
+    const reached: Element[] = [];
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      reached.push(document.activeElement!);
+    }
+    expect(reached).not.toContain(trap);
+    expect(reached).toContain(screen.getByRole('button', { name: 'Изпрати' }));
+    // axe's rule for focusable content in an aria-hidden subtree passes, and would catch a slip
+    const rule = { runOnly: { type: 'rule' as const, values: ['aria-hidden-focus'] } };
+    const result = await axe.run(form, rule);
+    expect(result.violations).toEqual([]);
+    expect(result.passes.map((r) => r.id)).toEqual(['aria-hidden-focus']);
+    // a tabbable field there fails it (for review rather than violation: jsdom lays nothing out)
+    trap.tabIndex = 0;
+    const slip = await axe.run(form, rule);
+    expect(slip.passes).toEqual([]);
+    expect([...slip.violations, ...slip.incomplete].map((r) => r.id)).toEqual(['aria-hidden-focus']);
+    trap.tabIndex = -1;
+
+    // a bot fills every input it finds, this one by its name
+    fireEvent.change(trap, { target: { value: '  https://spam.example  ' } });
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
     const region = await screen.findByRole('region', { name: /Известия/ });
     expect(await within(region).findByText('Успешно!')).toBeInTheDocument();
-    expect(rows).toHaveLength(1);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('chat webhook'), expect.anything());
-    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
+    expect(within(region).getByText('Ще се свържем с вас скоро.')).toBeInTheDocument();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(rows).toEqual([{ ...FILLED_ROW, bot_trap: 'https://spam.example', fill_ms: expect.any(Number) }]);
+    expect(requests).toEqual(INSERT_ONLY);
   });
 
   it("reads 'Изпращане...' and is disabled while sending", async () => {
@@ -217,7 +371,6 @@ describe('inquiry wizard', () => {
         return new HttpResponse(null, { status: 201 });
       }),
     );
-    recordWebhook();
     renderWithProviders(<ContactWizard />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BookingsTab } from '@/features/admin/inbox/BookingsTab';
 import type { Booking } from '@/features/admin/inbox/types';
 import { renderAdmin, resetToasts } from './admin-fixtures';
-import { bookingRow, listAnswer } from './inbox-fixtures';
+import { bookingRow, CHAT_DOWN, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';
 import { findDialog } from './dialogs';
 
@@ -89,6 +89,35 @@ describe('Резервации', () => {
     expect(up.searchParams.get('order')).toBe('preferred_date.asc,created_at.asc');
     expect(down.searchParams.get('order')).toBe('preferred_date.desc,created_at.desc');
     expect(up.searchParams.get('limit')).toBe('20');
+  });
+
+  it('marks each booking the team chat has not received, with its last error as text; none before a report or once received', async () => {
+    const seen = bookingsAnswer(() => ({
+      upcoming: [
+        bookingRow({ id: 'b-1', client_name: 'Без известие', ...CHAT_DOWN }),
+        bookingRow({ id: 'b-2', client_name: 'Получена от чата' }),
+      ],
+      past: [bookingRow({ id: 'b-3', client_name: 'Още не е докладвана', status: 'confirmed', preferred_date: '2026-01-05T12:00:00.000Z', ...NOT_REPORTED })],
+    }));
+    renderAdmin(<BookingsTab />);
+
+    const missed = await screen.findByRole('article', { name: 'Без известие' });
+    expect(within(missed).getByText('Известието до екипа не е изпратено')).toBeInTheDocument();
+    expect(within(missed).getByText('Чатът на екипа не е получил тази резервация: вижте я оттук.')).toBeInTheDocument();
+    expect(within(missed).getByText('HTTP 500: the chat is down')).toBeVisible();
+    expect(missed).toHaveTextContent('Последна грешка: HTTP 500: the chat is down');
+    // the booking's own actions are still there
+    expect(within(missed).getByRole('button', { name: 'Потвърди резервацията на Без известие' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Получена от чата' })).not.toHaveTextContent(/Известието до екипа|Последна грешка/);
+    expect(await screen.findByRole('article', { name: 'Още не е докладвана' })).not.toHaveTextContent(/Известието до екипа|Последна грешка/);
+    expect(screen.getAllByText('Известието до екипа не е изпратено')).toHaveLength(1);
+    // read with the rows: one request per section's page
+    expect(seen).toHaveLength(2);
+    for (const url of seen) {
+      expect(url.searchParams.get('select')).toBe(
+        'id,client_name,client_email,client_phone,company_name,preferred_date,message,status,created_at,notified_at,notify_error',
+      );
+    }
   });
 
   it('confirms a pending booking and says so', async () => {

@@ -15,6 +15,9 @@ export function inquiryRow(overrides: Partial<Inquiry> = {}): Inquiry {
     contact_method: 'both',
     status: 'new',
     created_at: '2026-11-22T12:05:00.000Z',
+    // the team chat had it a few seconds later, as the database reports it
+    notified_at: '2026-11-22T12:05:04.000Z',
+    notify_error: null,
     ...overrides,
   };
 }
@@ -30,9 +33,16 @@ export function bookingRow(overrides: Partial<Booking> = {}): Booking {
     message: 'Искаме онлайн резервации.',
     status: 'pending',
     created_at: '2026-11-20T09:00:00.000Z',
+    notified_at: '2026-11-20T09:00:03.000Z',
+    notify_error: null,
     ...overrides,
   };
 }
+
+/** What the database writes on a row the team chat has not received (its job's last error). */
+export const CHAT_DOWN = { notified_at: null, notify_error: 'HTTP 500: the chat is down' } as const;
+/** A row the database has not reported on yet: its job runs every minute. */
+export const NOT_REPORTED = { notified_at: null, notify_error: null } as const;
 
 /** A PostgREST list answer with the Content-Range of an exact count. */
 export function listAnswer<T>(rows: T[], total: number, offset = 0) {

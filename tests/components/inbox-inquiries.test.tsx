@@ -6,7 +6,7 @@ import { InquiriesTab } from '@/features/admin/inbox/InquiriesTab';
 import { formatReceivedBg } from '@/features/admin/inbox/format';
 import { SEARCH_DELAY_MS } from '@/features/admin/components/useListState';
 import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
-import { inquiryRow, listAnswer } from './inbox-fixtures';
+import { CHAT_DOWN, inquiryRow, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
 
@@ -90,9 +90,48 @@ describe('Запитвания', () => {
     expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(url.searchParams.get('offset')).toBe('0');
     expect(url.searchParams.get('limit')).toBe('20');
-    expect(url.searchParams.get('select')).toBe('id,name,company,email,phone,message,purpose,contact_method,status,created_at');
+    expect(url.searchParams.get('select')).toBe('id,name,company,email,phone,message,purpose,contact_method,status,created_at,notified_at,notify_error');
     expect(prefer[0]).toContain('count=exact');
     expect(screen.queryByRole('navigation', { name: 'Страници на запитванията' })).toBeNull();
+  });
+
+  it('marks each inquiry the team chat has not received, with its last error as text; none before a report or once received', async () => {
+    let failed = inquiryRow({ id: 'i-1', name: 'Без известие', ...CHAT_DOWN });
+    const seen = inquiriesAnswer(() =>
+      listAnswer(
+        [
+          failed,
+          inquiryRow({ id: 'i-2', name: 'Още не е докладвано', ...NOT_REPORTED }),
+          inquiryRow({ id: 'i-3', name: 'Получено от чата' }),
+          inquiryRow({ id: 'i-4', name: 'Празна причина', notified_at: null, notify_error: '' }),
+        ],
+        4,
+      ),
+    );
+    renderAdmin(<InquiriesTab />);
+
+    const missed = await screen.findByRole('article', { name: 'Без известие' });
+    expect(within(missed).getByText('Известието до екипа не е изпратено')).toBeInTheDocument();
+    expect(within(missed).getByText('Чатът на екипа не е получил това запитване: вижте го оттук.')).toBeInTheDocument();
+    // the reason is text in the card, not a tooltip
+    expect(within(missed).getByText('HTTP 500: the chat is down')).toBeVisible();
+    expect(missed).toHaveTextContent('Последна грешка: HTTP 500: the chat is down');
+    expect(within(screen.getByRole('article', { name: 'Празна причина' })).getByText('неизвестна причина')).toBeInTheDocument();
+    for (const name of ['Още не е докладвано', 'Получено от чата']) {
+      expect(screen.getByRole('article', { name })).not.toHaveTextContent(/Известието до екипа|Последна грешка/);
+    }
+    expect(screen.getAllByText('Известието до екипа не е изпратено')).toHaveLength(2);
+    // read with the rows, in the page's one request
+    expect(seen).toHaveLength(1);
+    expect(seen[0].searchParams.get('select')).toMatch(/,notified_at,notify_error$/);
+
+    // a later attempt reaches the chat: the next refresh drops the mark
+    failed = inquiryRow({ id: 'i-1', name: 'Без известие', notified_at: '2026-11-22T12:09:00.000Z', notify_error: null });
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(screen.getAllByText('Известието до екипа не е изпратено')).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'Без известие' })).not.toHaveTextContent('Последна грешка');
   });
 
   it("marks an inquiry handled from the list, says so, and reloads the list", async () => {

@@ -9,4 +9,3 @@ export const SUPABASE_URL = 'http://supabase.test';
 export const rest = (path: string) => `${SUPABASE_URL}/rest/v1/${path.replace(/^\//, '')}`;
 export const storage = (path: string) => `${SUPABASE_URL}/storage/v1/${path.replace(/^\//, '')}`;
 export const authUrl = (path: string) => `${SUPABASE_URL}/auth/v1/${path.replace(/^\//, '')}`;
-export const CHAT_WEBHOOK_URL = 'http://chat.test/webhook';

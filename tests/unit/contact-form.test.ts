@@ -117,6 +117,14 @@ describe('drafts', () => {
     expect(parseContactDraft(draft)).toEqual(draft);
   });
 
+  it('keeps when the visitor began the form, for the bot trap, and drops a start that is not a time', () => {
+    const draft = { ...details, email: 'd@fit.bg', message: 'Здравейте', step: 3, startedAt: 1_790_000_000_000 };
+    expect(parseContactDraft(draft)).toEqual(draft);
+    for (const startedAt of ['1790000000000', Number.NaN, -5, null]) {
+      expect(parseContactDraft({ ...draft, startedAt })).not.toHaveProperty('startedAt');
+    }
+  });
+
   it('never restores a step the content does not allow', () => {
     expect(parseContactDraft({ ...details, step: 3 })?.step).toBe(2); // no e-mail yet
     expect(parseContactDraft({ ...EMPTY_CONTACT_FORM, step: 2 })?.step).toBe(1); // no service

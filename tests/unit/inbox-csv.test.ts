@@ -13,6 +13,8 @@ const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   contact_method: 'both',
   status: 'new',
   created_at: '2026-11-22T12:05:00.000Z',
+  notified_at: null,
+  notify_error: null,
   ...overrides,
 });
 

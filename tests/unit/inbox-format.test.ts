@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReceivedBg, formatSlotBg, formatTimeBg, mailtoHref, telHref } from '@/features/admin/inbox/format';
+import { chatDeliveryError, formatReceivedBg, formatSlotBg, formatTimeBg, mailtoHref, telHref } from '@/features/admin/inbox/format';
 
 describe('inbox formatting', () => {
   it('shows a booking slot with weekday, date and 24-hour time in Bulgarian', () => {
@@ -32,5 +32,19 @@ describe('the reply link adds no recipient', () => {
     for (const address of ['a@b.co?bcc=someone@evil.example', 'a@b.co,c@d.example', 'a@b.co;c@d.example', 'a b@c.example', 'a@b.co%0Abcc:x@y.example', '']) {
       expect(mailtoHref(address), address).toBeNull();
     }
+  });
+});
+
+describe('whether the team chat missed a row', () => {
+  it('reports the last error while the database reports failures and no success', () => {
+    expect(chatDeliveryError({ notified_at: null, notify_error: 'HTTP 404: Unknown Webhook' })).toBe('HTTP 404: Unknown Webhook');
+    expect(chatDeliveryError({ notified_at: null, notify_error: '  ' })).toBe('неизвестна причина');
+  });
+
+  it('says nothing before the first report, nor once the chat has the row', () => {
+    expect(chatDeliveryError({ notified_at: null, notify_error: null })).toBeNull();
+    expect(chatDeliveryError({ notified_at: '2026-11-22T12:05:04.000Z', notify_error: null })).toBeNull();
+    // a success wins over an error left behind
+    expect(chatDeliveryError({ notified_at: '2026-11-22T12:05:04.000Z', notify_error: 'timed out' })).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ export function toE164(countryCode: string, value: string | null | undefined): s
   return parsed?.number ?? '';
 }
 
-/** '+359 88 812 3456' for people (the chat message, the inbox); E.164 stays what is stored. */
+/** '+359 88 812 3456' for people (the inbox); E.164 stays what is stored. */
 export function formatPhone(value: string | null | undefined): string {
   const trimmed = (value ?? '').trim();
   if (!trimmed) return '';

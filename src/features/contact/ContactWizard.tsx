@@ -7,11 +7,12 @@ import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { SERVICE_LABELS } from '@/lib/chatWebhook';
+import { SERVICE_LABELS } from '@/lib/inquiry';
 import { cn } from '@/lib/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
 import { fieldAria, useSchemaForm } from '@/lib/forms';
 import { callOrWrite } from '@/config/call-or-write';
+import { useBotTrap } from '@/lib/botTrap';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import {
   canLeaveContactStep,
@@ -136,6 +137,9 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
   const [step, setStep] = useState<WizardStep>(initial?.step ?? 1);
   const stepRef = useRef(step);
   const submit = useSubmitInquiry();
+  // the bot trap's clock starts when the visitor began the form, in an earlier visit for a draft
+  const [startedAt] = useState(() => initial?.startedAt ?? Date.now());
+  const trap = useBotTrap({ openedAt: startedAt });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const uid = useId();
@@ -148,9 +152,10 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
     () =>
       form.subscribe({
         formState: { values: true },
-        callback: ({ values }) => saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...(values as ContactFormState), step: stepRef.current }),
+        callback: ({ values }) =>
+          saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...(values as ContactFormState), step: stepRef.current, startedAt }),
       }),
-    [form],
+    [form, startedAt],
   );
 
   // A restored draft shows the errors of what it holds, as the fields did when it was written.
@@ -171,7 +176,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
   const goTo = (next: WizardStep) => {
     stepRef.current = next;
     setStep(next);
-    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...getValues(), step: next });
+    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...getValues(), step: next, startedAt });
   };
 
   const submitting = submit.isPending;
@@ -192,7 +197,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
     event.preventDefault();
     const values = getValues();
     if (!canSendInquiry(values, submitting)) return;
-    submit.mutate(toSubmission(values), {
+    submit.mutate({ ...toSubmission(values), ...trap.values() }, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Ще се свържем с вас скоро.' });
         stepRef.current = 1;
@@ -337,7 +342,8 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
       )}
 
       {step === 3 && (
-        <form noValidate onSubmit={onSend} className="flex flex-col gap-4">
+        <form noValidate onSubmit={onSend} className="relative flex flex-col gap-4">
+          {trap.field}
           <FormField id={fieldId('message')} label="Съобщение" required>
             <Textarea
               id={fieldId('message')}
@@ -360,6 +366,6 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
   );
 }
 
-function withoutStep({ step: _step, ...values }: ContactDraft): ContactFormState {
+function withoutStep({ step: _step, startedAt: _startedAt, ...values }: ContactDraft): ContactFormState {
   return values;
 }

@@ -1,12 +1,17 @@
 /*
- * The inquiry's network calls: the insert into contact_submissions, then the chat notification.
- * The only code of the contact feature that talks to Supabase.
+ * The inquiry's network call: the insert into contact_submissions, with the bot traps' values. The
+ * team is told by the database once the row is stored (private.chat_outbox), never from here: the
+ * chat's address is a secret. The only code of the contact feature that talks to Supabase.
  */
 import { useMutation } from '@tanstack/react-query';
-import { buildInquiryMessage, notifyChat, type InquiryNotice } from '@/lib/chatWebhook';
+import type { BotTrapValues } from '@/lib/botTrap';
+import type { InquiryRow } from '@/lib/inquiry';
 import { getPublicDb } from '@/lib/publicDb';
 
-/** Thrown past the database's intake limits for inquiries (migration 20261124000100). */
+/**
+ * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and in
+ * all (hints inquiry_limit_client, _email and _rate; migrations 20261124000100, 20261128000100).
+ */
 export class InquiryLimitError extends Error {
   constructor(readonly original: unknown) {
     super('Too many inquiries right now');
@@ -14,7 +19,7 @@ export class InquiryLimitError extends Error {
   }
 }
 
-export async function insertInquiry(row: InquiryNotice): Promise<void> {
+export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may insert inquiries but not read them back.
   const { error } = await db.from('contact_submissions').insert(row);
@@ -23,21 +28,7 @@ export async function insertInquiry(row: InquiryNotice): Promise<void> {
   throw error;
 }
 
-export interface InquiryResult {
-  /** False when the row was saved but the chat notification failed (logged). */
-  notified: boolean;
-}
-
-/**
- * Saves an inquiry, then tells the team. A failed save rejects (the form shows the error and keeps
- * every value); a failed notification after a good save does not: the inquiry is safe.
- */
+/** Saves an inquiry. A failed save rejects: the form shows the error and keeps every value. */
 export function useSubmitInquiry() {
-  return useMutation<InquiryResult, unknown, InquiryNotice>({
-    mutationFn: async (row) => {
-      await insertInquiry(row);
-      const notified = await notifyChat(buildInquiryMessage(row));
-      return { notified };
-    },
-  });
+  return useMutation<void, unknown, InquiryRow & Partial<BotTrapValues>>({ mutationFn: insertInquiry });
 }

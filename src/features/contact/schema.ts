@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/components/ui/phone-countries';
-import type { ContactMethod, InquiryNotice, InquiryService } from '@/lib/chatWebhook';
+import type { ContactMethod, InquiryRow, InquiryService } from '@/lib/inquiry';
 import { emailError, MESSAGES, minLengthError } from '@/lib/validation';
 import { ruleText } from '@/lib/zod-rules';
 
@@ -58,9 +58,14 @@ export const EMPTY_CONTACT_FORM: ContactFormState = {
   contactMethod: 'email',
 };
 
-/** What the draft holds: the form plus the step the visitor was on. */
+/** What the draft holds: the form, the step the visitor was on and when they began it. */
 export interface ContactDraft extends ContactFormState {
   step: WizardStep;
+  /**
+   * When the visitor began the form (epoch milliseconds): the bot trap's clock counts from it, so
+   * a restored message sent at once is not taken for a bot's. Missing in older drafts.
+   */
+  startedAt?: number;
 }
 
 export const showsEmail = (method: ContactMethod) => method === 'email' || method === 'both';
@@ -109,7 +114,7 @@ export function reachableStep(form: ContactFormState, wanted: WizardStep): Wizar
 }
 
 /** The row for contact_submissions: hidden fields are not sent, a missing phone is ''. */
-export function toSubmission(form: ContactFormState): InquiryNotice {
+export function toSubmission(form: ContactFormState): InquiryRow {
   if (!form.service) throw new Error('No service chosen');
   return {
     name: form.name.trim(),
@@ -146,5 +151,7 @@ export function parseContactDraft(value: unknown): ContactDraft | null {
     contactMethod,
   };
   const wanted = v.step === 2 || v.step === 3 ? v.step : 1;
-  return { ...form, step: reachableStep(form, wanted) };
+  const draft: ContactDraft = { ...form, step: reachableStep(form, wanted) };
+  if (typeof v.startedAt === 'number' && Number.isFinite(v.startedAt) && v.startedAt > 0) draft.startedAt = v.startedAt;
+  return draft;
 }

@@ -13,6 +13,7 @@ import { useConfirm } from '../components/useConfirm';
 import { ADMIN_PAGE_SIZE } from '../list';
 import { useListState, useStepBackPastEnd } from '../components/useListState';
 import { useBookingPage, useSetBookingStatus, type BookingSection } from './api';
+import { ChatNotice } from './ChatNotice';
 import { formatSlotBg, mailtoHref, telHref } from './format';
 import { Pagination } from '../components/Pagination';
 import { BOOKING_STATUS_LABELS, bookingTransitions } from './status';
@@ -156,6 +157,7 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
             {BOOKING_STATUS_LABELS[booking.status] ?? booking.status}
           </Badge>
         </header>
+        <ChatNotice row={booking} kind="booking" />
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <div>
             <dt className="font-medium text-slate-600">Дата и час</dt>

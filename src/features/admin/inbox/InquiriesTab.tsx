@@ -8,12 +8,13 @@ import { fieldClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { CONTACT_METHOD_LABELS, SERVICE_LABELS, type InquiryService } from '@/lib/chatWebhook';
+import { CONTACT_METHOD_LABELS, SERVICE_LABELS, type InquiryService } from '@/lib/inquiry';
 import { cn } from '@/lib/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '../api';
 import { ListSearch, PagedList } from '../components/PagedList';
 import { useListState } from '../components/useListState';
 import { useExportInquiries, useInquiryPage, useSetInquiryStatus } from './api';
+import { ChatNotice } from './ChatNotice';
 import { inquiriesCsv, inquiriesCsvFileName } from './csv';
 import { downloadText } from './download';
 import { formatReceivedBg, mailtoHref, telHref } from './format';
@@ -157,6 +158,7 @@ function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
           </div>
           <Badge variant={isNew ? 'default' : 'outline'}>{INQUIRY_STATUS_LABELS[inquiry.status] ?? inquiry.status}</Badge>
         </header>
+        <ChatNotice row={inquiry} kind="inquiry" />
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <div>
             <dt className="font-medium text-slate-600">Услуга</dt>

@@ -27,9 +27,10 @@ export const inboxKeys = {
   bookingPage: (section: BookingSection, page: number) => [...inboxKeys.bookings(), section, page] as const,
 };
 
-const INQUIRY_COLUMNS = 'id, name, company, email, phone, message, purpose, contact_method, status, created_at';
-const BOOKING_COLUMNS =
-  'id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at';
+/** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
+const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error';
+const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
+const BOOKING_COLUMNS = `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
 
 /**
  * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)

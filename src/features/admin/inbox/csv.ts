@@ -3,7 +3,7 @@
  * quoted when it holds a comma, a double quote, CR or LF, and quotes inside doubled. The text
  * starts with a byte-order mark so Excel opens the UTF-8 (Cyrillic) correctly.
  */
-import { CONTACT_METHOD_LABELS, SERVICE_LABELS } from '@/lib/chatWebhook';
+import { CONTACT_METHOD_LABELS, SERVICE_LABELS } from '@/lib/inquiry';
 import { INQUIRY_STATUS_LABELS } from './status';
 import type { Inquiry } from './types';
 

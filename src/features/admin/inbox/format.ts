@@ -1,7 +1,11 @@
-/* Presentation helpers of the inbox: dates and times in Bulgarian, contact links. */
+/*
+ * Presentation helpers of the inbox: dates and times in Bulgarian, contact links, and whether the
+ * team chat missed a row.
+ */
 import { formatDateBg, toDate } from '@/lib/dates';
 import { formatSlotDateTimeBg } from '@/lib/slot-format';
 import { isValidEmail } from '@/lib/validation';
+import type { ChatDelivery } from './types';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -56,4 +60,17 @@ export function mailtoHref(email: string): string | null {
   if (!isValidEmail(address)) return null;
   const at = address.lastIndexOf('@');
   return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}
+
+/** What the inbox says when the database reported a failure without a reason. */
+export const UNKNOWN_CHAT_ERROR = 'неизвестна причина';
+
+/**
+ * Why the team chat has not received a row: the last error while the database reports failures and
+ * no success, else null. A row not reported either way yet (the job runs every minute, and nothing
+ * is sent without a configured chat) is not a failure.
+ */
+export function chatDeliveryError({ notified_at, notify_error }: ChatDelivery): string | null {
+  if (notified_at || notify_error === null || notify_error === undefined) return null;
+  return notify_error.trim() || UNKNOWN_CHAT_ERROR;
 }

@@ -1,10 +1,22 @@
-import type { ContactMethod, InquiryService } from '@/lib/chatWebhook';
+import type { ContactMethod, InquiryService } from '@/lib/inquiry';
 
 export type InquiryStatus = 'new' | 'handled';
+
+/**
+ * Whether the team chat heard of a row, as the database reports it after sending (migration
+ * 20261128000200_chat_from_database.sql; its job runs every minute). Both null: not reported yet,
+ * or no chat is configured.
+ */
+export interface ChatDelivery {
+  /** When the team chat accepted the notification; null until it has. */
+  notified_at: string | null;
+  /** Why the last attempt failed, while none has succeeded; null otherwise. */
+  notify_error: string | null;
+}
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
 
 /** A row of contact_submissions as the inbox reads it. */
-export interface Inquiry {
+export interface Inquiry extends ChatDelivery {
   id: string;
   name: string;
   company: string;
@@ -18,7 +30,7 @@ export interface Inquiry {
 }
 
 /** A row of appointments as the inbox reads it. */
-export interface Booking {
+export interface Booking extends ChatDelivery {
   id: string;
   client_name: string;
   client_email: string;
