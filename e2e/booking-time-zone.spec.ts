@@ -2,7 +2,7 @@
 // in New York is offered Sofia's working hours, labelled with their own clock too, and the instant
 // stored is inside those hours. The phone is validated per country and stored in E.164.
 import { expect, test } from '@playwright/test';
-import { db, unique } from './support';
+import { asVisitor, db, likeAPerson, unique } from './support';
 
 const sofiaClock = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
@@ -13,9 +13,11 @@ test('a visitor in New York books a Sofia slot; the stored instant is inside the
   const context = await browser.newContext({ locale: 'bg-BG', timezoneId: 'America/New_York' });
   const name = unique('Ню Йорк');
   try {
+    await asVisitor(context);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Запазете консултация' }).first().click();
+    const openedAt = Date.now();
     const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
     await dialog.getByRole('button', { name: 'Следващ месец' }).click();
     await dialog.locator('button[data-day]:not([disabled])').first().click();
@@ -41,6 +43,7 @@ test('a visitor in New York books a Sofia slot; the stored instant is inside the
     await phone.pressSequentially('0888123456');
     await expect(phone).toHaveValue('088 812 3456');
     await expect(dialog.getByText('Моля въведете валиден телефонен номер')).toHaveCount(0);
+    await likeAPerson(openedAt);
     await dialog.getByRole('button', { name: 'Потвърдете резервацията' }).click();
     await expect(page.getByText('Вашата резервация е изпратена. Ще се свържем с вас скоро.', { exact: true })).toBeVisible();
   } finally {

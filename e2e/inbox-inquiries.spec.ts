@@ -3,7 +3,7 @@
 // anonymous visitor can read neither inbox table.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { anonDb, db, signIn, unique } from './support';
+import { anonDb, asVisitor, db, likeAPerson, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 async function openInquiries(page: Page) {
@@ -26,9 +26,11 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
   // a visitor sends it through the wizard, in their own browser
   const visitorContext = await browser.newContext({ locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
   try {
+    await asVisitor(visitorContext);
     const visitor = await visitorContext.newPage();
     await visitor.goto('/');
     await visitor.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
+    const openedAt = Date.now();
     const dialog = visitor.getByRole('dialog', { name: 'Изпратете запитване' });
     await dialog.getByRole('button', { name: /Фитнес/ }).click();
     await dialog.getByRole('textbox', { name: 'Компания' }).fill(company);
@@ -37,6 +39,7 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
     await dialog.getByRole('textbox', { name: 'Имейл' }).fill('inbox.e2e@example.com');
     await dialog.getByRole('button', { name: 'Напред' }).click();
     await dialog.getByRole('textbox', { name: 'Съобщение' }).fill('Търсим система за членства,\nс онлайн плащане.');
+    await likeAPerson(openedAt);
     await dialog.getByRole('button', { name: 'Изпрати' }).click();
     await expect(visitor.getByText('Ще се свържем с вас скоро.', { exact: true })).toBeVisible();
   } finally {

@@ -2,7 +2,7 @@
 // holds, the webhook sink, and signing in through the real login page.
 import '../tests/backend/node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/e2e-env.mjs';
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -26,6 +26,33 @@ export async function webhookMessages(): Promise<WebhookMessage[]> {
 
 export async function clearWebhook(): Promise<void> {
   await fetch(`${E2E_BACKEND_URL}/__local/chat-webhook`, { method: 'DELETE' });
+}
+
+/**
+ * A client address of its own for this page (or context), as hosted's gateway would report a
+ * visitor (cf-connecting-ip; the suite's stand-in runs with --trust-client-address): the database
+ * counts its limits per visitor, so no test's forms count against another's.
+ */
+let visitors = 0;
+export function visitorAddress(): string {
+  visitors += 1;
+  return `10.${(process.pid % 200) + 20}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+export async function asVisitor(target: Page | BrowserContext, address = visitorAddress()): Promise<string> {
+  await target.setExtraHTTPHeaders({ 'cf-connecting-ip': address });
+  return address;
+}
+/** An anonymous API client that is a visitor of its own. */
+export function anonVisitor(address = visitorAddress()): SupabaseClient {
+  return createClient(E2E_BACKEND_URL, LOCAL_ANON_KEY, { ...noPersist, global: { headers: { 'cf-connecting-ip': address } } });
+}
+
+/** No person sends a form sooner than this after opening it; the database drops what comes faster. */
+export const PERSON_FILL_MS = 4000;
+/** Waits, if needed, until a form opened at `openedAt` (Date.now()) has been open as long as a person needs. */
+export async function likeAPerson(openedAt: number): Promise<void> {
+  const rest = openedAt + PERSON_FILL_MS - Date.now();
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
 }
 
 /** A suffix that keeps names made by one test apart from another's. */
