@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import house from './eslint/house-boundaries.js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -24,14 +25,20 @@ export default tseslint.config(
     },
   },
   {
-    // Visitors never download admin code: public features and the shell may not import it.
-    files: ['src/features/landing/**', 'src/features/blog/**', 'src/features/projects/**', 'src/features/resources/**', 'src/features/contact/**', 'src/features/booking/**', 'src/components/**', 'src/lib/**'],
+    // One house: site → shared, admin → shared, never site ↔ admin, never shared → either.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { house },
+    rules: { 'house/boundaries': 'error' },
+  },
+  {
+    // Public pages read through the small PostgREST client; supabase-js (auth, storage, realtime)
+    // is the admin's, and a static import of it would put it on a visitor's first paint.
+    files: ['src/site/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/features/admin/**', '@/features/admin/**', '**/features/auth/**', '@/features/auth/**'], message: 'Admin and auth code must only be reached through lazy routes.' }],
-          paths: [{ name: '@/lib/supabase', importNames: ['getSupabase'], message: 'Public pages read through getPublicDb() (src/lib/publicDb.ts): visitors need no auth, storage or realtime client.' }],
+          paths: [{ name: '@/shared/db/supabase', message: 'Public pages read through getPublicDb() (src/shared/db/public-db.ts): visitors need no auth, storage or realtime client.' }],
         },
       ],
     },

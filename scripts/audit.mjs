@@ -32,7 +32,7 @@ const PAGES = [
 /** The first resource article's path, read from the site's own content (run through tsx). */
 async function firstResourcePath() {
   try {
-    const mod = await import('../src/content/resources.ts');
+    const mod = await import('../src/site/content/resources.ts');
     const list = mod.resourceArticles;
     if (Array.isArray(list) && list[0]?.slug) return `/resources/${list[0].slug}`;
   } catch {

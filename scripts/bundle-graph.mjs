@@ -9,21 +9,21 @@ import { E2E_OUT_DIR } from './e2e-env.mjs';
 
 /** The public routes and the page module each one renders. */
 export const PUBLIC_ROUTES = [
-  { route: '/', page: 'src/features/landing/LandingPage.tsx' },
-  { route: '/blog', page: 'src/features/blog/BlogListPage.tsx' },
-  { route: '/blog/:slug', page: 'src/features/blog/BlogPostPage.tsx' },
-  { route: '/project/:slug', page: 'src/features/projects/ProjectPage.tsx' },
-  { route: '/resources/:slug', page: 'src/features/resources/ResourcesPage.tsx' },
+  { route: '/', page: 'src/site/pages/landing/LandingPage.tsx' },
+  { route: '/blog', page: 'src/site/pages/blog/BlogListPage.tsx' },
+  { route: '/blog/:slug', page: 'src/site/pages/blog/BlogPostPage.tsx' },
+  { route: '/project/:slug', page: 'src/site/pages/projects/ProjectPage.tsx' },
+  { route: '/resources/:slug', page: 'src/site/pages/resources/ResourcesPage.tsx' },
 ];
 
 /** Every page module of the route table: what one page may lazily load of another is not its cost. */
 const PAGE_MODULES = [
   ...PUBLIC_ROUTES.map((r) => r.page),
-  'src/app/NotFoundPage.tsx',
-  'src/app/AuthLayout.tsx',
-  'src/features/auth/LoginPage.tsx',
-  'src/features/admin/AdminPage.tsx',
-  'src/features/admin/work/WorkAdminPage.tsx',
+  'src/site/pages/NotFoundPage.tsx',
+  'src/admin/auth/AuthLayout.tsx',
+  'src/admin/auth/LoginPage.tsx',
+  'src/admin/AdminPage.tsx',
+  'src/admin/work/WorkAdminPage.tsx',
 ];
 
 /** The build `npm test` makes before Vitest runs; built here when missing (a lone vitest run). */
@@ -54,7 +54,7 @@ export function closure(graph, keys, { dynamic = false, stopAt = [] } = {}) {
 }
 
 function layoutKeys(graph) {
-  return ['src/app/PublicLayout.tsx'].filter((k) => graph.manifest[k]);
+  return ['src/site/layout/PublicLayout.tsx'].filter((k) => graph.manifest[k]);
 }
 
 /** What a public route fetches before it renders: the entry, its layout and the page, statically. */
@@ -92,14 +92,14 @@ export function gzipBytes(graph, files) {
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(graph.dir, f)), { level: 9 }).length, 0);
 }
 
-/** The islands' registry (src/islands/registry.ts): island name -> the source module of its component. */
+/** The islands' registry (src/site/islands/registry.ts): island name -> the source module of its component. */
 export function islandSources() {
   return Object.fromEntries(registryEntries().map((e) => [e.name, e.source]));
 }
 
 /** The registry's entries: name, source module, and whether the island reads data (React Query). */
 function registryEntries() {
-  const text = readFileSync('src/islands/registry.ts', 'utf8');
+  const text = readFileSync('src/site/islands/registry.ts', 'utf8');
   return [...text.matchAll(/'?([\w-]+)'?: \{\s*(data: true,\s*)?source: '([^']+)'/g)].map((m) => ({ name: m[1], data: Boolean(m[2]), source: m[3] }));
 }
 
@@ -128,7 +128,7 @@ export function islandsOfPage(html) {
   return [...html.matchAll(/data-island="([\w-]+)" data-island-id="\d+" data-hydrate="(\w+)"/g)].map((m) => ({ name: m[1], hydrate: m[2] }));
 }
 
-const RUNTIME = 'src/islands/runtime.tsx';
+const RUNTIME = 'src/site/islands/runtime.tsx';
 
 /**
  * What a prerendered page of `route` loads: before it is taken over (the entry, the islands'
@@ -148,7 +148,7 @@ export function pageKeys(graph, route) {
   // what the runtime fetches beside the islands: the query client for those that read data, and
   // the dialogs' and toasts' root, which it makes when the browser is idle
   const withData = islands.some((i) => entries.find((e) => e.name === i.name)?.data);
-  const alongside = [...(withData ? ['src/islands/query-shell.tsx'] : []), 'src/islands/overlay.tsx'].filter((k) => graph.manifest[k]);
+  const alongside = [...(withData ? ['src/site/islands/QueryShell.tsx'] : []), 'src/site/islands/overlay.tsx'].filter((k) => graph.manifest[k]);
   return {
     islands,
     beforeRender: closure(graph, [...start, ...eager]),

@@ -74,12 +74,12 @@ function parseArgs(argv) {
 
 // ---- content that lives in the source ---------------------------------------------------------
 
-/** Slugs of the static resource articles (src/content/resources.ts keeps each as `slug: '...'`). */
+/** Slugs of the static resource articles (src/site/content/resources.ts keeps each as `slug: '...'`). */
 export function resourceSlugs(sourceText) {
   return [...sourceText.matchAll(/^\s*slug:\s*'([a-z0-9-]+)',?\s*$/gm)].map((m) => m[1]);
 }
 
-/** The brand name from src/config/site.ts, for the feed's title. */
+/** The brand name from src/shared/config/site.ts, for the feed's title. */
 export function siteName(sourceText) {
   return /\bname:\s*'([^']+)'/.exec(sourceText)?.[1] ?? 'Синаптика';
 }
@@ -118,7 +118,7 @@ const pathOf = (prefix, slug) => `${prefix}/${encodeURIComponent(slug)}`;
  * @typedef {{ id: string, slug?: string | null, updated_at?: string | null }} FeedProject
  */
 
-/** Page 1 of a blog category, as the app addresses it (src/features/blog/logic.ts categoryPath). */
+/** Page 1 of a blog category, as the app addresses it (src/site/pages/blog/logic.ts categoryPath). */
 export const categoryPath = (name) => `/blog/category/${encodeURIComponent(name)}`;
 /** A category name that can be one path segment of a static host ('/' cannot). */
 export const isPathSafeCategory = (name) => typeof name === 'string' && name.trim() !== '' && !/[/\\\0]/.test(name) && name !== '.' && name !== '..';
@@ -312,8 +312,8 @@ async function restGetAll(supabaseUrl, anonKey, pathAndQuery, timeoutMs) {
  * @returns {Promise<{ databaseAnswered: boolean, posts: number, projects: number, resources: number }>}
  */
 export async function generateFeeds({ outDir, supabaseUrl, anonKey, siteUrl, timeoutMs = 8000, keepOnFailure = false, log = console }) {
-  const resources = resourceSlugs(readSource('src/content/resources.ts'));
-  const name = siteName(readSource('src/config/site.ts'));
+  const resources = resourceSlugs(readSource('src/site/content/resources.ts'));
+  const name = siteName(readSource('src/shared/config/site.ts'));
 
   let feedPosts = [];
   let sitemapPosts = [];

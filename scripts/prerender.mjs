@@ -52,7 +52,7 @@ async function main() {
   const started = performance.now();
   await build({
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrDirFor(OUT), emptyOutDir: true, manifest: false, copyPublicDir: false },
+    build: { ssr: 'src/site/entry-server.tsx', outDir: ssrDirFor(OUT), emptyOutDir: true, manifest: false, copyPublicDir: false },
   });
   const site = await openSite(OUT);
   const { ssr } = site;

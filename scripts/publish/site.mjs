@@ -2,7 +2,7 @@
 // its static HTML file. The full build (scripts/prerender.mjs) writes every page through it; the
 // publisher (publisher.mjs) rewrites or removes just the pages a change touched.
 //
-// A page is rendered by the server bundle of src/entry-server.tsx with the data the database holds
+// A page is rendered by the server bundle of src/site/entry-server.tsx with the data the database holds
 // now. A page that renders as "not found" (a hidden or deleted post, an unknown project) has its
 // file removed, so the host answers with the app shell and the app shows its not-found view. A page
 // whose data could not be read (the database did not answer) is left as it was.
@@ -41,7 +41,7 @@ function stripPageHead(template) {
 
 // A button pressed before its island has hydrated would do nothing: such clicks are held, the
 // island is asked to hydrate at once ('island:wake'), and they are pressed again once React owns
-// the button (src/islands/runtime.tsx calls window.__replayClicks after each island, and once the
+// the button (src/site/islands/runtime.tsx calls window.__replayClicks after each island, and once the
 // page is ready for the buttons of the static HTML that open dialogs or scroll).
 const CLICK_QUEUE =
   '<script>(function(){var q=[],d=document.documentElement;function own(t){return Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})}' +
@@ -82,7 +82,7 @@ export async function openSite(out) {
     `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}catch{requestAnimationFrame(later)}</script>`;
   // what hydrates at once: the islands' runtime and the islands marked 'load' (the header)
   const pageModules = (islandList) => {
-    const sources = ['src/islands/runtime.tsx', ...islandList.filter((i) => i.hydrate === 'load').map((i) => i.source)];
+    const sources = ['src/site/islands/runtime.tsx', ...islandList.filter((i) => i.hydrate === 'load').map((i) => i.source)];
     const files = filesOf(graph, closure(graph, sources.filter((k) => manifest[k]))).js.filter((f) => !entryFiles.has(f));
     return [...entryPreloads.map((m) => m[1]), ...files.map((f) => `/${f}`)];
   };

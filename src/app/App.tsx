@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from './providers';
+import { AppProviders } from '@/shared/layout/AppProviders';
 import { AppRoutes } from './router';
 
 /**

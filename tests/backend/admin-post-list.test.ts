@@ -1,5 +1,5 @@
 // The admin posts list against the stand-in with 2,000 posts of about 7 kB of content each, through
-// the app's own query builders (src/features/admin/posts/queries.ts): one page of 20 with an exact
+// the app's own query builders (src/admin/posts/queries.ts): one page of 20 with an exact
 // count, the card's columns and the author in one request, never the content; the first page's
 // response stays under 100 kB however many posts there are.
 import './node-websocket.ts';
@@ -7,9 +7,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../../supabase/local/keys.ts';
-import { ADMIN_PAGE_SIZE, pageRange } from '../../src/features/admin/list.ts';
-import { postByIdQuery, postListQuery, postPageQuery } from '../../src/features/admin/posts/queries.ts';
-import type { PostListFilters } from '../../src/features/admin/posts/types.ts';
+import { ADMIN_PAGE_SIZE, pageRange } from '../../src/admin/kit/list.ts';
+import { postByIdQuery, postListQuery, postPageQuery } from '../../src/admin/posts/queries.ts';
+import type { PostListFilters } from '../../src/admin/posts/types.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const POSTS = 2000;

@@ -3,7 +3,7 @@
 // the database, the inbox's search filter and counts, and that visitors read neither table.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquirySearchFilter as searchFilter } from '../../src/features/admin/inbox/search.ts';
+import { inquirySearchFilter as searchFilter } from '../../src/admin/inbox/search.ts';
 import { bookableDay, instants } from './slots.ts';
 import { startHarness, type Harness } from './harness.ts';
 

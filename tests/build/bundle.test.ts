@@ -17,11 +17,11 @@ const SUPABASE = /node_modules\/@supabase\//;
 const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform\/resolvers)\//;
 
 const PUBLIC_PAGES: [string, string][] = [
-  ['/', 'src/features/landing/LandingPage.tsx'],
-  ['/blog', 'src/features/blog/BlogListPage.tsx'],
-  ['/blog/:slug', 'src/features/blog/BlogPostPage.tsx'],
-  ['/project/:slug', 'src/features/projects/ProjectPage.tsx'],
-  ['/resources/:slug', 'src/features/resources/ResourcesPage.tsx'],
+  ['/', 'src/site/pages/landing/LandingPage.tsx'],
+  ['/blog', 'src/site/pages/blog/BlogListPage.tsx'],
+  ['/blog/:slug', 'src/site/pages/blog/BlogPostPage.tsx'],
+  ['/project/:slug', 'src/site/pages/projects/ProjectPage.tsx'],
+  ['/resources/:slug', 'src/site/pages/resources/ResourcesPage.tsx'],
 ];
 
 describe('public pages hold no admin code', () => {
@@ -52,10 +52,10 @@ describe('public pages hold no admin code', () => {
     }
     // not vacuous: the login page, the dialogs and the newsletter's form module do load them
     for (const key of [
-      'src/features/auth/LoginPage.tsx',
-      'src/features/booking/BookingDialog.tsx',
-      'src/features/contact/ContactDialog.tsx',
-      'src/features/newsletter/NewsletterForm.tsx',
+      'src/admin/auth/LoginPage.tsx',
+      'src/site/dialogs/booking/BookingDialog.tsx',
+      'src/site/dialogs/contact/ContactDialog.tsx',
+      'src/site/dialogs/newsletter/NewsletterForm.tsx',
     ]) {
       const modules = modulesOf(graph, [...closure(graph, [key])]);
       expect(modules.some((m) => /node_modules\/react-hook-form\//.test(m)), key).toBe(true);
@@ -64,19 +64,19 @@ describe('public pages hold no admin code', () => {
   });
 
   it("the footer's newsletter island hydrates without the form libraries: they come with its form module", () => {
-    const island = modulesOf(graph, [...closure(graph, [keyOfSource(graph, 'src/app/layout/NewsletterBox.tsx')])]);
-    expect(island).toContain('src/app/layout/NewsletterBox.tsx');
+    const island = modulesOf(graph, [...closure(graph, [keyOfSource(graph, 'src/site/layout/NewsletterBox.tsx')])]);
+    expect(island).toContain('src/site/layout/NewsletterBox.tsx');
     expect(island.filter((m) => FORM_LIBRARIES.test(m))).toEqual([]);
-    expect(island).not.toContain('src/features/newsletter/NewsletterForm.tsx');
-    expect(graph.manifest['src/features/newsletter/NewsletterForm.tsx']?.isDynamicEntry).toBe(true);
+    expect(island).not.toContain('src/site/dialogs/newsletter/NewsletterForm.tsx');
+    expect(graph.manifest['src/site/dialogs/newsletter/NewsletterForm.tsx']?.isDynamicEntry).toBe(true);
   });
 
   it('the admin pages are chunks of their own, loaded only on their routes', () => {
-    for (const key of ['src/features/admin/AdminPage.tsx', 'src/features/auth/LoginPage.tsx', 'src/app/AuthLayout.tsx']) {
+    for (const key of ['src/admin/AdminPage.tsx', 'src/admin/auth/LoginPage.tsx', 'src/admin/auth/AuthLayout.tsx']) {
       expect(graph.manifest[key]?.isDynamicEntry, key).toBe(true);
     }
     // the module map does see admin code where it is: the check above is not vacuous
-    const admin = modulesOf(graph, [graph.manifest['src/features/admin/AdminPage.tsx'] ? 'src/features/admin/AdminPage.tsx' : '']);
+    const admin = modulesOf(graph, [graph.manifest['src/admin/AdminPage.tsx'] ? 'src/admin/AdminPage.tsx' : '']);
     expect(admin.some((m) => m.startsWith('src/features/admin/'))).toBe(true);
     const entry = modulesOf(graph, ['index.html']);
     expect(entry.filter((m) => ADMIN_CODE.some((re) => re.test(m)))).toEqual([]);
@@ -88,7 +88,7 @@ describe('public pages hold no admin code', () => {
     const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => HOLIDAYS.test(m)));
     expect(own.length).toBeGreaterThan(0);
     for (const [key, chunk] of own) expect((chunk as { isDynamicEntry?: boolean }).isDynamicEntry, key).toBe(true);
-    const admin = modulesOf(graph, [...closure(graph, ['src/features/admin/AdminPage.tsx'])]);
+    const admin = modulesOf(graph, [...closure(graph, ['src/admin/AdminPage.tsx'])]);
     expect(admin.filter((m) => HOLIDAYS.test(m))).toEqual([]);
     for (const [route] of PUBLIC_PAGES) expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => HOLIDAYS.test(m)), route).toEqual([]);
   });
@@ -97,14 +97,14 @@ describe('public pages hold no admin code', () => {
 // Issue 17: a prerendered page stays its HTML; only its islands hydrate.
 describe('islands', () => {
   const LANDING_STATIC = [
-    'src/features/landing/LandingPage.tsx',
-    'src/features/landing/LandingSections.tsx',
-    'src/features/landing/sections/Hero.tsx',
-    'src/features/landing/sections/Features.tsx',
-    'src/features/landing/sections/Journey.tsx',
-    'src/features/landing/sections/Testimonials.tsx',
-    'src/app/layout/SiteFooter.tsx',
-    'src/app/PublicLayout.tsx',
+    'src/site/pages/landing/LandingPage.tsx',
+    'src/site/pages/landing/LandingSections.tsx',
+    'src/site/pages/landing/sections/Hero.tsx',
+    'src/site/pages/landing/sections/Features.tsx',
+    'src/site/pages/landing/sections/Journey.tsx',
+    'src/site/pages/landing/sections/Testimonials.tsx',
+    'src/site/layout/SiteFooter.tsx',
+    'src/site/layout/PublicLayout.tsx',
     'src/app/router.tsx',
   ];
 
@@ -118,10 +118,10 @@ describe('islands', () => {
     const loaded = modulesOf(graph, keys.all);
     expect(LANDING_STATIC.filter((m) => loaded.includes(m))).toEqual([]);
     // not vacuous: the same map does hold the islands' code and the app's pages
-    for (const island of ['src/features/landing/sections/Faq.tsx', 'src/features/landing/sections/Clients.tsx', 'src/features/landing/sections/Work.tsx', 'src/app/layout/SiteHeader.tsx']) {
+    for (const island of ['src/site/pages/landing/sections/Faq.tsx', 'src/site/pages/landing/sections/Clients.tsx', 'src/site/pages/landing/sections/Work.tsx', 'src/site/layout/SiteHeader.tsx']) {
       expect(loaded, island).toContain(island);
     }
-    expect(modulesOf(graph, routeKeys(graph, 'src/features/landing/LandingPage.tsx'))).toContain('src/features/landing/LandingPage.tsx');
+    expect(modulesOf(graph, routeKeys(graph, 'src/site/pages/landing/LandingPage.tsx'))).toContain('src/site/pages/landing/LandingPage.tsx');
   });
 
   it('/ has the islands of the issue: header, logo network, clients, work, FAQ and newsletter; only the header at once', () => {
@@ -134,7 +134,7 @@ describe('islands', () => {
     const keys = pageKeys(graph, '/blog/:slug');
     expect(keys.islands.map((i) => i.name).sort()).toEqual(['blog-sidebar', 'header', 'newsletter', 'share']);
     const loaded = modulesOf(graph, keys.all);
-    expect(loaded.filter((m) => /node_modules\/(react-markdown|remark-|micromark)/.test(m) || m === 'src/features/blog/BlogPostPage.tsx')).toEqual([]);
+    expect(loaded.filter((m) => /node_modules\/(react-markdown|remark-|micromark)/.test(m) || m === 'src/site/pages/blog/BlogPostPage.tsx')).toEqual([]);
   });
 
   it("a project's gallery is its island, and framer-motion comes with the gallery only", () => {

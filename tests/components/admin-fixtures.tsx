@@ -4,11 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/app/auth-context';
-import { Toaster } from '@/components/ui/toast';
-import { clearToasts } from '@/components/ui/use-toast';
-import { UnsavedChangesProvider } from '@/features/admin/components/unsaved-changes';
-import type { AdminPost } from '@/features/admin/posts/types';
+import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/auth/auth-context';
+import { Toaster } from '@/shared/ui/toast';
+import { clearToasts } from '@/shared/ui/use-toast';
+import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
+import type { AdminPost } from '@/admin/posts/types';
 
 export const ADMIN_BLOG_USER: BlogUser = {
   id: 'a0000000-0000-4000-8000-000000000001',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PostForm } from '@/features/admin/posts/PostForm';
+import { PostForm } from '@/admin/posts/PostForm';
 import { ADMIN_BLOG_USER, postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RequireAdmin } from '@/app/RequireAdmin';
-import { Toaster } from '@/components/ui/toast';
-import { AuthProvider } from '@/features/auth/AuthProvider';
-import LoginPage from '@/features/auth/LoginPage';
-import { AUTH_STORAGE_KEY } from '@/lib/supabase';
+import { RequireAdmin } from '@/admin/auth/RequireAdmin';
+import { Toaster } from '@/shared/ui/toast';
+import { AuthProvider } from '@/admin/auth/AuthProvider';
+import LoginPage from '@/admin/auth/LoginPage';
+import { AUTH_STORAGE_KEY } from '@/shared/db/supabase';
 import { ADMIN_BLOG_USER, resetToasts, sessionFor, testQueryClient } from './admin-fixtures';
 import { authUrl, rest, server } from './msw';
 

@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { RouterNav } from '@/app/routerNav';
-import BlogListPage from '@/features/blog/BlogListPage';
-import BlogPostPage from '@/features/blog/BlogPostPage';
+import { RouterNav } from '@/shared/layout/router-nav';
+import BlogListPage from '@/site/pages/blog/BlogListPage';
+import BlogPostPage from '@/site/pages/blog/BlogPostPage';
 import { rest } from './msw';
 
 export const postRow = (n: number, extra: Record<string, unknown> = {}) => ({

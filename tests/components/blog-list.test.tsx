@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleBlogPosts } from '@/content/sample-blog';
-import { site } from '@/config/site';
+import { sampleBlogPosts } from '@/site/content/sample-blog';
+import { site } from '@/shared/config/site';
 import { categoryCounts, permissionDenied, postRow, renderBlog } from './blog-fixtures';
 import { rest, server } from './msw';
 

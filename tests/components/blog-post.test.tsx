@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleBlogCategories, sampleBlogPostFor, sampleRecentPosts } from '@/content/sample-blog';
+import { sampleBlogCategories, sampleBlogPostFor, sampleRecentPosts } from '@/site/content/sample-blog';
 import { categoryCounts, permissionDenied, postRow, renderBlog } from './blog-fixtures';
 import { rest, server, SUPABASE_URL } from './msw';
-import { site } from '@/config/site';
+import { site } from '@/shared/config/site';
 
 const RECENT = [1, 2, 3, 4, 5].map((n) => postRow(n));
 const COUNTS = [

@@ -1,4 +1,4 @@
-// A post page as scripts/prerender.mjs bakes it (src/entry-server.tsx): the post is in the HTML,
+// A post page as scripts/prerender.mjs bakes it (src/site/entry-server.tsx): the post is in the HTML,
 // the sidebar's lists about other posts are not (issue 13: a post's file must not change when
 // another post does). That the browser hydrates it without a mismatch and then fills the sidebar
 // in is checked in a real browser (e2e/shell.spec.ts, e2e/blog-journeys.spec.ts): after a server
@@ -6,7 +6,7 @@
 // a fair test of hydration.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPage } from '@/entry-server';
+import { renderPage } from '@/site/entry-server';
 import { categoryCounts, postRow } from './blog-fixtures';
 import { rest, server, SUPABASE_URL } from './msw';
 

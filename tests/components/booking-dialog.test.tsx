@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import BookingDialog from '@/features/booking/BookingDialog';
+import BookingDialog from '@/site/dialogs/booking/BookingDialog';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 

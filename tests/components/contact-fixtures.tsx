@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from '@/components/ui/toast';
-import { clearToasts } from '@/components/ui/use-toast';
+import { Toaster } from '@/shared/ui/toast';
+import { clearToasts } from '@/shared/ui/use-toast';
 
 export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactWizard } from '@/features/contact/ContactWizard';
-import { CONTACT_DRAFT_KEY } from '@/features/contact/schema';
+import { ContactWizard } from '@/site/dialogs/contact/ContactWizard';
+import { CONTACT_DRAFT_KEY } from '@/site/dialogs/contact/schema';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 

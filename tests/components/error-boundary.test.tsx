@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary } from '@/app/ErrorBoundary';
-import { RootLayout } from '@/app/RootLayout';
-import { RouteBoundary } from '@/app/RouteBoundary';
+import { ErrorBoundary } from '@/shared/layout/ErrorBoundary';
+import { RootLayout } from '@/shared/layout/RootLayout';
+import { RouteBoundary } from '@/shared/layout/RouteBoundary';
 
 function Boom(): never {
   throw new Error('Кабумът е тестов');

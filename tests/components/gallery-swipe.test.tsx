@@ -5,14 +5,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Gallery } from '@/features/projects/components/Gallery';
+import { Gallery } from '@/site/pages/projects/components/Gallery';
 import {
   enterOffset,
   indexAfterSwipe,
   swipeStep,
   SWIPE_MIN_DISTANCE,
-} from '@/features/projects/components/gallery-swipe';
-import type { GalleryItem } from '@/features/projects/types';
+} from '@/site/pages/projects/components/gallery-swipe';
+import type { GalleryItem } from '@/site/pages/projects/types';
 import { fakeMediaQueryList } from './media';
 
 // framer-motion's drag features load only when the test opens this gate, so a test can look at the
@@ -24,7 +24,7 @@ const features = vi.hoisted(() => {
   });
   return { opened, open, requested: 0 };
 });
-vi.mock('@/features/projects/components/gallery-motion-features', async (importOriginal) => {
+vi.mock('@/site/pages/projects/components/gallery-motion-features', async (importOriginal) => {
   features.requested++;
   await features.opened;
   return importOriginal();
@@ -50,7 +50,7 @@ async function swipeReady() {
   await waitFor(() => expect(handle()).not.toBeNull());
   await act(async () => {
     await features.opened;
-    await import('@/features/projects/components/gallery-motion-features');
+    await import('@/site/pages/projects/components/gallery-motion-features');
   });
   await nextFrame();
 }

@@ -1,6 +1,6 @@
 // Rows and MSW answers of the inbox component tests.
 import { http, HttpResponse } from 'msw';
-import type { Booking, Inquiry } from '@/features/admin/inbox/types';
+import type { Booking, Inquiry } from '@/admin/inbox/types';
 import { rest, server } from './msw';
 
 export function inquiryRow(overrides: Partial<Inquiry> = {}): Inquiry {

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InquiriesTab } from '@/features/admin/inbox/InquiriesTab';
-import { formatReceivedBg } from '@/features/admin/inbox/format';
-import { SEARCH_DELAY_MS } from '@/features/admin/components/useListState';
+import { InquiriesTab } from '@/admin/inbox/InquiriesTab';
+import { formatReceivedBg } from '@/admin/inbox/format';
+import { SEARCH_DELAY_MS } from '@/admin/kit/use-list-state';
 import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
 import { CHAT_DOWN, inquiryRow, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';

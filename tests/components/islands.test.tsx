@@ -5,11 +5,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DialogButton } from '@/app/layout/DialogButton';
-import { startDelegates } from '@/islands/delegates';
-import { Island, IslandCollector, IslandCollectorContext } from '@/islands/Island';
-import { startReveal } from '@/lib/reveal';
-import { dialogStore } from '@/lib/siteDialogs';
+import { DialogButton } from '@/site/layout/DialogButton';
+import { startDelegates } from '@/site/islands/delegates';
+import { Island, IslandCollector, IslandCollectorContext } from '@/site/islands/Island';
+import { startReveal } from '@/site/runtime/reveal';
+import { dialogStore } from '@/site/dialogs/site-dialogs';
 import { fakeMediaQueryList } from './media';
 
 function Greeting({ name }: { name: string }) {

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadNewsletterForm, NewsletterBox } from '@/app/layout/NewsletterBox';
-import { PublicLayout } from '@/app/PublicLayout';
-import { RootLayout } from '@/app/RootLayout';
-import { RouteBoundary } from '@/app/RouteBoundary';
+import { loadNewsletterForm, NewsletterBox } from '@/site/layout/NewsletterBox';
+import { PublicLayout } from '@/site/layout/PublicLayout';
+import { RootLayout } from '@/shared/layout/RootLayout';
+import { RouteBoundary } from '@/shared/layout/RouteBoundary';
 import { routes } from '@/app/router';
 import { rest, server } from './msw';
 import { findDialog } from './dialogs';
@@ -64,12 +64,12 @@ afterEach(() => {
 // which a busy machine can overrun while it compiles a chunk).
 beforeAll(async () => {
   await Promise.all([
-    import('@/features/landing/LandingPage'),
-    import('@/features/landing/LandingSections'),
-    import('@/app/layout/SiteFooter'),
-    import('@/app/layout/MobileMenu'),
-    import('@/features/contact/ContactDialog'),
-    import('@/features/booking/BookingDialog'),
+    import('@/site/pages/landing/LandingPage'),
+    import('@/site/pages/landing/LandingSections'),
+    import('@/site/layout/SiteFooter'),
+    import('@/site/layout/MobileMenu'),
+    import('@/site/dialogs/contact/ContactDialog'),
+    import('@/site/dialogs/booking/BookingDialog'),
   ]);
 });
 

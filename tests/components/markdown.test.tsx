@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, safeUrl } from '@/components/markdown/Markdown';
+import { Markdown, safeUrl } from '@/shared/ui/Markdown';
 
 describe('Markdown', () => {
   it('renders GitHub-flavoured markdown: headings, emphasis, lists and tables', () => {

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { site } from '@/config/site';
-import { loadDraft, removeDraft, saveDraft } from '@/lib/drafts';
-import { headTags, usePageMeta, type PageMeta } from '@/lib/seo';
+import { site } from '@/shared/config/site';
+import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
+import { headTags, usePageMeta, type PageMeta } from '@/shared/layout/seo';
 
 function Page(meta: PageMeta) {
   usePageMeta(meta);

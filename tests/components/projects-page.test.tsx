@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
-import { clearToasts } from '@/components/ui/use-toast';
-import ProjectPage from '@/features/projects/ProjectPage';
+import { Toaster } from '@/shared/ui/toast';
+import { clearToasts } from '@/shared/ui/use-toast';
+import ProjectPage from '@/site/pages/projects/ProjectPage';
 import { rest, server } from './msw';
 
 const ID = '3f0e4a52-8c1b-4d7e-9a55-0b6c2f7d1e90';

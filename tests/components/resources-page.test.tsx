@@ -2,10 +2,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { RouterNav } from '@/app/routerNav';
-import { resourceArticles } from '@/content/resources';
-import ResourcesPage from '@/features/resources/ResourcesPage';
-import { splitParagraphs } from '@/features/resources/logic';
+import { RouterNav } from '@/shared/layout/router-nav';
+import { resourceArticles } from '@/site/content/resources';
+import ResourcesPage from '@/site/pages/resources/ResourcesPage';
+import { splitParagraphs } from '@/site/pages/resources/logic';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -3,7 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { dialogStore } from '@/lib/siteDialogs';
+import { dialogStore } from '@/site/dialogs/site-dialogs';
 import { fakeMediaQueryList } from './media';
 import { server } from './msw';
 

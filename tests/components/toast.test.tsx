@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { Toaster } from '@/components/ui/toast';
+import { AppProviders } from '@/shared/layout/AppProviders';
+import { Toaster } from '@/shared/ui/toast';
 import {
   clearToasts,
   dismissToast,
@@ -9,7 +9,7 @@ import {
   TOAST_DURATION_MS,
   TOAST_REMOVE_DELAY_MS,
   useToast,
-} from '@/components/ui/use-toast';
+} from '@/shared/ui/use-toast';
 
 function toastRegion() {
   // Radix renders the viewport as a labelled region holding an ordered list of toasts.

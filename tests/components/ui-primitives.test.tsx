@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
-import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/site/ui/accordion';
+import { Button } from '@/shared/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/shared/ui/dialog';
+import { Sheet, SheetContent, SheetTrigger } from '@/shared/ui/sheet';
+import { Spinner } from '@/shared/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
 
 describe('UI primitives', () => {
   it('Spinner is a status named Зареждане', () => {

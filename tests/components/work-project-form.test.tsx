@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProjectForm } from '@/features/admin/work/ProjectForm';
+import { ProjectForm } from '@/admin/work/ProjectForm';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { server, storage } from './msw';
 import { fakeBackend, png, projectRow, publicUrl } from './work-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holidaysToAdd } from '@/features/admin/calendar/holidays';
+import { holidaysToAdd } from '@/admin/calendar/holidays';
 import {
   calendarInput,
   calendarSchema,
@@ -13,7 +13,7 @@ import {
   normaliseTime,
   timeZoneOptions,
   type CalendarFormValues,
-} from '@/features/admin/calendar/schema';
+} from '@/admin/calendar/schema';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => ({
@@ -186,7 +186,7 @@ describe('days off', () => {
 
 describe("Bulgaria's public holidays (the date-holidays package, computed here: nothing is fetched)", () => {
   it('lists the official ones of the years asked, in Bulgarian, in date order', async () => {
-    const { bulgarianPublicHolidays } = await import('@/features/admin/calendar/holidays');
+    const { bulgarianPublicHolidays } = await import('@/admin/calendar/holidays');
     const holidays = await bulgarianPublicHolidays([2026, 2027]);
     const dates = holidays.map((h) => h.date);
     expect(dates).toEqual([...dates].sort());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftToOffer, postChangedSince, postDraftKey, type PostDraft } from '@/features/admin/posts/post-draft';
-import { EMPTY_POST_VALUES } from '@/features/admin/posts/post-schema';
+import { draftToOffer, postChangedSince, postDraftKey, type PostDraft } from '@/admin/posts/post-draft';
+import { EMPTY_POST_VALUES } from '@/admin/posts/post-schema';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 const loaded = { ...EMPTY_POST_VALUES, title: 'Заглавие', slug: 'zaglavie', author: 'Мария' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogUser } from '@/app/auth-context';
-import { buildPostPayload, togglePublishPatch } from '@/features/admin/posts/post-payload';
+import type { BlogUser } from '@/admin/auth/auth-context';
+import { buildPostPayload, togglePublishPatch } from '@/admin/posts/post-payload';
 import {
   EMPTY_POST_VALUES,
   needsContentWarning,
@@ -12,7 +12,7 @@ import {
   samePostValues,
   slugAfterTitleChange,
   type PostFormValues,
-} from '@/features/admin/posts/post-schema';
+} from '@/admin/posts/post-schema';
 
 const signedIn: BlogUser = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'admin@example.com', is_active: true };
 const now = new Date('2026-03-01T10:00:00.000Z');

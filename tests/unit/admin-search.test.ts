@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inquirySearchFilter } from '@/features/admin/inbox/search';
-import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/features/admin/search';
+import { inquirySearchFilter } from '@/admin/inbox/search';
+import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/admin/kit/search';
 
 describe('searchFilter', () => {
   it('the inbox looks for the text in name, company, e-mail and message, case-insensitively', () => {

@@ -7,7 +7,7 @@ import {
   randomString,
   uploadMessages,
   validateImageFile,
-} from '@/lib/upload';
+} from '@/admin/kit/upload';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 

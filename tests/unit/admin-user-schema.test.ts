@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyUserValues, userFormText, userPayload, userSchemas, type UserFormMode, type UserFormValues } from '@/features/admin/users/schema';
+import { emptyUserValues, userFormText, userPayload, userSchemas, type UserFormMode, type UserFormValues } from '@/admin/users/schema';
 
 const valid: UserFormValues = { username: 'ivan', full_name: 'Иван', email: 'Ivan@Example.com', password: 'dobra-parola', is_active: true };
 

@@ -78,7 +78,7 @@ describe('feed builders', () => {
   });
 
   it('reads the resource slugs from the content source and checks the site URL', async () => {
-    const source = await readFile(path.resolve('src/content/resources.ts'), 'utf8');
+    const source = await readFile(path.resolve('src/site/content/resources.ts'), 'utf8');
     expect(resourceSlugs(source)).toHaveLength(5);
     const warnings: string[] = [];
     expect(normalizeSiteUrl('https://a.example/', (m: string) => warnings.push(m))).toBe('https://a.example');

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
-import { sampleBlogPosts } from '@/content/sample-blog';
+import { sampleBlogPosts } from '@/site/content/sample-blog';
 import {
   BLOG_PAGE_SIZE,
   blogListPath,
@@ -12,8 +12,8 @@ import {
   postDate,
   readingMinutes,
   readingTimeLabel,
-} from '@/features/blog/logic';
-import { pagerItems, searchOrFilter, topCategories } from '@/features/blog/listing';
+} from '@/site/pages/blog/logic';
+import { pagerItems, searchOrFilter, topCategories } from '@/site/pages/blog/listing';
 
 describe('topCategories', () => {
   const posts = (...categories: (string | null)[]) => categories.map((category) => ({ category }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/features/booking/schema';
+import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/site/dialogs/booking/schema';
 import {
   bookingWindow,
   calendarZone,
@@ -22,7 +22,7 @@ import {
   slotInstant,
   slotLabel,
   todayIn,
-} from '@/features/booking/slots';
+} from '@/shared/domain/calendar';
 
 const hours = (start: string, end: string, days?: string[], time_zone?: string) => ({ working_hours: { start, end, days }, time_zone });
 const SOFIA = 'Europe/Sofia';

@@ -8,7 +8,7 @@ import {
   STEP_TITLES,
   toSubmission,
   type ContactFormState,
-} from '@/features/contact/schema';
+} from '@/site/dialogs/contact/schema';
 
 const form = (patch: Partial<ContactFormState>): ContactFormState => ({ ...EMPTY_CONTACT_FORM, ...patch });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PHONE_COUNTRY, findPhoneCountry, formatPhone, PHONE_COUNTRIES, phoneError, toE164 } from '@/components/ui/phone-countries';
+import { DEFAULT_PHONE_COUNTRY, findPhoneCountry, formatPhone, PHONE_COUNTRIES, phoneError, toE164 } from '@/shared/domain/phone';
 
 describe('phone country picker data', () => {
   it('has Bulgaria first and as the default', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBg, toDate } from '@/lib/dates';
+import { formatDateBg, toDate } from '@/shared/domain/dates';
 
 describe('formatDateBg', () => {
   it('formats year, long month name and day for the Bulgarian locale', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, isNoRowsError, isPermissionError } from '@/lib/errors';
-import { withSampleFallback } from '@/lib/fallback';
+import { errorMessage, isNoRowsError, isPermissionError } from '@/shared/db/errors';
+import { withSampleFallback } from '@/site/data/fallback';
 
 describe('isPermissionError', () => {
   it('recognises Postgres insufficient privilege (42501)', () => {

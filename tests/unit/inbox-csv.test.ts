@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvDateTime, csvField, inquiriesCsv, inquiriesCsvFileName, neutraliseFormula, toCsv } from '@/features/admin/inbox/csv';
-import type { Inquiry } from '@/features/admin/inbox/types';
+import { csvDateTime, csvField, inquiriesCsv, inquiriesCsvFileName, neutraliseFormula, toCsv } from '@/admin/inbox/csv';
+import type { Inquiry } from '@/admin/inbox/types';
 
 const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   id: 'i-1',

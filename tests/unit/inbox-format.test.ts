@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatDeliveryError, formatReceivedBg, formatSlotBg, formatTimeBg, mailtoHref, telHref } from '@/features/admin/inbox/format';
+import { chatDeliveryError, formatReceivedBg, formatSlotBg, formatTimeBg, mailtoHref, telHref } from '@/admin/inbox/format';
 
 describe('inbox formatting', () => {
   it('shows a booking slot with weekday, date and 24-hour time in Bulgarian', () => {

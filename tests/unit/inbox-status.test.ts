@@ -9,8 +9,8 @@ import {
   isBookingStatus,
   isInquiryStatus,
   nextInquiryStatus,
-} from '@/features/admin/inbox/status';
-import type { BookingStatus } from '@/features/admin/inbox/types';
+} from '@/admin/inbox/status';
+import type { BookingStatus } from '@/admin/inbox/types';
 
 describe('booking status transitions', () => {
   it('a pending booking can be confirmed or cancelled', () => {

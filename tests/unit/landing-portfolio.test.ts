@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, filterProjects, projectPath, type LandingProject } from '@/features/landing/api';
-import { activeIndex, atEnd, atStart, scrollStep, showArrows, showDots } from '@/features/landing/carousel';
-import { sampleClients, sampleProjects, SAMPLE_PROJECT_CATEGORIES } from '@/content/sample-portfolio';
-import { FAQ, JOURNEY, TESTIMONIALS, TOOLS, FEATURES } from '@/content/landing';
+import { categoriesOf, filterProjects, projectPath, type LandingProject } from '@/site/pages/landing/api';
+import { activeIndex, atEnd, atStart, scrollStep, showArrows, showDots } from '@/site/pages/landing/carousel';
+import { sampleClients, sampleProjects, SAMPLE_PROJECT_CATEGORIES } from '@/site/content/sample-portfolio';
+import { FAQ, JOURNEY, TESTIMONIALS, TOOLS, FEATURES } from '@/site/content/landing';
 
 const project = (id: string, category: string, slug: string | null = null): LandingProject => ({
   id,

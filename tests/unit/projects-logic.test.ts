@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid, projectPath, showsStatusBadge, sortGallery, statusLabel, teamSizeLabel, wrapIndex } from '@/features/projects/logic';
+import { isUuid, projectPath, showsStatusBadge, sortGallery, statusLabel, teamSizeLabel, wrapIndex } from '@/site/pages/projects/logic';
 
 describe('wrapIndex', () => {
   it('moves forward and back, wrapping at both ends', () => {

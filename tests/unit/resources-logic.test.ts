@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceArticles } from '@/content/resources';
+import { resourceArticles } from '@/site/content/resources';
 import {
   initialWheelGate,
   neighbourIndex,
@@ -8,7 +8,7 @@ import {
   wheelGate,
   wheelPixels,
   type WheelGateState,
-} from '@/features/resources/logic';
+} from '@/site/pages/resources/logic';
 
 describe('splitParagraphs', () => {
   it('splits at blank lines, trims and drops empty parts', () => {

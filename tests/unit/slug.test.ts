@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugifyPost, slugifyProject, transliterateBg } from '@/lib/slug';
+import { slugifyPost, slugifyProject, transliterateBg } from '@/admin/kit/slug';
 
 describe('slugifyPost (spec section 5, post rule)', () => {
   it('lower-cases', () => {

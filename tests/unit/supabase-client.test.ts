@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSupabase, getSupabaseConfig } from '@/lib/supabase';
+import { getSupabase, getSupabaseConfig } from '@/shared/db/supabase';
 
 describe('the Supabase client', () => {
   afterEach(() => {

@@ -8,8 +8,8 @@ import {
   removeItem,
   renumber,
   type GalleryItem,
-} from '@/features/admin/work/gallery';
-import { canSaveDraft, galleryItemSchema } from '@/features/admin/work/gallery-item-schema';
+} from '@/admin/work/gallery';
+import { canSaveDraft, galleryItemSchema } from '@/admin/work/gallery-item-schema';
 
 const item = (id: string, order: number): GalleryItem => ({ id, title: `T${id}`, description: '', image: `/img/${id}.png`, order });
 const three = [item('a', 0), item('b', 1), item('c', 2)];

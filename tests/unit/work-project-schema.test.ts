@@ -19,7 +19,7 @@ import {
   projectProblems,
   type AdminProject,
   type ProjectFormValues,
-} from '@/features/admin/work/project-schema';
+} from '@/admin/work/project-schema';
 
 function values(overrides: Partial<ProjectFormValues> = {}): ProjectFormValues {
   return { ...emptyProjectValues(), ...overrides };

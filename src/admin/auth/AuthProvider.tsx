@@ -1,0 +1,168 @@
+import type { Session } from '@supabase/supabase-js';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AuthContext, type AuthState, type AuthUser, type BlogUser } from './auth-context';
+import { errorMessage } from '@/shared/db/errors';
+import {
+  checkAdmission,
+  currentSession,
+  dropSession,
+  onSessionChange,
+  signInWithPassword,
+  signOutEverywhere,
+  type Admission,
+} from './api';
+import { authMessages } from './messages';
+
+/*
+ * The one auth provider (spec sections 2 and 6). It restores the stored session on load, follows
+ * every auth change, and admits an account only when a blog_users row with its e-mail exists and
+ * is active; otherwise it signs the account out and keeps the reason in `notice` for /login.
+ * While signed in it looks the row up again when the window regains focus and once a minute, so a
+ * deactivated user is locked out on their next request (the database refuses their writes anyway).
+ */
+
+interface Snapshot {
+  user: AuthUser | null;
+  blogUser: BlogUser | null;
+  loading: boolean;
+  notice: string | null;
+}
+
+/** Query keys under this root hold admin data; they are dropped when the user signs out. */
+const ADMIN_QUERY_ROOT = 'admin';
+const RECHECK_INTERVAL_MS = 60_000;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [snap, setSnap] = useState<Snapshot>({ user: null, blogUser: null, loading: true, notice: null });
+  // The admission check of the current token, shared by the sign-in call and the auth event.
+  const inflight = useRef<{ token: string; promise: Promise<Admission> } | null>(null);
+  // The token of the most recent session change; answers for older tokens are ignored.
+  const latestToken = useRef<string | null>(null);
+  // Optional, so the provider also works in tests rendered without React Query.
+  const queryClient = useContext(QueryClientContext);
+
+  const apply = useCallback(
+    async (session: Session | null, options: { force?: boolean; keepOnError?: boolean } = {}): Promise<Admission | null> => {
+      if (!session) {
+        latestToken.current = null;
+        inflight.current = null;
+        setSnap((s) => ({ user: null, blogUser: null, loading: false, notice: s.notice }));
+        return null;
+      }
+      const token = session.access_token;
+      latestToken.current = token;
+      let pending = inflight.current;
+      if (options.force || !pending || pending.token !== token) {
+        pending = { token, promise: checkAdmission(session) };
+        inflight.current = pending;
+      }
+      const result = await pending.promise;
+      if (latestToken.current !== token) return result; // superseded by a newer session change
+
+      if (result.ok) {
+        setSnap({ user: result.user, blogUser: result.blogUser, loading: false, notice: null });
+        return result;
+      }
+      if (result.reason === 'lookup-failed') {
+        console.error('[auth] blog user look-up failed', result.error);
+        if (options.force) inflight.current = null;
+        // A periodic re-check that fails for a network reason keeps the user in.
+        if (!options.keepOnError) setSnap({ user: null, blogUser: null, loading: false, notice: result.message });
+        return result;
+      }
+      // No blog user, or an inactive one: signed out, with the reason for the login page.
+      inflight.current = null;
+      setSnap({ user: null, blogUser: null, loading: false, notice: result.message });
+      try {
+        await dropSession();
+      } catch (error) {
+        console.error('[auth] could not end a refused session', error);
+      }
+      return result;
+    },
+    [],
+  );
+
+  // Session restore and the subscription to auth changes (INITIAL_SESSION comes first).
+  useEffect(() => {
+    let unsubscribe: (() => void) | null = null;
+    let cancelled = false;
+    onSessionChange((session) => {
+      if (!cancelled) void apply(session);
+    })
+      .then((off) => {
+        if (cancelled) off();
+        else unsubscribe = off;
+      })
+      .catch((error: unknown) => {
+        console.error('[auth] could not start the auth client', error);
+        if (!cancelled) setSnap({ user: null, blogUser: null, loading: false, notice: errorMessage(error, authMessages.lookupFailed) });
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [apply]);
+
+  const recheck = useCallback(async () => {
+    try {
+      const session = await currentSession();
+      await apply(session, { force: true, keepOnError: true });
+    } catch (error) {
+      console.error('[auth] re-check failed', error);
+    }
+  }, [apply]);
+
+  // While someone is signed in, check their admission again on focus and once a minute.
+  const signedInId = snap.user?.id ?? null;
+  useEffect(() => {
+    if (!signedInId) return;
+    const onFocus = () => void recheck();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void recheck();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = window.setInterval(onFocus, RECHECK_INTERVAL_MS);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.clearInterval(timer);
+    };
+  }, [signedInId, recheck]);
+
+  // Nobody signed in any more: forget the admin data the previous user loaded.
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (signedInId) hadUser.current = true;
+    else if (hadUser.current) {
+      hadUser.current = false;
+      queryClient?.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
+    }
+  }, [signedInId, queryClient]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      setSnap((s) => ({ ...s, notice: null }));
+      const session = await signInWithPassword(email, password);
+      const result = await apply(session);
+      if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
+    },
+    [apply],
+  );
+
+  const signOut = useCallback(async () => {
+    await signOutEverywhere();
+    latestToken.current = null;
+    inflight.current = null;
+    setSnap({ user: null, blogUser: null, loading: false, notice: null });
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ ...snap, signIn, signOut, recheck }),
+    [snap, signIn, signOut, recheck],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

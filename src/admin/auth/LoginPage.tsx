@@ -1,0 +1,145 @@
+import { AlertCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from './auth-context';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/card';
+import { errorId } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { PageSpinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/use-toast';
+import { site } from '@/shared/config/site';
+import { errorMessage } from '@/shared/db/errors';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { usePageMeta } from '@/shared/layout/seo';
+import { authMessages } from './messages';
+import { loginSchema, type LoginValues } from './schema';
+
+const ADMIN_PATHS = ['/blog-admin', '/work-admin'];
+
+/** Where to go after signing in: the admin page the visitor was sent away from, else /blog-admin. */
+function targetOf(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && ADMIN_PATHS.includes(from) ? from : '/blog-admin';
+}
+
+/** /login (spec sections 2, 5 and 8). */
+export default function LoginPage() {
+  usePageMeta({ title: 'Вход', description: 'Вход за администраторите на сайта.', noIndex: true });
+  const { user, loading, notice, signIn } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = targetOf(location.state);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm<LoginValues>(loginSchema, { defaultValues: { email: '', password: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { email: useId(), password: useId() };
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+
+  if (loading) {
+    return (
+      <main id="main" tabIndex={-1} className="min-h-screen bg-slate-50">
+        <PageSpinner label="Проверка на сесията" />
+      </main>
+    );
+  }
+  // Already signed in (and admitted): straight to the panel.
+  if (user && !busy) return <Navigate to={target} replace />;
+
+  // The schema checks first; the form library focuses the first field in error.
+  async function onSubmit({ email, password }: LoginValues) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signIn(email, password);
+      toast({ title: authMessages.signInSuccess });
+      navigate(target, { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, authMessages.signInFailedFallback);
+      setFailure(message);
+      toast({ title: authMessages.signInFailedTitle, description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The reason a session was refused (shown after the sign-out), unless this form just failed.
+  const alert = failure ?? notice;
+
+  return (
+    <main id="main" tabIndex={-1} className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-12">
+      <Link to="/" className="mb-6 text-2xl font-bold text-brand-700 hover:text-brand-900">
+        {site.name}
+      </Link>
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-bold text-slate-900">Вход</h1>
+          <CardDescription>Вход в администраторския панел.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-busy={busy}>
+            {alert && (
+              <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
+                <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <div>
+                  <p className="font-semibold">{authMessages.signInFailedTitle}</p>
+                  <p>{alert}</p>
+                </div>
+              </div>
+            )}
+            <div className="grid gap-2">
+              <Label htmlFor={ids.email} required>
+                Имейл
+              </Label>
+              <Input
+                id={ids.email}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                {...register('email')}
+                {...fieldAria(ids.email, emailError)}
+              />
+              {emailError && (
+                <p id={errorId(ids.email)} className="text-sm text-danger-700">
+                  {emailError}
+                </p>
+              )}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={ids.password} required>
+                Парола
+              </Label>
+              <Input
+                id={ids.password}
+                type="password"
+                autoComplete="current-password"
+                required
+                {...register('password')}
+                {...fieldAria(ids.password, passwordError)}
+              />
+              {passwordError && (
+                <p id={errorId(ids.password)} className="text-sm text-danger-700">
+                  {passwordError}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? 'Влизане...' : 'Вход'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <Link to="/" className={buttonClasses({ variant: 'ghost', className: 'mt-6' })}>
+        Към началната страница
+      </Link>
+    </main>
+  );
+}

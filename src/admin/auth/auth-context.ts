@@ -1,0 +1,67 @@
+import { createContext, useContext } from 'react';
+
+/*
+ * The contract between the app shell and the auth feature. RequireAdmin (and later the admin
+ * pages) read it; src/admin/auth/AuthProvider.tsx provides it. It lives in app/ so the shell
+ * can read auth state without importing the auth feature — which must stay out of the public
+ * bundle and is only loaded, lazily, around /login, /blog-admin and /work-admin.
+ */
+
+/** The signed-in Supabase account. */
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+/** The blog_users row admitting that account to the admin area (spec section 6). */
+export interface BlogUser {
+  id: string;
+  username: string;
+  full_name: string | null;
+  email: string;
+  is_active: boolean;
+  created_at?: string;
+}
+
+export interface AuthState {
+  /** The admitted account, or null (signed out, or signed out because it has no active blog user). */
+  user: AuthUser | null;
+  blogUser: BlogUser | null;
+  /** True until the initial session check (and blog user lookup) has finished. */
+  loading: boolean;
+  /** Signs in with e-mail and password; rejects with the server's error. */
+  signIn: (email: string, password: string) => Promise<void>;
+  /** Signs out and removes the stored session. */
+  signOut: () => Promise<void>;
+  /**
+   * Why the last session was refused or ended (e.g. 'Your account is inactive. Please contact
+   * administrator.'), for the login page to show; null when there is nothing to say.
+   */
+  notice: string | null;
+  /**
+   * Looks the signed-in account's blog user up again and signs it out when it is no longer
+   * admitted (deactivated or removed). Admin pages call it after a refused write.
+   */
+  recheck: () => Promise<void>;
+}
+
+function notMounted(): Promise<never> {
+  return Promise.reject(new Error('Authentication is only available on the login and admin pages.'));
+}
+
+/** What any component sees outside an AuthProvider: signed out, not loading. */
+export const signedOutState: AuthState = {
+  user: null,
+  blogUser: null,
+  loading: false,
+  signIn: notMounted,
+  signOut: notMounted,
+  notice: null,
+  recheck: () => Promise.resolve(),
+};
+
+export const AuthContext = createContext<AuthState>(signedOutState);
+
+export function useAuth(): AuthState {
+  return useContext(AuthContext);
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from './auth-context';
+import { toast } from '@/shared/ui/use-toast';
+import { authMessages } from './messages';
+
+/**
+ * Logout for the admin headers (spec section 2): sign out (the stored token is removed), forget
+ * the admin data, toast 'Успешно излизане' and go to /login; on failure the spec's error toast.
+ */
+export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const logout = useCallback(async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      toast({ title: authMessages.signOutSuccess });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      console.error('[auth] sign-out failed', error);
+      toast({ title: authMessages.signOutFailedTitle, description: authMessages.signOutFailedText, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }, [signOut, queryClient, navigate]);
+
+  return { logout, busy };
+}

@@ -1,0 +1,405 @@
+import { CalendarClock, CalendarDays, Clock, UserRound } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Button } from '@/shared/ui/button';
+import { Card, CardContent } from '@/admin/kit/card';
+import { Input } from '@/shared/ui/input';
+import { errorId, hintId } from '@/shared/ui/form-field';
+import { Label } from '@/shared/ui/label';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { useRecheckOnDenied } from '@/admin/kit/api';
+import { ErrorCard } from '@/admin/kit/ErrorCard';
+import { FormAlert } from '@/admin/kit/FormAlert';
+import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
+import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
+import { DaysOffSection } from './DaysOffSection';
+import {
+  calendarInput,
+  calendarSchema,
+  calendarText,
+  calendarValuesFrom,
+  isHorizon,
+  noticeError,
+  noticeMinutesOf,
+  normaliseTime,
+  NOTICE_UNITS,
+  timeZoneOptions,
+  WEEK,
+  workingHoursErrors,
+  type CalendarFormValues,
+} from './schema';
+
+/** The 'Календар' tab: 'Настройки на календара' (spec section 2). */
+export function CalendarTab() {
+  const settings = useCalendarSettings();
+  if (settings.isPending) {
+    return (
+      <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
+        <Spinner size="sm" label="Зареждане" />
+        Зареждане на настройките...
+      </p>
+    );
+  }
+  if (settings.isError) {
+    return <ErrorCard message={calendarText.loadFailed} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
+  }
+  return (
+    <div className="grid gap-10">
+      <CalendarForm settings={settings.data} />
+      <DaysOffSection zone={calendarZone(settings.data)} />
+    </div>
+  );
+}
+
+function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings | null }) {
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [version, setVersion] = useState<{ id: string | null; updatedAt?: string }>({ id: loadedSettings?.id ?? null, updatedAt: loadedSettings?.updated_at });
+  const { register, control, handleSubmit, reset, getValues, formState } = useSchemaForm<CalendarFormValues>(calendarSchema, {
+    defaultValues: calendarValuesFrom(loadedSettings),
+  });
+  // no back button here: registering makes links, 'Изход' and closing the browser tab ask
+  useUnsavedChanges(formState.isDirty);
+  const values = useWatch({ control }) as CalendarFormValues;
+  const errors = {
+    consultant_name: formState.errors.consultant_name?.message,
+    start: formState.errors.start?.message,
+    end: formState.errors.end?.message,
+    days: formState.errors.days?.message,
+    time_zone: formState.errors.time_zone?.message,
+    booking_horizon_days: formState.errors.booking_horizon_days?.message,
+    notice_amount: formState.errors.notice_amount?.message,
+  };
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = useSaveCalendarSettings();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+
+  const conflict = useEditConflict({
+    name: 'Настройки на календара',
+    onReload: async () => {
+      const current = await fetchCalendarSettings();
+      setVersion({ id: current?.id ?? null, updatedAt: current?.updated_at });
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(calendarValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
+  });
+
+  function submit(submitted: CalendarFormValues, guard = version.updatedAt) {
+    setSaveError(null);
+    save.mutate(
+      { id: version.id, expectedUpdatedAt: guard, input: calendarInput(submitted) },
+      {
+        onSuccess: (saved) => {
+          setVersion({ id: saved.id, updatedAt: saved.updated_at });
+          // the saved settings are the new starting point: the form stays open and is not dirty
+          reset(submitted);
+          toast({ title: calendarText.saved });
+        },
+        onError: (error) => {
+          if (conflict.show(error)) return;
+          console.error('[admin] saving calendar settings failed', error);
+          setSaveError(calendarText.saveFailed);
+          toast({ title: 'Грешка', description: calendarText.saveFailed, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  const timeZone = values.time_zone;
+  const start = normaliseTime(values.start);
+  const end = normaliseTime(values.end);
+  const hoursValid = Object.keys(workingHoursErrors(values.start, values.end)).length === 0;
+  // exactly what visitors will be offered on each working day
+  const previewSlots = hoursValid ? generateSlots({ working_hours: { start, end } }) : [];
+  // hundreds of zones: built once per chosen zone, not again on every keystroke elsewhere
+  const zoneOptions = useMemo(
+    () =>
+      timeZoneOptions(timeZone).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      )),
+    [timeZone],
+  );
+  const dayNames = WEEK.filter((d) => values.days.includes(d.key)).map((d) => d.label);
+  const previewNotice = noticeError(values.notice_amount, values.notice_unit) ? null : noticeMinutesOf(values.notice_amount, values.notice_unit);
+  const previewHorizon = isHorizon(values.booking_horizon_days) ? Number(values.booking_horizon_days.trim()) : null;
+  const bookingSummary = !values.is_active
+    ? 'Онлайн записването е спряно: посетителите виждат телефона и имейла.'
+    : previewHorizon !== null && previewNotice !== null
+      ? `Записване до ${durationText(previewHorizon * 24 * 60)} напред${previewNotice > 0 ? `, поне ${durationText(previewNotice)} предварително` : ', без предизвестие'}.`
+      : '';
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-4">
+      <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+        Настройки на календара
+      </h2>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <Card>
+          <CardContent className="pt-6">
+            <form noValidate onSubmit={handleSubmit((submitted) => submit(submitted))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+              {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+              <div className="grid gap-1.5">
+                <Label htmlFor={id('consultant_name')} required>
+                  Име на консултанта
+                </Label>
+                <Input id={id('consultant_name')} required {...register('consultant_name')} {...fieldAria(id('consultant_name'), errors.consultant_name)} />
+                {errors.consultant_name && (
+                  <p id={errorId(id('consultant_name'))} className="text-sm text-danger-700">
+                    {errors.consultant_name}
+                  </p>
+                )}
+              </div>
+              <Controller
+                control={control}
+                name="photo_url"
+                render={({ field }) => (
+                  <ImageUploadField
+                    label="Снимка на консултанта"
+                    value={field.value}
+                    onChange={field.onChange}
+                    folder="calendar"
+                    previewWidth={160}
+                    previewHeight={160}
+                    successTitle="Изображението е качено"
+                    onBusyChange={setUploading}
+                    uploadLabel="Качи снимка"
+                  />
+                )}
+              />
+              <fieldset className="grid gap-3">
+                <legend className="mb-1 text-sm font-medium text-slate-800">Работно време</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {(['start', 'end'] as const).map((key) => (
+                    <div key={key} className="grid gap-1.5">
+                      <Label htmlFor={id(key)} required>
+                        {key === 'start' ? 'Начало' : 'Край'}
+                      </Label>
+                      <Input
+                        id={id(key)}
+                        type="time"
+                        required
+                        // the start is checked together with the end: a new start re-checks the end
+                        {...register(key, key === 'start' ? { deps: ['end'] } : undefined)}
+                        aria-invalid={errors[key] ? true : undefined}
+                        aria-describedby={[hintId(id('hours')), errors[key] ? errorId(id(key)) : null].filter(Boolean).join(' ')}
+                      />
+                      {errors[key] && (
+                        <p id={errorId(id(key))} className="text-sm text-danger-700">
+                          {errors[key]}
+                        </p>
+                      )}
+                    </div>
+                  ))}
+                </div>
+                <p id={hintId(id('hours'))} className="text-xs text-slate-600">
+                  Посетителите избират час на всеки 30 минути от началото (с минутите) до края (без него), по часовата зона
+                  по-долу.
+                </p>
+              </fieldset>
+              <fieldset className="grid gap-2" aria-describedby={errors.days ? errorId(id('days')) : undefined}>
+                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+                  <CalendarDays aria-hidden="true" className="size-4" />
+                  Работни дни
+                </legend>
+                <Controller
+                  control={control}
+                  name="days"
+                  render={({ field }) => (
+                    <div className="flex flex-wrap gap-x-4 gap-y-2">
+                      {WEEK.map((day, index) => (
+                        <label key={day.key} htmlFor={id(`day-${day.key}`)} className="flex items-center gap-2 text-sm text-slate-800">
+                          <input
+                            id={id(`day-${day.key}`)}
+                            // the first day takes the focus when no day is chosen
+                            ref={index === 0 ? field.ref : undefined}
+                            type="checkbox"
+                            checked={field.value.includes(day.key)}
+                            // kept in the week's order, so ticking a day off and on again is no change
+                            onChange={(e) =>
+                              field.onChange(WEEK.map((d) => d.key).filter((key) => (key === day.key ? e.target.checked : field.value.includes(key))))
+                            }
+                            onBlur={field.onBlur}
+                            className="size-4 rounded border-slate-400 accent-brand-600"
+                          />
+                          {day.label}
+                        </label>
+                      ))}
+                    </div>
+                  )}
+                />
+                {errors.days && (
+                  <p id={errorId(id('days'))} className="text-sm text-danger-700">
+                    {errors.days}
+                  </p>
+                )}
+              </fieldset>
+              <div className="grid gap-1.5">
+                <Label htmlFor={id('time_zone')} required>
+                  Часова зона
+                </Label>
+                <select
+                  id={id('time_zone')}
+                  {...register('time_zone')}
+                  aria-invalid={errors.time_zone ? true : undefined}
+                  aria-describedby={errors.time_zone ? errorId(id('time_zone')) : hintId(id('time_zone'))}
+                  className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  {zoneOptions}
+                </select>
+                {errors.time_zone ? (
+                  <p id={errorId(id('time_zone'))} className="text-sm text-danger-700">
+                    {errors.time_zone}
+                  </p>
+                ) : (
+                  <p id={hintId(id('time_zone'))} className="text-xs text-slate-600">
+                    Работното време е по часовника на тази зона; посетители от другаде виждат и своето време.
+                  </p>
+                )}
+              </div>
+              <fieldset className="grid gap-4">
+                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+                  <CalendarClock aria-hidden="true" className="size-4" />
+                  Записване на консултации
+                </legend>
+                <div className="grid gap-1">
+                  <label htmlFor={id('is_active')} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      id={id('is_active')}
+                      type="checkbox"
+                      {...register('is_active')}
+                      aria-describedby={hintId(id('is_active'))}
+                      className="size-4 rounded border-slate-400 accent-brand-600"
+                    />
+                    Приемай резервации през сайта
+                  </label>
+                  <p id={hintId(id('is_active'))} className="text-xs text-slate-600">
+                    Когато е изключено, вместо календара посетителите виждат телефона и имейла за връзка.
+                  </p>
+                </div>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="grid content-start gap-1.5">
+                    <Label htmlFor={id('horizon')} required>
+                      Записване до (дни напред)
+                    </Label>
+                    <Input
+                      id={id('horizon')}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={MAX_HORIZON_DAYS}
+                      step={1}
+                      required
+                      {...register('booking_horizon_days')}
+                      {...fieldAria(id('horizon'), errors.booking_horizon_days, true)}
+                    />
+                    <p id={hintId(id('horizon'))} className="text-xs text-slate-600">
+                      Колко дни напред посетителите виждат свободни часове: от 1 до {MAX_HORIZON_DAYS}.
+                    </p>
+                    {errors.booking_horizon_days && (
+                      <p id={errorId(id('horizon'))} className="text-sm text-danger-700">
+                        {errors.booking_horizon_days}
+                      </p>
+                    )}
+                  </div>
+                  <div className="grid content-start gap-1.5">
+                    <Label htmlFor={id('notice')} required>
+                      Минимално предизвестие
+                    </Label>
+                    <div className="flex gap-2">
+                      <Input
+                        id={id('notice')}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        required
+                        className="min-w-0 flex-1"
+                        {...register('notice_amount')}
+                        {...fieldAria(id('notice'), errors.notice_amount, true)}
+                      />
+                      <select
+                        aria-label="Мерна единица на предизвестието"
+                        // a new unit re-checks the amount (7 дни is fine, 7 000 часа is not)
+                        {...register('notice_unit', { deps: ['notice_amount'] })}
+                        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                      >
+                        {NOTICE_UNITS.map((unit) => (
+                          <option key={unit.key} value={unit.key}>
+                            {unit.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <p id={hintId(id('notice'))} className="text-xs text-slate-600">
+                      Колко време преди часа посетителят трябва да го запази: най-много 7 дни.
+                    </p>
+                    {errors.notice_amount && (
+                      <p id={errorId(id('notice'))} className="text-sm text-danger-700">
+                        {errors.notice_amount}
+                      </p>
+                    )}
+                  </div>
+                </div>
+              </fieldset>
+              <div className="flex justify-end">
+                <Button type="submit" disabled={save.isPending || uploading}>
+                  {save.isPending ? 'Запазване...' : 'Запази настройките'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-2">
+          <h3 className="text-sm font-medium text-slate-800">Преглед</h3>
+          <Card className="flex items-center gap-4 p-5">
+            {values.photo_url ? (
+              <img src={values.photo_url} alt="" width={64} height={64} className="size-16 shrink-0 rounded-full bg-slate-100 object-cover" />
+            ) : (
+              <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+                <UserRound aria-hidden="true" className="size-8" />
+              </span>
+            )}
+            <div className="grid gap-1">
+              <p className="font-semibold text-slate-900">{values.consultant_name.trim() || 'Консултант'}</p>
+              <p className="flex items-center gap-1.5 text-sm text-slate-700">
+                <Clock aria-hidden="true" className="size-4" />
+                {start} – {end} ({values.time_zone})
+              </p>
+              <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
+              {bookingSummary && <p className="text-sm text-slate-700">{bookingSummary}</p>}
+            </div>
+          </Card>
+          <Card className="grid gap-2 p-5">
+            <h4 id={id('slots')} className="text-sm font-medium text-slate-800">
+              Часове за посетителите ({previewSlots.length})
+            </h4>
+            {previewSlots.length ? (
+              <ul aria-labelledby={id('slots')} className="flex flex-wrap gap-1.5">
+                {previewSlots.map((slot) => (
+                  <li key={slot} className="rounded bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800">
+                    {slot}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">Няма часове с това работно време.</p>
+            )}
+          </Card>
+        </div>
+      </div>
+      {conflict.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,269 @@
+/*
+ * The calendar settings' rules (spec sections 2, 5 and 9) as a zod schema with the spec's
+ * messages, the defaults, and the row the form writes; the booking window (horizon in days,
+ * minimum notice stored in minutes) within the database's bounds; and the days-off form's rules.
+ */
+import * as z from 'zod/mini';
+import {
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_NOTICE_MINUTES,
+  DEFAULT_TIME_ZONE,
+  isKnownTimeZone,
+  MAX_HORIZON_DAYS,
+  MAX_NOTICE_MINUTES,
+  minutesOf,
+  parseDayKey,
+  SLOT_STEP_MINUTES,
+} from '@/shared/domain/calendar';
+import type { CalendarSettings, CalendarSettingsInput } from './api';
+
+/** Defaults of spec section 9: 'Консултант', 09:00 to 17:00, Monday to Friday; Sofia's clock. */
+export const DEFAULT_CONSULTANT = 'Консултант';
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+export const DEFAULT_HOURS = { start: '09:00', end: '17:00' };
+
+/** The week as the form lists it, Monday first, with the Bulgarian names. */
+export const WEEK: readonly { key: string; label: string }[] = [
+  { key: 'monday', label: 'Понеделник' },
+  { key: 'tuesday', label: 'Вторник' },
+  { key: 'wednesday', label: 'Сряда' },
+  { key: 'thursday', label: 'Четвъртък' },
+  { key: 'friday', label: 'Петък' },
+  { key: 'saturday', label: 'Събота' },
+  { key: 'sunday', label: 'Неделя' },
+];
+
+/** The zones offered: Sofia first, then every zone the browser knows (the current one kept too). */
+export function timeZoneOptions(current: string): string[] {
+  let all: string[] = [];
+  try {
+    all = Intl.supportedValuesOf('timeZone');
+  } catch {
+    all = [];
+  }
+  const rest = all.filter((z) => z !== DEFAULT_TIME_ZONE && z !== current);
+  return [...new Set([DEFAULT_TIME_ZONE, current, ...rest])].filter(Boolean);
+}
+
+export const calendarText = {
+  nameRequired: 'Моля, въведете име на консултанта.',
+  timeInvalid: 'Моля, въведете час във формат ЧЧ:ММ.',
+  endBeforeStart: 'Краят на работното време трябва да е след началото.',
+  tooShort: 'Работното време трябва да побира поне един 30-минутен час.',
+  noDays: 'Изберете поне един работен ден.',
+  timeZone: 'Изберете часова зона от списъка.',
+  loadFailed: 'Не можахме да заредим настройките на календара',
+  saveFailed: 'Не можахме да запазим настройките',
+  saved: 'Настройките на календара са запазени',
+  horizonInvalid: `Въведете цял брой дни от 1 до ${MAX_HORIZON_DAYS}.`,
+  noticeInvalid: 'Въведете цяло число, 0 или повече.',
+  noticeTooLong: 'Предизвестието може да е най-много 7 дни.',
+} as const;
+
+/** The units the minimum notice is typed in; it is stored in minutes. */
+export const NOTICE_UNITS = [
+  { key: 'minutes', label: 'минути', minutes: 1 },
+  { key: 'hours', label: 'часа', minutes: 60 },
+  { key: 'days', label: 'дни', minutes: 1440 },
+] as const;
+export type NoticeUnit = (typeof NOTICE_UNITS)[number]['key'];
+
+const unitMinutes = (unit: NoticeUnit) => NOTICE_UNITS.find((u) => u.key === unit)?.minutes ?? 1;
+const WHOLE = /^\d+$/;
+
+/** The stored minutes in the largest unit that shows them whole: 120 → 2 часа, 90 → 90 минути, 0 → 0 часа. */
+export function noticeFields(minutes: number): { notice_amount: string; notice_unit: NoticeUnit } {
+  if (minutes > 0 && minutes % 1440 === 0) return { notice_amount: String(minutes / 1440), notice_unit: 'days' };
+  if (minutes % 60 === 0) return { notice_amount: String(minutes / 60), notice_unit: 'hours' };
+  return { notice_amount: String(minutes), notice_unit: 'minutes' };
+}
+
+/** The minutes of a typed notice, or null when it is not a whole number. */
+export function noticeMinutesOf(amount: string, unit: NoticeUnit): number | null {
+  const text = amount.trim();
+  return WHOLE.test(text) ? Number(text) * unitMinutes(unit) : null;
+}
+
+/** The message of a typed notice, or undefined when it is one the database accepts (0 to 7 days). */
+export function noticeError(amount: string, unit: NoticeUnit): string | undefined {
+  const minutes = noticeMinutesOf(amount, unit);
+  if (minutes === null) return calendarText.noticeInvalid;
+  if (minutes > MAX_NOTICE_MINUTES) return calendarText.noticeTooLong;
+  return undefined;
+}
+
+/** True for a whole number of days the database accepts as the horizon (1 to 365). */
+export function isHorizon(value: string): boolean {
+  const text = value.trim();
+  return WHOLE.test(text) && Number(text) >= 1 && Number(text) <= MAX_HORIZON_DAYS;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** '9:00' or '09:00:00' from a browser → '09:00'. */
+export function normaliseTime(value: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(value.trim());
+  if (!match) return value.trim();
+  return `${match[1].padStart(2, '0')}:${match[2]}`;
+}
+
+export function calendarValuesFrom(settings: CalendarSettings | null): CalendarFormValues {
+  return {
+    consultant_name: settings?.consultant_name ?? DEFAULT_CONSULTANT,
+    photo_url: settings?.photo_url ?? '',
+    start: normaliseTime(settings?.working_hours?.start ?? DEFAULT_HOURS.start),
+    end: normaliseTime(settings?.working_hours?.end ?? DEFAULT_HOURS.end),
+    days: settings?.working_hours?.days?.length ? [...settings.working_hours.days] : [...WEEKDAYS],
+    time_zone: settings?.time_zone || DEFAULT_TIME_ZONE,
+    is_active: settings?.is_active ?? true,
+    booking_horizon_days: String(settings?.booking_horizon_days ?? DEFAULT_HORIZON_DAYS),
+    ...noticeFields(settings?.min_notice_minutes ?? DEFAULT_NOTICE_MINUTES),
+  };
+}
+
+/**
+ * The working hours' messages, for the start and the end: both HH:MM, the end after the start
+ * and at least one 30-minute slot later. Also decides whether the preview can list slots.
+ */
+export function workingHoursErrors(startValue: string, endValue: string): { start?: string; end?: string } {
+  const start = normaliseTime(startValue);
+  const end = normaliseTime(endValue);
+  const errors: { start?: string; end?: string } = {};
+  if (!TIME.test(start)) errors.start = calendarText.timeInvalid;
+  if (!TIME.test(end)) errors.end = calendarText.timeInvalid;
+  else if (!errors.start && end <= start) errors.end = calendarText.endBeforeStart;
+  else if (!errors.start && minutesOf(end)! - minutesOf(start)! < SLOT_STEP_MINUTES) errors.end = calendarText.tooShort;
+  return errors;
+}
+
+export const calendarSchema = z
+  .object({
+    consultant_name: z.string().check(z.refine((value) => value.trim() !== '', calendarText.nameRequired)),
+    photo_url: z.string(),
+    /** 'HH:MM' as the time field gives it (checked together with the end below). */
+    start: z.string(),
+    end: z.string(),
+    /** Working days, as stored ('monday' …). */
+    days: z.array(z.string()).check(z.minLength(1, calendarText.noDays)),
+    /** IANA time zone of the consultant's calendar. */
+    time_zone: z.string().check(z.refine(isKnownTimeZone, calendarText.timeZone)),
+    /** Whether visitors may book online (false shows them the phone and e-mail instead). */
+    is_active: z.boolean(),
+    /** How many days ahead visitors may book, as typed (a whole number, 1 to 365). */
+    booking_horizon_days: z.string().check(z.refine(isHorizon, calendarText.horizonInvalid)),
+    /** The minimum notice as typed, in `notice_unit` (stored in minutes, at most 7 days). */
+    notice_amount: z.string(),
+    notice_unit: z.enum(['minutes', 'hours', 'days']),
+  })
+  .check(
+    // the hours are checked as a pair, each message on its own field
+    z.superRefine((values, ctx) => {
+      const errors = workingHoursErrors(values.start, values.end);
+      for (const key of ['start', 'end'] as const) {
+        const message = errors[key];
+        if (message) ctx.addIssue({ code: 'custom', path: [key], message, input: values[key] });
+      }
+      // the notice with its unit: the message on the amount
+      const notice = noticeError(values.notice_amount, values.notice_unit);
+      if (notice) ctx.addIssue({ code: 'custom', path: ['notice_amount'], message: notice, input: values.notice_amount });
+    }),
+  );
+
+export type CalendarFormValues = z.infer<typeof calendarSchema>;
+
+/** The row to write; the days in the week's order, the notice in minutes. */
+export function calendarInput(values: CalendarFormValues): CalendarSettingsInput {
+  const days = WEEK.map((d) => d.key).filter((key) => values.days.includes(key));
+  return {
+    consultant_name: values.consultant_name.trim(),
+    photo_url: values.photo_url.trim() || null,
+    working_hours: { start: normaliseTime(values.start), end: normaliseTime(values.end), days },
+    time_zone: values.time_zone,
+    is_active: values.is_active,
+    booking_horizon_days: Number(values.booking_horizon_days.trim()),
+    min_notice_minutes: noticeMinutesOf(values.notice_amount, values.notice_unit) ?? DEFAULT_NOTICE_MINUTES,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Days off
+// ---------------------------------------------------------------------------------------------
+
+export const dayOffText = {
+  startRequired: 'Изберете първия почивен ден.',
+  dateInvalid: 'Въведете дата във формат ГГГГ-ММ-ДД.',
+  endBeforeStart: 'Последният ден не може да е преди първия.',
+  tooLong: 'Периодът може да е най-много една година.',
+  past: 'Тези дни вече са минали.',
+  labelTooLong: 'Описанието може да е най-много 200 знака.',
+  loading: 'Зареждане на почивните дни...',
+  loadFailed: 'Неуспешно зареждане на почивните дни.',
+  empty: 'Няма предстоящи почивни дни.',
+  added: 'Почивният ден е добавен',
+  addFailed: 'Неуспешно добавяне на почивния ден.',
+  deleted: 'Почивният ден е изтрит',
+  deleteFailed: 'Неуспешно изтриване на почивния ден.',
+  holidaysFailed: 'Неуспешно добавяне на официалните празници.',
+} as const;
+
+/** The longest range the database keeps: ends_on - starts_on <= 366. */
+export const MAX_DAY_OFF_SPAN_DAYS = 366;
+export const DAY_OFF_LABEL_MAX = 200;
+
+/** Whole days from one 'YYYY-MM-DD' to another (both valid). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (key: string) => {
+    const [y, m, d] = key.split('-').map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+export interface DayOffFormValues {
+  /** 'YYYY-MM-DD', as a date field gives it. */
+  starts_on: string;
+  /** 'YYYY-MM-DD', or '' for a single day. */
+  ends_on: string;
+  label: string;
+}
+
+export const EMPTY_DAY_OFF: DayOffFormValues = { starts_on: '', ends_on: '', label: '' };
+
+/** The messages of a day off, per field ({} when it can be added); `today` in the calendar's zone. */
+export function dayOffErrors(values: DayOffFormValues, today: string): Partial<Record<keyof DayOffFormValues, string>> {
+  const errors: Partial<Record<keyof DayOffFormValues, string>> = {};
+  const starts = values.starts_on.trim();
+  const ends = values.ends_on.trim();
+  if (!starts) errors.starts_on = dayOffText.startRequired;
+  else if (!parseDayKey(starts)) errors.starts_on = dayOffText.dateInvalid;
+  if (ends && !parseDayKey(ends)) errors.ends_on = dayOffText.dateInvalid;
+  if (!errors.starts_on && !errors.ends_on) {
+    const last = ends || starts;
+    if (last < starts) errors.ends_on = dayOffText.endBeforeStart;
+    else if (daysBetween(starts, last) > MAX_DAY_OFF_SPAN_DAYS) errors.ends_on = dayOffText.tooLong;
+    else if (last < today) errors[ends ? 'ends_on' : 'starts_on'] = dayOffText.past;
+  }
+  if (values.label.trim().length > DAY_OFF_LABEL_MAX) errors.label = dayOffText.labelTooLong;
+  return errors;
+}
+
+/** The days-off form's schema for a given today ('YYYY-MM-DD' in the calendar's zone). */
+export function dayOffSchema(today: string) {
+  return z
+    .object({ starts_on: z.string(), ends_on: z.string(), label: z.string() })
+    .check(
+      z.superRefine((values, ctx) => {
+        const errors = dayOffErrors(values, today);
+        for (const key of ['starts_on', 'ends_on', 'label'] as const) {
+          const message = errors[key];
+          if (message) ctx.addIssue({ code: 'custom', path: [key], message, input: values[key] });
+        }
+      }),
+    );
+}
+
+/** The row to insert: a single day when no last day is given. */
+export function dayOffInput(values: DayOffFormValues): { starts_on: string; ends_on: string; label: string } {
+  const starts_on = values.starts_on.trim();
+  return { starts_on, ends_on: values.ends_on.trim() || starts_on, label: values.label.trim() };
+}

@@ -1,0 +1,165 @@
+import { Info } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, type FieldErrors } from 'react-hook-form';
+import { Button } from '@/shared/ui/button';
+import { Card, CardContent } from '@/admin/kit/card';
+import { errorId } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { toast } from '@/shared/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { FormAlert } from '@/admin/kit/FormAlert';
+import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { fetchClient, useSaveClient, type AdminClient } from './api';
+import { clientFormText, clientSchema, clientValuesFrom, type ClientValues } from './schema';
+
+export interface ClientFormProps {
+  client: AdminClient | null;
+  onDone: () => void;
+}
+
+/** 'Нов клиент' / 'Редактиране на клиент' (spec sections 2 and 5). */
+export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [client, setClient] = useState<AdminClient | null>(loadedClient);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedClient?.updated_at);
+  const form = useSchemaForm<ClientValues>(clientSchema, { defaultValues: clientValuesFrom(loadedClient) });
+  const { register, control, handleSubmit, reset, getValues, watch, formState } = form;
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = useSaveClient();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const nameId = `${uid}-name`;
+  const nameError = formState.errors.name?.message;
+  const [name, logo] = watch(['name', 'logo']);
+
+  const conflict = useEditConflict({
+    name: client?.name ?? name,
+    onReload: async () => {
+      const current = await fetchClient(client!.id);
+      setClient(current);
+      setExpectedUpdatedAt(current.updated_at);
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(clientValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
+  });
+
+  // 'Отказ' asks first when something was changed (the unsaved-changes guard).
+  async function leave() {
+    if (await confirmLeave()) onDone();
+  }
+
+  // The schema found something: the form library has focused the name if it is missing; a
+  // missing logo (a file chooser, not a text field) is also said in a toast.
+  function onInvalid(errors: FieldErrors<ClientValues>) {
+    if (!errors.name && errors.logo?.message) toast({ title: 'Грешка', description: errors.logo.message, variant: 'destructive' });
+  }
+
+  function submit(input: ClientValues, guard = expectedUpdatedAt) {
+    setSaveError(null);
+    save.mutate(
+      { id: client?.id, expectedUpdatedAt: guard, input },
+      {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
+          reset(input);
+          toast({ title: client ? 'Клиентът е обновен' : 'Клиентът е създаден' });
+          onDone();
+        },
+        onError: (error) => {
+          if (conflict.show(error)) return;
+          console.error('[admin] saving the client failed', error);
+          const message = writeErrorMessage(error, clientFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
+      <h2 id={`${uid}-heading`} className="text-xl font-semibold text-slate-900">
+        {client ? 'Редактиране на клиент' : 'Нов клиент'}
+      </h2>
+      <div className="flex items-start gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p>
+          Таблицата <code>clients</code> се създава с миграция на базата данни (<code>supabase/migrations</code>). Клиентите се показват в
+          карусела на началната страница.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <Card>
+          <CardContent className="pt-6">
+            <form noValidate onSubmit={handleSubmit((values) => submit(values), onInvalid)} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
+              {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+              <div className="grid gap-1.5">
+                <Label htmlFor={nameId} required>
+                  Име на клиента
+                </Label>
+                <Input id={nameId} required {...register('name')} {...fieldAria(nameId, nameError)} />
+                {nameError && (
+                  <p id={errorId(nameId)} className="text-sm text-danger-700">
+                    {nameError}
+                  </p>
+                )}
+              </div>
+              <Controller
+                control={control}
+                name="logo"
+                render={({ field, fieldState }) => (
+                  <ImageUploadField
+                    label="Лого"
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    folder="clients"
+                    fit="contain"
+                    previewWidth={300}
+                    previewHeight={200}
+                    hint="Препоръчителен размер: 300x200 px, PNG с прозрачен фон."
+                    successTitle="Логото е качено"
+                    error={fieldState.error?.message}
+                    onBusyChange={setUploading}
+                    uploadLabel="Качи лого"
+                  />
+                )}
+              />
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
+                  Отказ
+                </Button>
+                <Button type="submit" disabled={save.isPending || uploading}>
+                  {save.isPending ? 'Запазване...' : client ? 'Обнови клиента' : 'Създай клиента'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-2">
+          <h3 className="text-sm font-medium text-slate-800">Преглед в карусела</h3>
+          <Card className="flex flex-col items-center gap-3 p-6">
+            <div className="flex h-[100px] w-[150px] items-center justify-center">
+              {logo ? (
+                <img src={logo} alt={name ? `Лого на ${name}` : 'Лого'} width={150} height={100} className="max-h-full max-w-full object-contain" />
+              ) : (
+                <span className="text-sm text-slate-600">Няма лого</span>
+              )}
+            </div>
+            <p className="font-medium text-slate-800">{name.trim() || 'Име на клиента'}</p>
+          </Card>
+        </div>
+      </div>
+      {conflict.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/shared/db/supabase';
+import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
+import { isPastTheEnd, readPage } from '@/admin/kit/list';
+import { inquirySearchFilter } from './search';
+import { canChangeBookingStatus } from './status';
+import type { Booking, BookingStatus, Inquiry, InquiryFilters, InquiryStatus, ListPage } from './types';
+
+/*
+ * The inbox's data: inquiries (contact_submissions) and bookings (appointments). Only admitted
+ * admins may read or change them (row-level security); visitors only insert, elsewhere.
+ */
+
+/** The lists refresh this often while the panel is open (and whenever the window regains focus). */
+export const INBOX_REFRESH_MS = 60_000;
+/** Rows per request of the CSV export, which reads every page of the filtered list. */
+export const EXPORT_CHUNK = 1000;
+
+export type BookingSection = 'upcoming' | 'past';
+
+export const inboxKeys = {
+  all: [...adminKeys.all, 'inbox'] as const,
+  counts: () => [...inboxKeys.all, 'counts'] as const,
+  inquiries: () => [...inboxKeys.all, 'inquiries'] as const,
+  inquiryPage: (filters: InquiryFilters, page: number) => [...inboxKeys.inquiries(), filters, page] as const,
+  bookings: () => [...inboxKeys.all, 'bookings'] as const,
+  bookingPage: (section: BookingSection, page: number) => [...inboxKeys.bookings(), section, page] as const,
+};
+
+/** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
+const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error';
+const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
+const BOOKING_COLUMNS = `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
+
+/**
+ * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)
+ * and every minute while open; other people's inquiries and bookings arrive at any time.
+ */
+const live = {
+  staleTime: 0,
+  refetchOnWindowFocus: 'always',
+  refetchInterval: INBOX_REFRESH_MS,
+} as const;
+
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+function inquiryQuery(supabase: Supabase, filters: InquiryFilters, columns: string, head = false) {
+  let query = supabase.from('contact_submissions').select(columns, { count: 'exact', head });
+  if (filters.status) query = query.eq('status', filters.status);
+  if (filters.service) query = query.eq('purpose', filters.service);
+  const search = inquirySearchFilter(filters.search);
+  if (search) query = query.or(search);
+  return query;
+}
+
+/** One page of inquiries, newest first, with the number that match the filters. */
+export async function fetchInquiryPage(filters: InquiryFilters, page: number): Promise<ListPage<Inquiry>> {
+  const supabase = await getSupabase();
+  return readPage<Inquiry>(
+    page,
+    (from, to) =>
+      inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to),
+    () => inquiryQuery(supabase, filters, 'id', true),
+  );
+}
+
+/** Every inquiry that matches the filters (all pages), newest first: what the CSV export holds. */
+export async function fetchAllInquiries(filters: InquiryFilters): Promise<Inquiry[]> {
+  const supabase = await getSupabase();
+  const seen = new Set<string>();
+  const all: Inquiry[] = [];
+  for (let from = 0; ; from += EXPORT_CHUNK) {
+    const { data, error } = await inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, from + EXPORT_CHUNK - 1);
+    if (error) {
+      if (isPastTheEnd(error)) break;
+      throw error;
+    }
+    const rows = (data ?? []) as unknown as Inquiry[];
+    // a row arriving meanwhile shifts the pages by one: never export a row twice
+    for (const row of rows) {
+      if (!seen.has(row.id)) {
+        seen.add(row.id);
+        all.push(row);
+      }
+    }
+    if (rows.length < EXPORT_CHUNK) break;
+  }
+  return all;
+}
+
+/**
+ * One page of bookings: upcoming ones (from now on) soonest first, or past ones most recent first.
+ */
+export async function fetchBookingPage(section: BookingSection, page: number, now: Date = new Date()): Promise<ListPage<Booking>> {
+  const supabase = await getSupabase();
+  const at = now.toISOString();
+  const upcoming = section === 'upcoming';
+  const run = (head: boolean) => {
+    const query = supabase.from('appointments').select(head ? 'id' : BOOKING_COLUMNS, { count: 'exact', head });
+    return upcoming ? query.gte('preferred_date', at) : query.lt('preferred_date', at);
+  };
+  return readPage<Booking>(
+    page,
+    (from, to) => run(false).order('preferred_date', { ascending: upcoming }).order('created_at', { ascending: upcoming }).range(from, to),
+    () => run(true),
+  );
+}
+
+export interface InboxCounts {
+  /** Inquiries with status 'new'. */
+  inquiries: number;
+  /** Bookings with status 'pending'. */
+  bookings: number;
+}
+
+/** How many new inquiries and pending bookings there are (two HEAD requests with exact counts). */
+export async function fetchInboxCounts(): Promise<InboxCounts> {
+  const supabase = await getSupabase();
+  const [inquiries, bookings] = await Promise.all([
+    supabase.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('status', 'new'),
+    supabase.from('appointments').select('id', { count: 'exact', head: true }).eq('status', 'pending'),
+  ]);
+  if (inquiries.error) throw inquiries.error;
+  if (bookings.error) throw bookings.error;
+  return { inquiries: inquiries.count ?? 0, bookings: bookings.count ?? 0 };
+}
+
+export async function setInquiryStatus({ id, status }: { id: string; status: InquiryStatus }): Promise<void> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('contact_submissions').update({ status }).eq('id', id).select('id');
+  if (error) throw error;
+  changedRows(data);
+}
+
+/** Refused before any request when the rules of status.ts do not allow the change. */
+export class BookingTransitionError extends Error {
+  constructor() {
+    super('Тази промяна на статуса на резервацията не е позволена.');
+    this.name = 'BookingTransitionError';
+  }
+}
+
+export async function setBookingStatus({ id, from, to }: { id: string; from: BookingStatus; to: BookingStatus }): Promise<void> {
+  if (!canChangeBookingStatus(from, to)) throw new BookingTransitionError();
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('appointments').update({ status: to }).eq('id', id).select('id');
+  if (error) throw error;
+  changedRows(data);
+}
+
+export function useInboxCounts() {
+  return useQuery({ queryKey: inboxKeys.counts(), queryFn: fetchInboxCounts, ...live });
+}
+
+export function useInquiryPage(filters: InquiryFilters, page: number) {
+  return useQuery({
+    queryKey: inboxKeys.inquiryPage(filters, page),
+    queryFn: () => fetchInquiryPage(filters, page),
+    placeholderData: keepPreviousData,
+    ...live,
+  });
+}
+
+export function useBookingPage(section: BookingSection, page: number) {
+  return useQuery({
+    queryKey: inboxKeys.bookingPage(section, page),
+    queryFn: () => fetchBookingPage(section, page),
+    placeholderData: keepPreviousData,
+    ...live,
+  });
+}
+
+export function useSetInquiryStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setInquiryStatus,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.inquiries() });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts() });
+    },
+  });
+}
+
+export function useSetBookingStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setBookingStatus,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.bookings() });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts() });
+      // a cancelled booking frees its slot in the public booking calendar
+      invalidatePublic(queryClient, 'taken-slots');
+    },
+  });
+}
+
+/** The CSV export reads all pages when asked, not as a cached query. */
+export function useExportInquiries() {
+  return useMutation({ mutationFn: fetchAllInquiries });
+}

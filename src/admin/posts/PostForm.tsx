@@ -1,0 +1,494 @@
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, History } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useAuth } from '@/admin/auth/auth-context';
+import { Markdown } from '@/shared/ui/Markdown';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Card, CardContent } from '@/admin/kit/card';
+import { Input, fieldClasses } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
+import { Textarea } from '@/shared/ui/textarea';
+import { toast } from '@/shared/ui/use-toast';
+import { cn } from '@/shared/ui/cn';
+import { formatDateBg } from '@/shared/domain/dates';
+import { errorMessage } from '@/shared/db/errors';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { slugifyPost } from '@/admin/kit/slug';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
+import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { useActiveBlogUsers } from '@/admin/users/api';
+import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { fetchAdminPost, useSavePost } from './api';
+import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
+import { buildPostPayload, displayNameOf } from './post-payload';
+import {
+  EMPTY_POST_VALUES,
+  EXCERPT_HINT_LENGTH,
+  needsContentWarning,
+  parseTags,
+  POST_CATEGORY_SUGGESTIONS,
+  postCompleteness,
+  postFormText,
+  postProblems,
+  postSchema,
+  postValuesFrom,
+  slugAfterTitleChange,
+  type PostFormValues,
+} from './post-schema';
+import type { AdminPost, PostPayload } from './types';
+import { describedBy, FormField as Field } from '@/shared/ui/form-field';
+
+type TabId = 'basic' | 'content' | 'media';
+
+function TabState({ done }: { done: boolean }) {
+  return done ? (
+    <CheckCircle2 aria-hidden="true" className="text-accent-700" />
+  ) : (
+    <AlertTriangle aria-hidden="true" className="text-amber-600" />
+  );
+}
+
+export interface PostFormProps {
+  /** The post being edited, or null for a new one. */
+  post: AdminPost | null;
+  /** Back to the list (after saving or on 'Назад'). */
+  onDone: () => void;
+}
+
+/**
+ * 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). The values live in
+ * react-hook-form, checked by postSchema with the shared timing; the required-fields warning, the
+ * completeness bar and the save button follow the values live. Unsaved changes ask before the
+ * form is left, and are kept as a local draft offered when the form opens again.
+ */
+export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
+  const editing = loadedPost !== null;
+  const { blogUser } = useAuth();
+  // The version being edited: replaced when the admin loads the current one after a conflict.
+  const [post, setPost] = useState<AdminPost | null>(loadedPost);
+  // The guard of the next update: the updated_at loaded (or of a restored draft), refreshed after every save.
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedPost?.updated_at);
+  const baseline = useMemo(() => (post ? postValuesFrom(post) : EMPTY_POST_VALUES), [post]);
+  const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: baseline });
+  const { register, setValue, getValues, getFieldState, handleSubmit, reset, formState } = form;
+  const values = form.watch();
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: expectedUpdatedAt });
+  const [tab, setTab] = useState<TabId>('basic');
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [lastPayload, setLastPayload] = useState<PostPayload | null>(null);
+  const save = useSavePost();
+  const recheckOnDenied = useRecheckOnDenied();
+  const authors = useActiveBlogUsers();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+
+  const problems = postProblems(values);
+  const completeness = postCompleteness(values);
+  const tags = parseTags(values.tags);
+  const contentWarning = needsContentWarning(values);
+  const canSubmit = problems.valid && !save.isPending && !uploading;
+  // Errors under the fields follow the shared timing; missing required fields have the one warning above.
+  const fieldError = (name: 'title' | 'slug' | 'author') => formState.errors[name]?.message;
+  const slugError = fieldError('slug') === postFormText.slugInvalid ? postFormText.slugInvalid : undefined;
+
+  /** A value set by the form itself (not typed): dirty, and checked when its errors already show. */
+  const put = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) =>
+    setValue(name, value as never, { shouldDirty: true, shouldValidate: getFieldState(name).isTouched || formState.isSubmitted });
+
+  // Author picker: active users, plus the post's current user if that one is no longer active.
+  const authorOptions = useMemo(() => {
+    const list = (authors.data ?? []).map((u) => ({ id: u.id, label: displayNameOf(u) }));
+    if (values.created_by && !list.some((u) => u.id === values.created_by)) {
+      const name = post?.created_by === values.created_by ? displayNameOf(post.blog_users) : '';
+      list.unshift({ id: values.created_by, label: `${name || 'Неизвестен потребител'} (неактивен)` });
+    }
+    return list;
+  }, [authors.data, values.created_by, post]);
+
+  const title = register('title');
+  const slug = register('slug');
+
+  function onAuthorUser(userId: string) {
+    const chosen = authors.data?.find((u) => u.id === userId);
+    put('created_by', userId);
+    if (chosen) put('author', displayNameOf(chosen));
+  }
+
+  const conflict = useEditConflict({
+    name: post?.title ?? values.title,
+    onReload: async () => {
+      const current = await fetchAdminPost(post!.id);
+      setPost(current);
+      setExpectedUpdatedAt(current.updated_at);
+      // the stored version becomes what the form compares with: no longer dirty
+      reset(postValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => {
+      if (lastPayload) submit(lastPayload, currentUpdatedAt);
+    },
+  });
+
+  function submit(payload: PostPayload, guard = expectedUpdatedAt) {
+    setLastPayload(payload);
+    setSaveError(null);
+    save.mutate(
+      { id: post?.id, expectedUpdatedAt: guard, payload },
+      {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
+          // what was saved is what the form now compares with (it closes next), and its draft goes
+          reset(getValues());
+          draft.clear();
+          toast({ title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' });
+          onDone();
+        },
+        onError: (error) => {
+          if (conflict.show(error)) return;
+          console.error('[admin] saving the post failed', error);
+          const message = writeErrorMessage(error, postFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  const onValid = (checked: PostFormValues) => {
+    if (save.isPending || uploading) return;
+    submit(buildPostPayload(checked, { existing: post, signedIn: blogUser, now: new Date() }));
+  };
+
+  function restoreDraft() {
+    const restored = draft.restore();
+    // edits made on an older version are saved against it: a change since meets the conflict dialog
+    if (restored?.updatedAt) setExpectedUpdatedAt(restored.updatedAt);
+  }
+
+  async function leave() {
+    if (await confirmLeave()) onDone();
+  }
+
+  const basicDone = problems.valid;
+  const contentDone = !contentWarning && values.excerpt.trim() !== '' && values.category.trim() !== '' && tags.length > 0;
+  const previewDate = formatDateBg(post?.published_at ?? post?.created_at ?? new Date());
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+          {editing ? 'Редактиране на публикация' : 'Нова публикация'}
+        </h2>
+        <Button variant="outline" onClick={() => void leave()}>
+          <ArrowLeft aria-hidden="true" />
+          Назад към публикациите
+        </Button>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm text-slate-700">
+          <span id={id('progress-label')}>Попълненост на публикацията</span>
+          <span aria-hidden="true">{completeness}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby={id('progress-label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={completeness}
+          aria-valuetext={`${completeness}%`}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
+        </div>
+      </div>
+
+      {draft.offer && (
+        <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-brand-300 bg-brand-50 p-4 text-sm text-slate-800">
+          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <div className="grid min-w-0 flex-1 gap-1">
+            <p className="font-semibold">{postDraftText.found(draft.offer.savedAt)}</p>
+            {postChangedSince(draft.offer, post?.updated_at) && <p>{postDraftText.changedSince}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={restoreDraft}>
+              {postDraftText.restore}
+            </Button>
+            <Button size="sm" variant="outline" onClick={draft.discard}>
+              {postDraftText.discard}
+            </Button>
+          </div>
+        </div>
+      )}
+      {problems.missingRequired && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
+      {saveError && (
+        <FormAlert
+          title="Грешка"
+          onRetry={lastPayload ? () => submit(lastPayload) : undefined}
+          retrying={save.isPending}
+        >
+          {saveError}
+        </FormAlert>
+      )}
+
+      <form noValidate onSubmit={handleSubmit(onValid)} aria-labelledby={id('heading')} aria-busy={save.isPending}>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+          <TabsList aria-label="Части на формата">
+            <TabsTrigger value="basic">
+              <TabState done={basicDone} />
+              Основна информация
+            </TabsTrigger>
+            <TabsTrigger value="content">
+              <TabState done={contentDone} />
+              Съдържание
+            </TabsTrigger>
+            <TabsTrigger value="media">
+              <TabState done={basicDone && !contentWarning} />
+              Медия и настройки
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="basic" className="grid gap-5">
+            <Field id={id('title')} label="Заглавие" required>
+              <Input
+                id={id('title')}
+                {...title}
+                onChange={(e) => {
+                  const previousTitle = getValues('title');
+                  const next = slugAfterTitleChange({ editing, previousTitle, title: e.target.value, slug: getValues('slug') });
+                  void title.onChange(e);
+                  if (next !== getValues('slug')) put('slug', next);
+                }}
+                required
+                aria-required="true"
+                aria-invalid={fieldError('title') ? true : undefined}
+              />
+            </Field>
+            <Field
+              id={id('slug')}
+              label="Адрес (slug)"
+              required
+              hint={
+                <>
+                  Адресът на публикацията: /blog/{values.slug || '...'}
+                  {editing ? ' При редакция адресът не се променя автоматично.' : ' Създава се от заглавието.'}
+                </>
+              }
+              error={slugError}
+            >
+              <Input
+                id={id('slug')}
+                {...slug}
+                onBlur={(e) => {
+                  // a typed address is tidied when the field is left (the rule is then checked on it)
+                  const cleaned = slugifyPost(e.target.value);
+                  if (cleaned && cleaned !== e.target.value) setValue('slug', cleaned, { shouldDirty: true });
+                  return slug.onBlur(e);
+                }}
+                required
+                aria-required="true"
+                {...fieldAria(id('slug'), slugError, true)}
+                aria-invalid={fieldError('slug') ? true : undefined}
+              />
+            </Field>
+            <Field
+              id={id('author-user')}
+              label="Автор (потребител)"
+              hint="Само активни потребители. Изборът попълва показваното име."
+              error={authors.isError ? `Error fetching users: ${errorMessage(authors.error, 'unknown error')}` : null}
+            >
+              <select
+                id={id('author-user')}
+                className={cn(fieldClasses, 'h-10 py-2')}
+                value={values.created_by}
+                onChange={(e) => onAuthorUser(e.target.value)}
+                aria-describedby={describedBy(id('author-user'), true, authors.isError)}
+              >
+                <option value="">{authors.isLoading ? 'Зареждане на потребители...' : 'Изберете автор'}</option>
+                {authorOptions.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={id('author')} label="Показвано име на автора" required hint="Името, което посетителите виждат под публикацията.">
+              <Input
+                id={id('author')}
+                {...register('author')}
+                required
+                aria-required="true"
+                aria-invalid={fieldError('author') ? true : undefined}
+                aria-describedby={describedBy(id('author'), true, false)}
+              />
+            </Field>
+            <div className="flex justify-end">
+              <Button onClick={() => setTab('content')}>
+                Продължете към съдържание
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent value="content" className="grid gap-5">
+            {contentWarning && <FormWarning>{postFormText.contentWarning}</FormWarning>}
+            <Field
+              id={id('excerpt')}
+              label="Кратко описание"
+              hint={`${values.excerpt.length}/${EXCERPT_HINT_LENGTH} символа. Препоръчително до ${EXCERPT_HINT_LENGTH}.`}
+            >
+              <Textarea
+                id={id('excerpt')}
+                rows={3}
+                className="min-h-0"
+                {...register('excerpt')}
+                aria-describedby={describedBy(id('excerpt'), true, false)}
+              />
+            </Field>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Field id={id('content')} label="Съдържание (Markdown)" hint="Заглавия с ##, списъци с -, **удебелен** текст, [връзки](https://...).">
+                <Textarea
+                  id={id('content')}
+                  rows={12}
+                  className="min-h-[300px] font-mono text-sm"
+                  {...register('content')}
+                  aria-describedby={describedBy(id('content'), true, false)}
+                />
+              </Field>
+              <div className="grid content-start gap-1.5">
+                <h3 id={id('preview')} className="text-sm font-medium text-slate-800">
+                  Преглед
+                </h3>
+                <div
+                  role="region"
+                  aria-labelledby={id('preview')}
+                  className="min-h-[300px] overflow-auto rounded-md border border-slate-200 bg-white p-4"
+                >
+                  {values.content.trim() ? (
+                    <Markdown>{values.content}</Markdown>
+                  ) : (
+                    <p className="text-sm text-slate-600">Тук ще видите съдържанието така, както ще изглежда в блога.</p>
+                  )}
+                </div>
+              </div>
+            </div>
+            <Field id={id('category')} label="Категория">
+              <Input id={id('category')} {...register('category')} />
+              <div className="max-h-[200px] overflow-y-auto" role="group" aria-label="Предложения за категория">
+                <div className="flex flex-wrap gap-2 pt-1">
+                  {POST_CATEGORY_SUGGESTIONS.map((c) => (
+                    <Button
+                      key={c}
+                      size="sm"
+                      variant={values.category === c ? 'default' : 'outline'}
+                      aria-pressed={values.category === c}
+                      onClick={() => put('category', c)}
+                    >
+                      {c}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+            </Field>
+            <Field id={id('tags')} label="Етикети" hint="Разделете етикетите със запетая. Препоръчват се 3–5.">
+              <Input
+                id={id('tags')}
+                {...register('tags')}
+                aria-describedby={describedBy(id('tags'), true, false)}
+              />
+              {tags.length > 0 && (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Етикети на публикацията">
+                  {tags.map((t, i) => (
+                    <li key={`${t}-${i}`}>
+                      <Badge variant="secondary">{t}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Field>
+            <ImageUploadField
+              label="Основно изображение"
+              value={values.featured_image}
+              onChange={(url) => put('featured_image', url)}
+              folder="blog"
+              successTitle="Изображението е качено"
+              hint="Препоръчителен размер: 1200x630 px."
+              previewWidth={360}
+              previewHeight={189}
+              onBusyChange={setUploading}
+            />
+            <div className="flex justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('basic')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button onClick={() => setTab('media')}>
+                Продължете към медия и настройки
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent value="media" className="grid gap-5">
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium text-slate-800">Преглед на картата в блога</h3>
+              <Card className="max-w-sm overflow-hidden">
+                {values.featured_image ? (
+                  <img
+                    src={values.featured_image}
+                    alt=""
+                    width={384}
+                    height={202}
+                    className="aspect-[1200/630] w-full object-cover"
+                  />
+                ) : (
+                  <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">Без изображение</div>
+                )}
+                <CardContent className="grid gap-2 pt-4">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                    <span>{previewDate}</span>
+                    {values.category.trim() && <Badge variant="secondary">{values.category.trim()}</Badge>}
+                  </div>
+                  <p className="text-lg font-semibold text-slate-900">{values.title.trim() || 'Заглавие на публикацията'}</p>
+                  {values.excerpt.trim() && <p className="line-clamp-2 text-sm text-slate-700">{values.excerpt.trim()}</p>}
+                  <p className="text-sm text-slate-700">Автор: {values.author.trim() || displayNameOf(blogUser) || '—'}</p>
+                </CardContent>
+              </Card>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id={id('published')}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-brand-600"
+                {...register('is_published')}
+                aria-describedby={`${id('published')}-hint`}
+              />
+              <div className="grid gap-0.5">
+                <Label htmlFor={id('published')}>Публикувай</Label>
+                <p id={`${id('published')}-hint`} className="text-xs text-slate-600">
+                  Публикуваните публикации са видими за всички посетители.
+                </p>
+              </div>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('content')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button type="submit" disabled={!canSubmit} aria-busy={save.isPending}>
+                {save.isPending ? 'Запазване...' : editing ? 'Обнови публикацията' : 'Създай публикацията'}
+              </Button>
+            </div>
+          </TabsContent>
+        </Tabs>
+      </form>
+      {conflict.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/admin/kit/card';
+import { formatDateBg } from '@/shared/domain/dates';
+import { displayNameOf } from './post-payload';
+import type { AdminPostRow } from './types';
+
+export interface PostListProps {
+  posts: AdminPostRow[];
+  onEdit: (post: AdminPostRow) => void;
+  onToggle: (post: AdminPostRow) => void;
+  onDelete: (post: AdminPostRow) => void;
+  /** The id of a post whose toggle or delete is running. */
+  busyId?: string | null;
+  /** The next page or search result is loading. */
+  busy?: boolean;
+}
+
+/** One page of the admin list of posts (spec section 2), newest first, with every field the spec names. */
+export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: loading }: PostListProps) {
+  return (
+    <ul className="grid gap-4" aria-label="Публикации" aria-busy={loading}>
+      {posts.map((post) => {
+        const linkedUser = displayNameOf(post.blog_users);
+        const busy = busyId === post.id;
+        return (
+          <li key={post.id}>
+            <Card className="flex flex-col gap-4 p-4 sm:flex-row">
+              {post.featured_image ? (
+                <img
+                  src={post.featured_image}
+                  alt=""
+                  width={192}
+                  height={101}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[1200/630] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-48"
+                />
+              ) : (
+                <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-600 sm:w-48">
+                  Без изображение
+                </div>
+              )}
+              <div className="grid min-w-0 flex-1 gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-lg font-semibold text-slate-900">{post.title}</h3>
+                  <Badge variant={post.is_published ? 'success' : 'outline'}>{post.is_published ? 'Публикувана' : 'Чернова'}</Badge>
+                </div>
+                <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
+                  <div className="flex gap-1">
+                    <dt className="text-slate-600">Автор:</dt>
+                    <dd>{post.author}</dd>
+                  </div>
+                  {linkedUser && (
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Потребител:</dt>
+                      <dd>{linkedUser}</dd>
+                    </div>
+                  )}
+                  <div className="flex gap-1">
+                    <dt className="text-slate-600">Създадена:</dt>
+                    <dd>{formatDateBg(post.created_at)}</dd>
+                  </div>
+                  {post.is_published && post.published_at && (
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Публикувана:</dt>
+                      <dd>{formatDateBg(post.published_at)}</dd>
+                    </div>
+                  )}
+                  {post.category && (
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Категория:</dt>
+                      <dd>{post.category}</dd>
+                    </div>
+                  )}
+                </dl>
+                {post.excerpt && <p className="line-clamp-2 text-sm text-slate-700">{post.excerpt}</p>}
+                <div className="flex flex-wrap gap-2 pt-1">
+                  <Button size="sm" variant="outline" onClick={() => onEdit(post)}>
+                    <Pencil aria-hidden="true" />
+                    Редактирай<span className="sr-only"> „{post.title}“</span>
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => onToggle(post)} disabled={busy}>
+                    {post.is_published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                    {post.is_published ? 'Скрий' : 'Публикувай'}
+                    <span className="sr-only"> „{post.title}“</span>
+                  </Button>
+                  <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" onClick={() => onDelete(post)} disabled={busy}>
+                    <Trash2 aria-hidden="true" />
+                    Изтрий<span className="sr-only"> „{post.title}“</span>
+                  </Button>
+                </div>
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

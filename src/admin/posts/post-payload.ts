@@ -1,0 +1,52 @@
+import type { BlogUser } from '@/admin/auth/auth-context';
+import { parseTags, type PostFormValues } from './post-schema';
+import type { AdminPost, PostPayload } from './types';
+
+/*
+ * What a post's save and the list's publish toggle write (spec sections 5 and 7), free of React so
+ * they are tested on their own. The form's rules live in ./post-schema.
+ */
+
+/** The display name a blog user gives a post: full name, else username. */
+export function displayNameOf(user: { full_name: string | null; username: string } | null | undefined): string {
+  if (!user) return '';
+  return user.full_name?.trim() || user.username;
+}
+
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+
+/**
+ * What a save sends. Empty created_by defaults to the signed-in blog user and an empty author to
+ * that user's name; published_at is set to now when the post becomes published, kept while it
+ * stays published, and kept (not cleared) when it is unpublished.
+ */
+export function buildPostPayload(
+  values: PostFormValues,
+  context: { existing?: Pick<AdminPost, 'is_published' | 'published_at'> | null; signedIn: BlogUser | null; now: Date },
+): PostPayload {
+  const { existing, signedIn, now } = context;
+  let publishedAt: string | null = existing?.published_at ?? null;
+  if (values.is_published && !(existing?.is_published && existing.published_at)) publishedAt = now.toISOString();
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    content: values.content,
+    excerpt: orNull(values.excerpt),
+    featured_image: orNull(values.featured_image),
+    author: values.author.trim() || displayNameOf(signedIn),
+    is_published: values.is_published,
+    category: orNull(values.category),
+    tags: parseTags(values.tags),
+    published_at: publishedAt,
+    created_by: values.created_by.trim() || signedIn?.id || null,
+  };
+}
+
+/** The toggle of the list: turning on sets published_at to now; turning off keeps it. */
+export function togglePublishPatch(
+  post: Pick<AdminPost, 'is_published' | 'published_at'>,
+  now: Date,
+): { is_published: boolean; published_at: string | null } {
+  const publish = !post.is_published;
+  return { is_published: publish, published_at: publish ? now.toISOString() : post.published_at };
+}

@@ -1,0 +1,148 @@
+/*
+ * The post form's rules (spec sections 4 and 5) as one zod schema carrying the spec's messages,
+ * and the pure helpers the form shows from its values: completeness over 9 fields, the content
+ * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
+ */
+import * as z from 'zod/mini';
+import { slugifyPost } from '@/admin/kit/slug';
+import { ruleText } from '@/shared/forms/zod-rules';
+import type { AdminPost } from './types';
+
+export const POST_CATEGORY_SUGGESTIONS = ['Технологии', 'Бизнес', 'Маркетинг', 'Автоматизация', 'AI', 'Приложения', 'Съвети', 'Новини'] as const;
+
+export const postFormText = {
+  requiredWarning: 'Моля, попълнете всички задължителни полета във формата',
+  contentWarning: 'Добавете съдържание и основно изображение за по-добра публикация',
+  slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и тирета (напр. moyat-post).',
+  saveFallback: 'Неуспешно запазване на публикацията.',
+} as const;
+
+export const EXCERPT_HINT_LENGTH = 160;
+
+const SLUG_PATTERN = /^[a-z0-9_]+(-+[a-z0-9_]+)*$/;
+
+const required = (value: string) => (value.trim() ? null : postFormText.requiredWarning);
+
+/** A filled slug must be what the database accepts; an empty one is missing like the other required fields. */
+export function slugRule(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return postFormText.requiredWarning;
+  return SLUG_PATTERN.test(trimmed) ? null : postFormText.slugInvalid;
+}
+
+/** The shape of the form's values, without rules (what a stored draft must look like). */
+export const postValuesShape = z.object({
+  title: z.string(),
+  slug: z.string(),
+  created_by: z.string(),
+  author: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  featured_image: z.string(),
+  category: z.string(),
+  tags: z.string(),
+  is_published: z.boolean(),
+});
+
+/**
+ * Title, slug and author name are required (blank counts as missing; the form shows one warning
+ * for them, spec section 5); the slug must be a valid address. The rest is free: tags are one
+ * comma-separated line, the author user and the image are optional.
+ */
+export const postSchema = z.extend(postValuesShape, {
+  title: ruleText(required),
+  slug: ruleText(slugRule),
+  author: ruleText(required),
+});
+
+/** The form's values: every field as the person types it (tags as one comma-separated line). */
+export type PostFormValues = z.infer<typeof postSchema>;
+
+export const EMPTY_POST_VALUES: PostFormValues = {
+  title: '',
+  slug: '',
+  created_by: '',
+  author: '',
+  excerpt: '',
+  content: '',
+  featured_image: '',
+  category: '',
+  tags: '',
+  is_published: false,
+};
+
+export function postValuesFrom(post: AdminPost): PostFormValues {
+  return {
+    title: post.title ?? '',
+    slug: post.slug ?? '',
+    created_by: post.created_by ?? '',
+    author: post.author ?? '',
+    excerpt: post.excerpt ?? '',
+    content: post.content ?? '',
+    featured_image: post.featured_image ?? '',
+    category: post.category ?? '',
+    tags: formatTags(post.tags ?? []),
+    is_published: Boolean(post.is_published),
+  };
+}
+
+/** The schema's verdict on the values as they are now (the save button and the warnings follow it live). */
+export function postProblems(values: PostFormValues): { missingRequired: boolean; valid: boolean } {
+  const result = postSchema.safeParse(values);
+  if (result.success) return { missingRequired: false, valid: true };
+  return { missingRequired: result.error.issues.some((issue) => issue.message === postFormText.requiredWarning), valid: false };
+}
+
+/** 'AI,  автоматизация , ,n8n' → ['AI', 'автоматизация', 'n8n']: split on commas, trimmed, empty ones dropped. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
+}
+
+export function formatTags(tags: readonly string[]): string {
+  return tags.join(', ');
+}
+
+/** The non-blocking hint of the content tab: content or featured image missing. */
+export function needsContentWarning(values: PostFormValues): boolean {
+  return !values.content.trim() || !values.featured_image.trim();
+}
+
+/** The nine fields the completeness bar counts, with whether each is filled. */
+export function completenessItems(values: PostFormValues): { field: keyof PostFormValues; filled: boolean }[] {
+  return [
+    { field: 'title', filled: values.title.trim() !== '' },
+    { field: 'slug', filled: values.slug.trim() !== '' },
+    { field: 'author', filled: values.author.trim() !== '' },
+    { field: 'created_by', filled: values.created_by.trim() !== '' },
+    { field: 'excerpt', filled: values.excerpt.trim() !== '' },
+    { field: 'content', filled: values.content.trim() !== '' },
+    { field: 'featured_image', filled: values.featured_image.trim() !== '' },
+    { field: 'category', filled: values.category.trim() !== '' },
+    { field: 'tags', filled: parseTags(values.tags).length > 0 },
+  ];
+}
+
+/** Percentage (0–100, rounded) of the nine fields that are filled. */
+export function postCompleteness(values: PostFormValues): number {
+  const items = completenessItems(values);
+  return Math.round((items.filter((i) => i.filled).length / items.length) * 100);
+}
+
+/**
+ * The slug after the title changes. While editing it is kept. While creating it follows the
+ * title as long as it is what the previous title gave (or empty): once the person types their own
+ * slug it is left alone. Read from the values, so a restored draft behaves the same.
+ */
+export function slugAfterTitleChange(args: { editing: boolean; previousTitle: string; title: string; slug: string }): string {
+  if (args.editing) return args.slug;
+  const following = args.slug.trim() === '' || args.slug === slugifyPost(args.previousTitle);
+  return following ? slugifyPost(args.title) : args.slug;
+}
+
+/** Two sets of form values hold the same text in every field. */
+export function samePostValues(a: PostFormValues, b: PostFormValues): boolean {
+  return (Object.keys(EMPTY_POST_VALUES) as (keyof PostFormValues)[]).every((key) => a[key] === b[key]);
+}

@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import { Button } from '@/shared/ui/button';
+import { Card, CardContent } from '@/admin/kit/card';
+import { FormField as Field } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { toast } from '@/shared/ui/use-toast';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { FormAlert } from '@/admin/kit/FormAlert';
+import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { fetchBlogUser, useSaveBlogUser } from './api';
+import { emptyUserValues, MIN_PASSWORD_LENGTH, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
+import type { AdminBlogUser } from './types';
+
+export interface UserFormProps {
+  user: AdminBlogUser | null;
+  onDone: () => void;
+}
+
+/** 'Нов потребител' / 'Редактиране на потребител' (spec sections 2 and 5). */
+export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
+  const mode = loadedUser ? 'edit' : 'create';
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [user, setUser] = useState<AdminBlogUser | null>(loadedUser);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedUser?.updated_at);
+  const { register, handleSubmit, reset, getValues, formState } = useSchemaForm<UserFormValues>(userSchemas[mode], {
+    defaultValues: loadedUser ? userValuesFrom(loadedUser) : emptyUserValues(),
+  });
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = useSaveBlogUser();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const errors = {
+    username: formState.errors.username?.message,
+    email: formState.errors.email?.message,
+    password: formState.errors.password?.message,
+  };
+
+  // 'Отказ' asks first when something was changed (the unsaved-changes guard).
+  async function leave() {
+    if (await confirmLeave()) onDone();
+  }
+
+  const conflict = useEditConflict({
+    name: user ? user.full_name || user.username : '',
+    onReload: async () => {
+      const current = await fetchBlogUser(user!.id);
+      setUser(current);
+      setExpectedUpdatedAt(current.updated_at);
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(userValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
+  });
+
+  function submit(submitted: UserFormValues, guard = expectedUpdatedAt) {
+    setSaveError(null);
+    save.mutate(
+      { id: user?.id, expectedUpdatedAt: guard, payload: userPayload(submitted) },
+      {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
+          reset(submitted);
+          toast({ title: user ? 'Потребителят е обновен' : 'Потребителят е създаден' });
+          onDone();
+        },
+        onError: (error) => {
+          if (conflict.show(error)) return;
+          console.error('[admin] saving the user failed', error);
+          const message = writeErrorMessage(error, userFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  const passwordHint =
+    mode === 'edit'
+      ? `Оставете празно, за да запазите текущата парола. Нова парола: поне ${MIN_PASSWORD_LENGTH} символа.`
+      : `Поне ${MIN_PASSWORD_LENGTH} символа. С нея потребителят влиза в администрацията.`;
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-4">
+      <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+        {user ? 'Редактиране на потребител' : 'Нов потребител'}
+      </h2>
+      <Card className="max-w-2xl">
+        <CardContent className="pt-6">
+          <form noValidate onSubmit={handleSubmit((values) => submit(values))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+            {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+            <Field id={id('username')} label="Потребителско име" required error={errors.username}>
+              <Input
+                id={id('username')}
+                autoComplete="off"
+                required
+                {...register('username')}
+                {...fieldAria(id('username'), errors.username)}
+              />
+            </Field>
+            <Field id={id('full_name')} label="Пълно име">
+              <Input id={id('full_name')} autoComplete="off" {...register('full_name')} />
+            </Field>
+            <Field id={id('email')} label="Имейл" required error={errors.email}>
+              <Input
+                id={id('email')}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                required
+                {...register('email')}
+                {...fieldAria(id('email'), errors.email)}
+              />
+            </Field>
+            <Field id={id('password')} label="Парола" required={mode === 'create'} hint={passwordHint} error={errors.password}>
+              <Input
+                id={id('password')}
+                type="password"
+                autoComplete="new-password"
+                required={mode === 'create'}
+                {...register('password')}
+                {...fieldAria(id('password'), errors.password, true)}
+              />
+            </Field>
+            <div className="flex items-center gap-3">
+              <input
+                id={id('active')}
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                {...register('is_active')}
+              />
+              <Label htmlFor={id('active')}>Активен</Label>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
+                Отказ
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Запазване...' : user ? 'Обнови потребителя' : 'Създай потребителя'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      {conflict.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,486 @@
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Plus, X } from 'lucide-react';
+import { useId, useMemo, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useController, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { FormField as Field } from '@/shared/ui/form-field';
+import { fieldClasses, Input } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
+import { Textarea } from '@/shared/ui/textarea';
+import { toast } from '@/shared/ui/use-toast';
+import { cn } from '@/shared/ui/cn';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { useRecheckOnDenied } from '@/admin/kit/api';
+import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
+import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
+import { GalleryEditor } from './GalleryEditor';
+import {
+  addTechnologies,
+  buildProjectPayload,
+  emptyProjectValues,
+  FIELD_TAB,
+  normalizeUrl,
+  projectCompleteness,
+  projectFormText,
+  projectSchema,
+  projectSlugFromTitle,
+  projectValuesFrom,
+  tabCompleteness,
+  type AdminProject,
+  type ProjectField,
+  type ProjectFormValues,
+  type ProjectPayload,
+} from './project-schema';
+
+type TabId = 'basic' | 'media' | 'gallery';
+
+/** The order in which a failed submit looks for the first field to fix. */
+const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'category'];
+
+function TabState({ done }: { done: boolean }) {
+  return done ? (
+    <>
+      <CheckCircle2 aria-hidden="true" className="text-accent-700" />
+      <span className="sr-only">(попълнено)</span>
+    </>
+  ) : (
+    <>
+      <AlertTriangle aria-hidden="true" className="text-amber-600" />
+      <span className="sr-only">(непопълнено)</span>
+    </>
+  );
+}
+
+export interface ProjectFormProps {
+  /** The project being edited, or null for a new one. */
+  project: AdminProject | null;
+  /** Back to the list (after saving or on 'Назад към проектите'). */
+  onDone: () => void;
+}
+
+/**
+ * The project form in three tabs (spec sections 2, 4 and 5), on react-hook-form with the rules of
+ * projectSchema: a field's message shows once it is left or the form is submitted, then live.
+ */
+export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps) {
+  const editing = loadedProject !== null;
+  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
+  const [project, setProject] = useState<AdminProject | null>(loadedProject);
+  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedProject?.updated_at);
+  const form = useSchemaForm<ProjectFormValues>(projectSchema, {
+    defaultValues: loadedProject ? projectValuesFrom(loadedProject) : emptyProjectValues(),
+    // a failed submit opens the tab of the first field to fix and focuses it (below)
+    shouldFocusError: false,
+  });
+  const { register, control, setValue, getValues, reset, formState } = form;
+  const values = form.watch();
+  const { confirmLeave } = useUnsavedChanges(formState.isDirty);
+  const image = useController({ control, name: 'image' });
+  const gallery = useController({ control, name: 'gallery' });
+  const technologies = useController({ control, name: 'technologies' });
+  const [tab, setTab] = useState<TabId>('basic');
+  const [uploading, setUploading] = useState(false);
+  const [techInput, setTechInput] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [lastPayload, setLastPayload] = useState<ProjectPayload | null>(null);
+  const save = useSaveProject();
+  const categories = useProjectCategories();
+  const recheckOnDenied = useRecheckOnDenied();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+
+  const errors = formState.errors;
+  const shown = (field: ProjectField) => errors[field]?.message;
+  const completeness = projectCompleteness(values);
+  const done = tabCompleteness(values);
+  const generatedSlug = projectSlugFromTitle(values.title);
+
+  const categoryNames = useMemo(() => {
+    const names = (categories.data ?? []).map((c) => c.name);
+    if (values.category && !names.includes(values.category)) names.unshift(values.category);
+    return names;
+  }, [categories.data, values.category]);
+  const noCategories = categories.isSuccess && categories.data.length === 0;
+  const submitDisabled = save.isPending || noCategories || uploading;
+
+  /** Replaces a field's value by its cleaned form (a changed value counts as an edit). */
+  function clean(field: 'link' | 'documentation_url' | 'slug', cleaned: string) {
+    if (cleaned && cleaned !== getValues(field)) setValue(field, cleaned, { shouldDirty: true });
+  }
+
+  /** The field's registration, with `tidy` run when it is left, before it is checked. */
+  function registerTidied(field: 'link' | 'documentation_url' | 'slug', tidy: (value: string) => string) {
+    const registration = register(field);
+    return {
+      ...registration,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        clean(field, tidy(event.target.value));
+        return registration.onBlur(event);
+      },
+    };
+  }
+
+  function onTechKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      addTech();
+    }
+  }
+
+  function addTech() {
+    if (!techInput.trim()) return;
+    technologies.field.onChange(addTechnologies(technologies.field.value, techInput));
+    setTechInput('');
+  }
+
+  async function leave() {
+    if (await confirmLeave()) onDone();
+  }
+
+  const conflict = useEditConflict({
+    name: project?.title ?? values.title,
+    onReload: async () => {
+      const current = await fetchAdminProject(project!.id);
+      setProject(current);
+      setExpectedUpdatedAt(current.updated_at);
+      // the stored version becomes the form's starting point: nothing is unsaved any more
+      reset(projectValuesFrom(current));
+      setSaveError(null);
+    },
+    onOverwrite: (currentUpdatedAt) => {
+      if (lastPayload) submit(lastPayload, currentUpdatedAt);
+    },
+  });
+
+  function submit(payload: ProjectPayload, guard = expectedUpdatedAt) {
+    setLastPayload(payload);
+    setSaveError(null);
+    save.mutate(
+      { id: project?.id, expectedUpdatedAt: guard, payload },
+      {
+        onSuccess: (saved) => {
+          setExpectedUpdatedAt(saved.updated_at);
+          // saved: nothing is unsaved while the list comes back
+          reset(getValues());
+          toast({ title: editing ? 'Проектът е обновен' : 'Проектът е създаден' });
+          onDone();
+        },
+        onError: (error) => {
+          if (conflict.show(error)) return;
+          console.error('[work-admin] saving the project failed', error);
+          const message = workErrorMessage(error, projectFormText.saveFallback);
+          setSaveError(message);
+          toast({ title: 'Грешка', description: message, variant: 'destructive' });
+          recheckOnDenied(error);
+        },
+      },
+    );
+  }
+
+  /** A refused submit: the first field to fix, its tab opened, its message as a toast, the focus on it. */
+  function onInvalid(found: FieldErrors<ProjectFormValues>) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
+    setTab(FIELD_TAB[first]);
+    toast({ title: 'Грешка', description: found[first]?.message, variant: 'destructive' });
+    // focus the field once its tab panel is shown
+    window.setTimeout(() => {
+      const target = first === 'image' ? document.getElementById(id('media'))?.querySelector<HTMLElement>('input') : document.getElementById(id(first));
+      target?.focus();
+    }, 0);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitDisabled) return;
+    // The blur rule, for a URL typed and submitted with Enter.
+    clean('link', normalizeUrl(getValues('link')));
+    clean('documentation_url', normalizeUrl(getValues('documentation_url')));
+    void form.handleSubmit((valid) => submit(buildProjectPayload(valid)), onInvalid)(event);
+  }
+
+  // Every panel stays mounted (an upload in progress on a tab the person left still finishes and
+  // reports to the form); the inactive ones are hidden.
+  const panel = (value: TabId) => ({
+    value,
+    forceMount: true as const,
+    hidden: tab !== value,
+    className: 'grid gap-5 data-[state=inactive]:hidden',
+  });
+
+  return (
+    <section aria-labelledby={id('heading')} className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
+          {editing ? 'Редактиране на проект' : 'Нов проект'}
+        </h2>
+        <Button variant="outline" onClick={() => void leave()}>
+          <ArrowLeft aria-hidden="true" />
+          Назад към проектите
+        </Button>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm text-slate-700">
+          <span id={id('progress-label')}>Попълненост на проекта</span>
+          <span aria-hidden="true">{completeness}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby={id('progress-label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={completeness}
+          aria-valuetext={`${completeness}%`}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
+        </div>
+      </div>
+
+      {formState.isSubmitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
+      {saveError && (
+        <FormAlert title="Грешка" onRetry={lastPayload ? () => submit(lastPayload) : undefined} retrying={save.isPending}>
+          {saveError}
+        </FormAlert>
+      )}
+
+      <form noValidate onSubmit={onSubmit} aria-labelledby={id('heading')} aria-busy={save.isPending} className="grid gap-6">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+          <TabsList aria-label="Части на формата">
+            <TabsTrigger value="basic">
+              <TabState done={done.basic} />
+              Основна информация
+            </TabsTrigger>
+            <TabsTrigger value="media">
+              <TabState done={done.media} />
+              Медия и категория
+            </TabsTrigger>
+            <TabsTrigger value="gallery">
+              <TabState done={done.gallery} />
+              Галерия
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent {...panel('basic')}>
+            <Field id={id('title')} label="Заглавие" required error={shown('title')}>
+              <Input id={id('title')} {...register('title')} maxLength={300} required aria-required="true" {...fieldAria(id('title'), shown('title'))} />
+            </Field>
+            <Field
+              id={id('slug')}
+              label="Адрес (slug)"
+              hint={
+                <>
+                  Страницата на проекта: /project/{values.slug.trim() || generatedSlug || '...'}.{' '}
+                  {values.slug.trim() ? 'Оставете полето празно, за да се създаде от заглавието.' : 'Ако го оставите празно, адресът се създава от заглавието.'}
+                </>
+              }
+              error={shown('slug')}
+            >
+              <Input
+                id={id('slug')}
+                placeholder={generatedSlug || undefined}
+                {...registerTidied('slug', projectSlugFromTitle)}
+                {...fieldAria(id('slug'), shown('slug'), true)}
+              />
+            </Field>
+            <Field id={id('link')} label="Линк към проекта" required hint="Адресът, на който проектът работи на живо. https:// се добавя, ако липсва." error={shown('link')}>
+              <Input
+                id={id('link')}
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com"
+                {...registerTidied('link', normalizeUrl)}
+                required
+                aria-required="true"
+                {...fieldAria(id('link'), shown('link'), true)}
+              />
+            </Field>
+            <Field id={id('description')} label="Кратко описание" hint="Показва се в картата на проекта на началната страница.">
+              <Textarea
+                id={id('description')}
+                rows={3}
+                className="min-h-0"
+                {...register('description')}
+                {...fieldAria(id('description'), undefined, true)}
+              />
+            </Field>
+            <Field
+              id={id('detailed')}
+              label="Подробно описание"
+              hint="Показва се на страницата на проекта. Поддържа лека маркировка: **удебелен** текст, списъци с -, [връзки](https://...)."
+            >
+              <Textarea
+                id={id('detailed')}
+                rows={10}
+                className="min-h-[200px]"
+                {...register('detailed_description')}
+                {...fieldAria(id('detailed'), undefined, true)}
+              />
+            </Field>
+            <Field id={id('documentation_url')} label="Документация (URL)" hint="По избор. https:// се добавя, ако липсва." error={shown('documentation_url')}>
+              <Input
+                id={id('documentation_url')}
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/docs"
+                {...registerTidied('documentation_url', normalizeUrl)}
+                {...fieldAria(id('documentation_url'), shown('documentation_url'), true)}
+              />
+            </Field>
+            <div className="grid gap-1.5">
+              <Label htmlFor={id('tech')}>Технологии</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={id('tech')}
+                  value={techInput}
+                  onChange={(e) => setTechInput(e.target.value)}
+                  onKeyDown={onTechKey}
+                  aria-describedby={`${id('tech')}-hint`}
+                />
+                <Button variant="outline" onClick={addTech} disabled={!techInput.trim()}>
+                  <Plus aria-hidden="true" />
+                  Добави технология
+                </Button>
+              </div>
+              <p id={`${id('tech')}-hint`} className="text-xs text-slate-600">
+                Натиснете Enter или запетая след всяка технология.
+              </p>
+              {values.technologies.length > 0 && (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Технологии на проекта">
+                  {values.technologies.map((tech) => (
+                    <li key={tech}>
+                      <Badge variant="secondary" className="gap-1 py-1 pr-1">
+                        {tech}
+                        <button
+                          type="button"
+                          className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                          aria-label={`Премахни ${tech}`}
+                          onClick={() => technologies.field.onChange(technologies.field.value.filter((t) => t !== tech))}
+                        >
+                          <X aria-hidden="true" className="size-3" />
+                        </button>
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field id={id('client')} label="Клиент">
+                <Input id={id('client')} {...register('client')} />
+              </Field>
+              <Field id={id('duration')} label="Продължителност">
+                <Input id={id('duration')} placeholder="напр. 3 месеца" {...register('duration')} />
+              </Field>
+              <Field id={id('team_size')} label="Размер на екипа (хора)" error={shown('team_size')}>
+                <Input
+                  id={id('team_size')}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={1000}
+                  step={1}
+                  {...register('team_size')}
+                  {...fieldAria(id('team_size'), shown('team_size'))}
+                />
+              </Field>
+            </div>
+            <div className="flex justify-end">
+              <Button onClick={() => setTab('media')}>
+                Продължете към медия
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent {...panel('media')}>
+            <div id={id('media')}>
+              <ImageUploadField
+                label="Основно изображение"
+                required
+                value={image.field.value}
+                onChange={image.field.onChange}
+                folder="projects"
+                successTitle="Изображението е качено"
+                hint="Препоръчителен размер: 1200x800 px."
+                previewWidth={360}
+                previewHeight={240}
+                error={shown('image')}
+                onBusyChange={setUploading}
+              />
+            </div>
+            <Field
+              id={id('category')}
+              label="Категория"
+              required
+              error={shown('category')}
+              hint={noCategories ? undefined : 'Категориите се управляват в раздел „Категории“.'}
+            >
+              <select
+                id={id('category')}
+                className={cn(fieldClasses, 'h-10 py-2')}
+                {...register('category')}
+                required
+                aria-required="true"
+                {...fieldAria(id('category'), shown('category'), !noCategories)}
+              >
+                <option value="">{categories.isPending ? 'Зареждане на категории...' : 'Изберете категория'}</option>
+                {categoryNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {categories.isError && <p className="text-sm text-danger-700">Неуспешно зареждане на категории.</p>}
+            {noCategories && (
+              <FormWarning>
+                {projectFormText.noCategories}{' '}
+                <Link to="/work-admin?tab=categories" className="font-medium underline underline-offset-4">
+                  Към категориите
+                </Link>
+              </FormWarning>
+            )}
+            <div className="flex justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab('basic')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+              <Button onClick={() => setTab('gallery')}>
+                Продължете към галерия
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </TabsContent>
+
+          <TabsContent {...panel('gallery')}>
+            <GalleryEditor items={gallery.field.value} onChange={gallery.field.onChange} />
+            <div className="flex justify-start">
+              <Button variant="outline" onClick={() => setTab('media')}>
+                <ArrowLeft aria-hidden="true" />
+                Назад
+              </Button>
+            </div>
+          </TabsContent>
+        </Tabs>
+
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+          {noCategories && <p className="text-sm text-slate-700">Добавете категория, за да запазите проекта.</p>}
+          <Button variant="outline" onClick={() => void leave()} disabled={save.isPending}>
+            Отказ
+          </Button>
+          <Button type="submit" disabled={submitDisabled}>
+            {save.isPending ? 'Запазване...' : editing ? 'Обнови проекта' : 'Създай проекта'}
+          </Button>
+        </div>
+      </form>
+      {conflict.dialog}
+    </section>
+  );
+}

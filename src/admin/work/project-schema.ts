@@ -1,0 +1,327 @@
+import * as z from 'zod/mini';
+import { slugifyProject } from '@/admin/kit/slug';
+import type { ProjectFields, ProjectStatus } from '@/shared/domain/projects';
+import { ruleText } from '@/shared/forms/zod-rules';
+import { galleryFromStored, renumber } from './gallery';
+
+/*
+ * The project form's rules (spec sections 4 and 5) as one zod schema carrying the spec's messages,
+ * and the pure helpers around it, free of React so they are tested on their own: URL normalisation
+ * and validation, the slug, completeness over five weighted items, and the row that is saved.
+ * The form's state (values, what was left or submitted, dirty) is react-hook-form's (ProjectForm).
+ */
+
+/** A projects row as the admin reads it. */
+export interface AdminProject {
+  id: string;
+  title: string;
+  category: string;
+  image: string;
+  link: string;
+  description: string | null;
+  gallery: unknown;
+  slug: string | null;
+  detailed_description: string | null;
+  technologies: string[] | null;
+  client: string | null;
+  duration: string | null;
+  team_size: number | null;
+  status: string;
+  documentation_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A project as the list loads it: what its card shows (spec section 2: image, title, category,
+ * description, link, created date), never the detailed description or the gallery.
+ */
+export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at' | 'updated_at'>;
+
+/** What is written to projects on insert and update (spec section 7). */
+export type ProjectPayload = ProjectFields;
+
+/** An example host for the URL message ('Моля, въведете валиден URL адрес (напр. {host})'). */
+export const EXAMPLE_HOST = 'example.com';
+
+export const projectFormText = {
+  titleRequired: 'Моля, въведете заглавие на проекта.',
+  linkRequired: 'Моля, въведете линк към проекта.',
+  categoryRequired: 'Моля, изберете категория.',
+  imageRequired: 'Моля, качете изображение или въведете URL',
+  invalidUrl: `Моля, въведете валиден URL адрес (напр. ${EXAMPLE_HOST})`,
+  slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и единични тирета (напр. moyat-proekt).',
+  teamSizeInvalid: 'Размерът на екипа трябва да е цяло число между 1 и 1000.',
+  noCategories: 'Няма категории. Добавете поне една в раздел „Категории“, преди да запазите проекта.',
+  requiredWarning: 'Моля, попълнете всички задължителни полета във формата',
+  duplicateSlug: 'Проект с този адрес (slug) вече съществува. Изберете друг адрес.',
+  missingCategory: 'Избраната категория вече не съществува. Изберете друга категория.',
+  saveFallback: 'Неуспешно запазване на проекта.',
+  loadFailed: 'Неуспешно зареждане на проекти.',
+  deleteFailed: 'Неуспешно изтриване на проекта.',
+  deleteQuestion: 'Сигурни ли сте, че искате да изтриете този проект?',
+} as const;
+
+// ---- URLs -------------------------------------------------------------------------------------
+
+/** True when the value already starts with 'http' (http:// or https://, any case). */
+const HAS_HTTP_PREFIX = /^http/i;
+
+/**
+ * The value as a URL: trimmed, and 'https://' put in front when it does not start with 'http'
+ * (the on-blur rule of spec section 5). An empty value stays empty.
+ *   'example.com' → 'https://example.com';  'http://x.bg' → 'http://x.bg'
+ */
+export function normalizeUrl(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  return HAS_HTTP_PREFIX.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/**
+ * True for an http(s) URL with a real host: no spaces, a scheme of http or https, no user name or
+ * password, and a host name with a dot (or 'localhost'). 'https://' is assumed when absent.
+ */
+export function isValidUrl(value: string): boolean {
+  const normalized = normalizeUrl(value);
+  if (!normalized || /\s/.test(normalized)) return false;
+  if (!/^https?:\/\//i.test(normalized)) return false;
+  let url: URL;
+  try {
+    url = new URL(normalized);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  // 'user:password@host' is almost always a typo (e.g. 'mailto:a@b.bg' with https:// assumed)
+  if (url.username || url.password) return false;
+  const host = url.hostname;
+  if (host === 'localhost') return true;
+  if (!host.includes('.') || host.startsWith('.') || host.endsWith('.') || host.includes('..')) return false;
+  return true;
+}
+
+/** The URL message for a non-empty invalid value; null for an empty or valid one. */
+export function urlError(value: string): string | null {
+  if (!value.trim()) return null;
+  return isValidUrl(value) ? null : projectFormText.invalidUrl;
+}
+
+// ---- Slug -------------------------------------------------------------------------------------
+
+/** What the database accepts as a project slug. */
+export const PROJECT_SLUG_PATTERN = /^[a-z0-9_]+(-[a-z0-9_]+)*$/;
+
+/** A slug generated from the title by the spec's project rule. */
+export function projectSlugFromTitle(title: string): string {
+  return slugifyProject(title);
+}
+
+/** The slug to save: the given one (trimmed), else one generated from the title, else null. */
+export function slugFor(values: { slug: string; title: string }): string | null {
+  const given = values.slug.trim();
+  if (given) return given;
+  return projectSlugFromTitle(values.title) || null;
+}
+
+/** The slug field's problem, or null (an empty field is fine: the slug is then generated). */
+export function slugProblem(slug: string): string | null {
+  const given = slug.trim();
+  if (!given) return null;
+  return PROJECT_SLUG_PATTERN.test(given) ? null : projectFormText.slugInvalid;
+}
+
+// ---- The schema ------------------------------------------------------------------------------
+
+/** A text field that must not be blank. */
+const filled = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
+
+const galleryItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  order: z.number(),
+});
+
+/**
+ * The form, every field as the person types it. Required: title, link, image and category; the
+ * link and the documentation URL must be web addresses (https:// assumed), a given slug one the
+ * database accepts, a given team size a whole number from 1 to 1000. Values are checked, never
+ * changed: the saved row is built by buildProjectPayload.
+ */
+export const projectSchema = z.object({
+  title: filled(projectFormText.titleRequired),
+  slug: ruleText(slugProblem),
+  link: ruleText((value) => (!value.trim() ? projectFormText.linkRequired : isValidUrl(value) ? null : projectFormText.invalidUrl)),
+  description: z.string(),
+  detailed_description: z.string(),
+  documentation_url: ruleText(urlError),
+  image: filled(projectFormText.imageRequired),
+  category: filled(projectFormText.categoryRequired),
+  technologies: z.array(z.string()),
+  client: z.string(),
+  duration: z.string(),
+  team_size: ruleText((value) => (Number.isNaN(parseTeamSize(value)) ? projectFormText.teamSizeInvalid : null)),
+  gallery: z.array(galleryItemSchema),
+  /** Carried through unchanged; in_progress for a new project. The form has no input for it. */
+  status: z.string(),
+});
+
+export type ProjectFormValues = z.infer<typeof projectSchema>;
+
+export const DEFAULT_STATUS: ProjectStatus = 'in_progress';
+
+export function emptyProjectValues(): ProjectFormValues {
+  return {
+    title: '',
+    slug: '',
+    link: '',
+    description: '',
+    detailed_description: '',
+    documentation_url: '',
+    image: '',
+    category: '',
+    technologies: [],
+    client: '',
+    duration: '',
+    team_size: '',
+    gallery: [],
+    status: DEFAULT_STATUS,
+  };
+}
+
+export function projectValuesFrom(project: AdminProject): ProjectFormValues {
+  return {
+    title: project.title ?? '',
+    slug: project.slug ?? '',
+    link: project.link ?? '',
+    description: project.description ?? '',
+    detailed_description: project.detailed_description ?? '',
+    documentation_url: project.documentation_url ?? '',
+    image: project.image ?? '',
+    category: project.category ?? '',
+    technologies: Array.isArray(project.technologies) ? project.technologies.filter((t) => typeof t === 'string' && t.trim()) : [],
+    client: project.client ?? '',
+    duration: project.duration ?? '',
+    team_size: project.team_size == null ? '' : String(project.team_size),
+    gallery: galleryFromStored(project.gallery),
+    status: project.status || DEFAULT_STATUS,
+  };
+}
+
+/**
+ * Adds technologies typed into the chip field: split on commas, trimmed, empty ones and ones
+ * already present (case-insensitive) dropped.
+ */
+export function addTechnologies(current: readonly string[], typed: string): string[] {
+  const next = [...current];
+  const seen = new Set(current.map((t) => t.toLocaleLowerCase('bg')));
+  for (const part of typed.split(',')) {
+    const tech = part.trim();
+    if (!tech || seen.has(tech.toLocaleLowerCase('bg'))) continue;
+    seen.add(tech.toLocaleLowerCase('bg'));
+    next.push(tech);
+  }
+  return next;
+}
+
+/** '4' → 4; '' → null; anything that is not a whole number from 1 to 1000 → NaN. */
+export function parseTeamSize(value: string): number | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  if (!/^\d+$/.test(trimmed)) return Number.NaN;
+  const n = Number(trimmed);
+  return n >= 1 && n <= 1000 ? n : Number.NaN;
+}
+
+/** The fields the schema can refuse. */
+export type ProjectField = 'title' | 'link' | 'category' | 'image' | 'slug' | 'documentation_url' | 'team_size';
+export type ProjectProblems = Partial<Record<ProjectField, string>>;
+
+/**
+ * The schema's messages by field, whatever was touched (for the tabs' check marks, which show the
+ * state of the values, not of what the person has left yet). Empty when the form may be saved.
+ */
+export function projectProblems(values: ProjectFormValues): ProjectProblems {
+  const result = projectSchema.safeParse(values);
+  const problems: ProjectProblems = {};
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ProjectField;
+    if (typeof field === 'string' && !problems[field]) problems[field] = issue.message;
+  }
+  return problems;
+}
+
+/** The tab each field sits on, so a failed submit can open the first tab with a problem. */
+export const FIELD_TAB: Record<ProjectField, 'basic' | 'media'> = {
+  title: 'basic',
+  slug: 'basic',
+  link: 'basic',
+  documentation_url: 'basic',
+  team_size: 'basic',
+  image: 'media',
+  category: 'media',
+};
+
+// ---- Completeness -----------------------------------------------------------------------------
+
+/**
+ * The five weighted items of the percent-complete bar (spec section 4), adding up to 100:
+ * the two fields a visitor sees first and that are required weigh most (title 25, link 25), the
+ * card's picture next (image 20), then description 15 and category 15.
+ * An item counts when it is filled in; the link only when it is a valid URL.
+ */
+export const COMPLETENESS_WEIGHTS = {
+  title: 25,
+  link: 25,
+  description: 15,
+  image: 20,
+  category: 15,
+} as const;
+
+export function projectCompleteness(values: Pick<ProjectFormValues, 'title' | 'link' | 'description' | 'image' | 'category'>): number {
+  let total = 0;
+  if (values.title.trim()) total += COMPLETENESS_WEIGHTS.title;
+  if (values.link.trim() && isValidUrl(values.link)) total += COMPLETENESS_WEIGHTS.link;
+  if (values.description.trim()) total += COMPLETENESS_WEIGHTS.description;
+  if (values.image.trim()) total += COMPLETENESS_WEIGHTS.image;
+  if (values.category.trim()) total += COMPLETENESS_WEIGHTS.category;
+  return total;
+}
+
+/** Whether each tab of the form is complete (a check) or not (a warning). */
+export function tabCompleteness(values: ProjectFormValues): { basic: boolean; media: boolean; gallery: boolean } {
+  const errors = projectProblems(values);
+  return {
+    basic: !errors.title && !errors.link && !errors.slug && !errors.documentation_url && !errors.team_size && values.description.trim() !== '',
+    media: !errors.image && !errors.category,
+    gallery: values.gallery.length > 0,
+  };
+}
+
+// ---- Saving -----------------------------------------------------------------------------------
+
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
+
+/** The row to insert or update: trimmed values, URLs with their scheme, the gallery renumbered. */
+export function buildProjectPayload(values: ProjectFormValues): ProjectPayload {
+  const teamSize = parseTeamSize(values.team_size);
+  return {
+    title: values.title.trim(),
+    category: values.category.trim(),
+    image: values.image.trim(),
+    link: normalizeUrl(values.link),
+    description: values.description.trim(),
+    gallery: renumber(values.gallery),
+    slug: slugFor(values),
+    detailed_description: orNull(values.detailed_description),
+    technologies: values.technologies.map((t) => t.trim()).filter(Boolean),
+    client: orNull(values.client),
+    duration: orNull(values.duration),
+    team_size: teamSize === null || Number.isNaN(teamSize) ? null : teamSize,
+    status: values.status || DEFAULT_STATUS,
+    documentation_url: normalizeUrl(values.documentation_url) || null,
+  };
+}

@@ -1,1 +1,0 @@
-export type { GalleryItem, Project, ProjectStatus } from '@/lib/projects';

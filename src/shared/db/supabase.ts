@@ -1,0 +1,43 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type { SupabaseClient };
+
+/**
+ * Key under which supabase-js keeps the session in localStorage. Fixed (rather than the default
+ * `sb-<project-ref>-auth-token`) so that sign-out can remove it without knowing the project.
+ */
+export const AUTH_STORAGE_KEY = 'sinaptika-auth-token';
+
+export { getSupabaseConfig, type SupabaseConfig } from '@/shared/db/config';
+import { getSupabaseConfig } from '@/shared/db/config';
+
+let clientPromise: Promise<SupabaseClient> | null = null;
+
+/**
+ * The one Supabase client of the app.
+ *
+ * supabase-js is imported dynamically, so it lives in its own chunk that the landing page only
+ * fetches when some data is needed (after first paint). Every caller shares the same client and
+ * therefore the same auth session. A failed chunk load is not cached, so a later call retries.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  if (!clientPromise) {
+    const promise = (async () => {
+      const { url, anonKey } = getSupabaseConfig();
+      const { createClient } = await import('@supabase/supabase-js');
+      return createClient(url, anonKey, {
+        auth: {
+          storageKey: AUTH_STORAGE_KEY,
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: false,
+        },
+      });
+    })();
+    clientPromise = promise;
+    promise.catch(() => {
+      if (clientPromise === promise) clientPromise = null;
+    });
+  }
+  return clientPromise;
+}

@@ -1,0 +1,26 @@
+import { Dialog, DialogContent } from '@/shared/ui/dialog';
+import { BookingWizard, useBookingState } from './BookingWizard';
+
+export interface BookingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The booking calendar in a dialog. The flow's state lives here, outside the dialog content, so
+ * closing the dialog by accident keeps the chosen day, time and typed details.
+ */
+export default function BookingDialog({ open, onOpenChange }: BookingDialogProps) {
+  const state = useBookingState();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Запазете консултация"
+        description={state.step === 1 ? 'Изберете удобен ден и час за безплатен разговор.' : 'Оставете ни данни за връзка.'}
+        maxWidth={600}
+      >
+        <BookingWizard state={state} onSuccess={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

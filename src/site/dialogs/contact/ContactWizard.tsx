@@ -1,0 +1,371 @@
+import { Building2, Code2, Dumbbell, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Button } from '@/shared/ui/button';
+import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { PhoneInput } from '@/site/dialogs/PhoneInput';
+import { Textarea } from '@/shared/ui/textarea';
+import { toast } from '@/shared/ui/use-toast';
+import { SERVICE_LABELS } from '@/shared/domain/inquiry';
+import { cn } from '@/shared/ui/cn';
+import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
+import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { callOrWrite } from '@/site/dialogs/call-or-write';
+import { useBotTrap } from '@/site/dialogs/bot-trap';
+import { InquiryLimitError, useSubmitInquiry } from './api';
+import {
+  canLeaveContactStep,
+  canSendInquiry,
+  CONTACT_DRAFT_KEY,
+  CONTACT_METHODS,
+  contactSchema,
+  EMPTY_CONTACT_FORM,
+  parseContactDraft,
+  SERVICES,
+  showsEmail,
+  showsPhone,
+  STEP_TITLES,
+  toSubmission,
+  type ContactDraft,
+  type ContactFormState,
+  type InquiryService,
+  type WizardStep,
+} from './schema';
+
+const SERVICE_CARDS: Record<InquiryService, { icon: LucideIcon; text: string }> = {
+  real_estate: { icon: Building2, text: 'CRM, огледи и запитвания за агенции' },
+  hospitality: { icon: UtensilsCrossed, text: 'QR менюта, резервации и AI асистенти' },
+  fitness: { icon: Dumbbell, text: 'Членства и AI тренировъчни планове' },
+  custom: { icon: Code2, text: 'Автоматизации и системи по мярка' },
+};
+
+const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
+  email: 'Имейл',
+  phone: 'Телефон',
+  both: 'И двете',
+};
+
+function restoreDraft(): ContactDraft | null {
+  return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
+}
+
+type TextFieldName = 'company' | 'name' | 'email';
+
+interface ContactTextFieldProps {
+  control: Control<ContactFormState>;
+  register: UseFormRegister<ContactFormState>;
+  name: TextFieldName;
+  id: string;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}
+
+/**
+ * A required text field with its live error. It subscribes to its own field's error only, so a
+ * keystroke re-renders this field and not the whole wizard.
+ */
+function ContactTextField({ control, register, name, id, label, autoComplete, type }: ContactTextFieldProps) {
+  const error = useFormState({ control, name, exact: true }).errors[name]?.message;
+  return (
+    <FormField id={id} label={label} required error={error}>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type}
+        {...register(name)}
+        autoComplete={autoComplete}
+        required
+        {...fieldAria(id, error)}
+      />
+    </FormField>
+  );
+}
+
+/** Step 2's gate: its hint and buttons, the only part that reads every value on each keystroke. */
+function DetailsActions({ control, onBack }: { control: Control<ContactFormState>; onBack: () => void }) {
+  const values = useWatch({ control }) as ContactFormState;
+  const ready = canLeaveContactStep(values);
+  return (
+    <>
+      {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
+      <div className="flex justify-between gap-3 pt-1">
+        <Button variant="outline" onClick={onBack}>
+          Назад
+        </Button>
+        <Button type="submit" disabled={!ready}>
+          Напред
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Step 3's send button: disabled while sending or while the message is empty. */
+function SendButton({ control, submitting }: { control: Control<ContactFormState>; submitting: boolean }) {
+  const message = useWatch({ control, name: 'message' });
+  return (
+    <Button type="submit" disabled={!canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting)}>
+      {submitting ? 'Изпращане...' : 'Изпрати'}
+    </Button>
+  );
+}
+
+export interface ContactWizardProps {
+  /** Called after the inquiry was saved (the dialog closes). */
+  onSuccess?: () => void;
+}
+
+/**
+ * The three-step inquiry form (spec sections 4 and 5): service, contact details, message. Every
+ * change is kept as a draft in localStorage and restored on load; the draft is removed only after
+ * a successful save. A failed save keeps every value.
+ */
+export function ContactWizard({ onSuccess }: ContactWizardProps) {
+  const [initial] = useState(restoreDraft);
+  // The spec asks this form to check live, per field, as the visitor types (section 5: "Contact
+  // form (live, per field, only when non-empty)"), so it validates on every change instead of the
+  // shared "once the field is left" timing. A restored draft is the form's starting point.
+  const form = useSchemaForm<ContactFormState>(contactSchema, {
+    mode: 'onChange',
+    defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,
+  });
+  const { control, register, setValue, getValues, reset, trigger } = form;
+  // Only what decides the layout is watched here; each field follows its own value and error.
+  const [service, contactMethod, phoneCountry] = useWatch({ control, name: ['service', 'contactMethod', 'phoneCountry'] });
+  const [step, setStep] = useState<WizardStep>(initial?.step ?? 1);
+  const stepRef = useRef(step);
+  const submit = useSubmitInquiry();
+  // the bot trap's clock starts when the visitor began the form, in an earlier visit for a draft
+  const [startedAt] = useState(() => initial?.startedAt ?? Date.now());
+  const trap = useBotTrap({ openedAt: startedAt });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const uid = useId();
+  const fieldId = (name: string) => `${uid}-${name}`;
+
+  // The draft follows every change the form library reports (the visitor's edits, and the reset
+  // after a save, which is then removed), written from the subscription rather than from renders:
+  // an untouched form stores nothing, and a keystroke costs one small localStorage write.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) =>
+          saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...(values as ContactFormState), step: stepRef.current, startedAt }),
+      }),
+    [form, startedAt],
+  );
+
+  // A restored draft shows the errors of what it holds, as the fields did when it was written.
+  useEffect(() => {
+    if (initial) void trigger(['company', 'name', 'email', 'phone']);
+  }, [initial, trigger]);
+
+  // Tell keyboard and screen-reader users that the step changed: focus its heading.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  /** Moves to `next` as the visitor asked; the draft remembers the step. */
+  const goTo = (next: WizardStep) => {
+    stepRef.current = next;
+    setStep(next);
+    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...getValues(), step: next, startedAt });
+  };
+
+  const submitting = submit.isPending;
+
+  const chooseService = (chosen: InquiryService) => {
+    setValue('service', chosen, { shouldDirty: true });
+    goTo(2);
+  };
+
+  // Not handleSubmit: a field the chosen method hides may hold an error and must not block (the
+  // gate reads the shown fields only), and empty required fields disable the button, not a message.
+  const onDetailsSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canLeaveContactStep(getValues())) goTo(3);
+  };
+
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    const values = getValues();
+    if (!canSendInquiry(values, submitting)) return;
+    submit.mutate({ ...toSubmission(values), ...trap.values() }, {
+      onSuccess: () => {
+        toast({ title: 'Успешно!', description: 'Ще се свържем с вас скоро.' });
+        stepRef.current = 1;
+        reset(EMPTY_CONTACT_FORM);
+        setStep(1);
+        // after the reset, which the draft subscription reports like any change
+        removeDraft(CONTACT_DRAFT_KEY);
+        onSuccess?.();
+      },
+      onError: (error) => {
+        if (error instanceof InquiryLimitError) {
+          console.warn('[contact] refused by the intake limits', error.original);
+          toast({
+            title: 'Не можем да приемем запитването в момента',
+            description: callOrWrite,
+            variant: 'destructive',
+          });
+          return;
+        }
+        console.error('[contact] the inquiry could not be saved', error);
+        toast({ title: 'Грешка', description: 'Нещо се обърка. Моля, опитайте отново.', variant: 'destructive' });
+      },
+    });
+  };
+
+  const progress = ((step - 1) / 2) * 100;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <div className="flex items-center justify-between text-sm text-slate-600">
+          <span>Стъпка {step} от 3</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Напредък на запитването"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`Стъпка ${step} от 3`}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${progress}%` }} />
+        </div>
+      </div>
+
+      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        {STEP_TITLES[step]}
+      </h3>
+
+      {step === 1 && (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {SERVICES.map((option) => {
+            const { icon: Icon, text } = SERVICE_CARDS[option];
+            const chosen = service === option;
+            return (
+              <li key={option}>
+                <button
+                  type="button"
+                  aria-pressed={chosen}
+                  onClick={() => chooseService(option)}
+                  className={cn(
+                    'flex h-full w-full flex-col items-start gap-2 rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
+                    chosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-brand-300 hover:bg-slate-50',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-6 text-brand-700" />
+                  <span className="font-semibold text-slate-900">{SERVICE_LABELS[option]}</span>
+                  <span className="text-sm text-slate-600">{text}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {step === 2 && (
+        <form noValidate onSubmit={onDetailsSubmit} className="flex flex-col gap-4">
+          <ContactTextField
+            control={control}
+            register={register}
+            name="company"
+            id={fieldId('company')}
+            label="Компания"
+            autoComplete="organization"
+          />
+          <ContactTextField control={control} register={register} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Как предпочитате да се свържем с вас?</legend>
+            <div className="flex flex-wrap gap-2">
+              {CONTACT_METHODS.map((method) => (
+                <label
+                  key={method}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+                    contactMethod === method ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800',
+                  )}
+                >
+                  <input type="radio" value={method} {...register('contactMethod')} className="size-4 accent-brand-600" />
+                  {CONTACT_METHOD_CHOICES[method]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {showsEmail(contactMethod) && (
+            <ContactTextField
+              control={control}
+              register={register}
+              name="email"
+              id={fieldId('email')}
+              label="Имейл"
+              autoComplete="email"
+              type="email"
+            />
+          )}
+          {showsPhone(contactMethod) && (
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field, fieldState }) => (
+                <FormField id={fieldId('phone')} label="Телефон" required error={fieldState.error?.message}>
+                  <PhoneInput
+                    id={fieldId('phone')}
+                    country={phoneCountry}
+                    onCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    required
+                    invalid={!!fieldState.error}
+                    describedBy={fieldAria(fieldId('phone'), fieldState.error?.message)['aria-describedby']}
+                  />
+                </FormField>
+              )}
+            />
+          )}
+
+          <DetailsActions control={control} onBack={() => goTo(1)} />
+        </form>
+      )}
+
+      {step === 3 && (
+        <form noValidate onSubmit={onSend} className="relative flex flex-col gap-4">
+          {trap.field}
+          <FormField id={fieldId('message')} label="Съобщение" required>
+            <Textarea
+              id={fieldId('message')}
+              {...register('message')}
+              rows={5}
+              required
+              placeholder="С какво можем да ви помогнем?"
+              style={{ minHeight: 120 }}
+            />
+          </FormField>
+          <div className="flex justify-between gap-3 pt-1">
+            <Button variant="outline" onClick={() => goTo(2)} disabled={submitting}>
+              Назад
+            </Button>
+            <SendButton control={control} submitting={submitting} />
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function withoutStep({ step: _step, startedAt: _startedAt, ...values }: ContactDraft): ContactFormState {
+  return values;
+}

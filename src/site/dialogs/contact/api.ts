@@ -1,0 +1,34 @@
+/*
+ * The inquiry's network call: the insert into contact_submissions, with the bot traps' values. The
+ * team is told by the database once the row is stored (private.chat_outbox), never from here: the
+ * chat's address is a secret. The only code of the contact feature that talks to Supabase.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { BotTrapValues } from '@/site/dialogs/bot-trap';
+import type { InquiryRow } from '@/shared/domain/inquiry';
+import { getPublicDb } from '@/shared/db/public-db';
+
+/**
+ * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and in
+ * all (hints inquiry_limit_client, _email and _rate; migrations 20261124000100, 20261128000100).
+ */
+export class InquiryLimitError extends Error {
+  constructor(readonly original: unknown) {
+    super('Too many inquiries right now');
+    this.name = 'InquiryLimitError';
+  }
+}
+
+export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): Promise<void> {
+  const db = await getPublicDb();
+  // No .select(): visitors may insert inquiries but not read them back.
+  const { error } = await db.from('contact_submissions').insert(row);
+  if (!error) return;
+  if (String((error as { hint?: unknown }).hint ?? '').startsWith('inquiry_limit')) throw new InquiryLimitError(error);
+  throw error;
+}
+
+/** Saves an inquiry. A failed save rejects: the form shows the error and keeps every value. */
+export function useSubmitInquiry() {
+  return useMutation<void, unknown, InquiryRow & Partial<BotTrapValues>>({ mutationFn: insertInquiry });
+}

@@ -1,0 +1,73 @@
+/*
+ * The newsletter box on react-hook-form + zod (issue 15), loaded only when a visitor reaches for
+ * the box: the footer paints the static NewsletterView first (src/site/layout/NewsletterBox.tsx)
+ * and swaps this in with what was typed, the focus and a submit asked for meanwhile.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useSchemaForm } from '@/shared/forms/forms';
+import { NEWSLETTER_CONFIRM_MS, NewsletterView } from './NewsletterView';
+import { newsletterSchema, SILENT_REQUIRED, type NewsletterValues } from './schema';
+
+/** What the static box hands over when this form takes its place. */
+export interface NewsletterStart {
+  email: string;
+  /** The static field had the focus: this one takes it, with the caret after the text. */
+  focused: boolean;
+  /** The visitor submitted before this module arrived: submit now. */
+  submit: boolean;
+}
+
+export function NewsletterForm({ id, start }: { id: string; start: NewsletterStart }) {
+  // the shared timing: an error shows once the field is left or the form is sent, then live
+  const form = useSchemaForm<NewsletterValues>(newsletterSchema, { defaultValues: { email: start.email } });
+  const { register, handleSubmit, reset, formState } = form;
+  const [done, setDone] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...field } = register('email');
+  const message = formState.errors.email?.message;
+  // an empty submit does nothing (spec section 5): its issue is never shown
+  const error = message === SILENT_REQUIRED ? undefined : message;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => setDone(false), NEWSLETTER_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  const onValid = ({ email }: NewsletterValues) => {
+    console.info('[newsletter] subscription (not sent anywhere):', email.trim());
+    reset({ email: '' });
+    setDone(true);
+  };
+  const onSubmit = handleSubmit(onValid);
+
+  // Take over from the static box before the browser paints: focus, caret at the end (an e-mail
+  // field has no selection API; setting its value again puts the caret after the text).
+  const taken = useRef(false);
+  useLayoutEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    const el = input.current;
+    if (start.focused && el) {
+      el.focus();
+      const value = el.value;
+      el.value = '';
+      el.value = value;
+    }
+    if (start.submit) void onSubmit();
+  });
+
+  return (
+    <NewsletterView
+      id={id}
+      onSubmit={(event) => void onSubmit(event)}
+      inputRef={(el) => {
+        input.current = el;
+        registerRef(el);
+      }}
+      inputProps={field}
+      done={done}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { scrollToSection } from '@/site/runtime/scroll';
+import { siteDialogs, type DialogName } from '@/site/dialogs/site-dialogs';
+
+/** React has attached its handlers to this element (it belongs to a hydrated island or the app). */
+export const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps'));
+
+/*
+ * Buttons of the static HTML that need no island of their own: one that opens a visitor dialog
+ * (data-site-dialog="contact" | "booking", see DialogButton) and one that scrolls to a section of
+ * the page (data-scroll-to="<id>"). One listener on the document serves them all; a button that
+ * React owns (inside a hydrated island, or anywhere in the app) is left to React.
+ */
+export function startDelegates(): () => void {
+  const target = (event: Event, selector: string) => {
+    const el = (event.target as Element | null)?.closest?.(selector) as HTMLElement | null;
+    return el && !ownedByReact(el) ? el : null;
+  };
+  const onClick = (event: MouseEvent) => {
+    const dialog = target(event, '[data-site-dialog]');
+    if (dialog) {
+      event.preventDefault();
+      if (dialog.dataset.siteDialog === 'booking') siteDialogs.openBooking();
+      else siteDialogs.openContact();
+      return;
+    }
+    const scroll = target(event, '[data-scroll-to]');
+    if (scroll?.dataset.scrollTo) {
+      event.preventDefault();
+      scrollToSection(scroll.dataset.scrollTo);
+    }
+  };
+  document.addEventListener('click', onClick);
+  const preload = (event: Event) => {
+    const dialog = target(event, '[data-site-dialog]');
+    if (dialog) siteDialogs.preload(dialog.dataset.siteDialog as DialogName);
+  };
+  document.addEventListener('pointerover', preload, { passive: true });
+  document.addEventListener('focusin', preload);
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerover', preload);
+    document.removeEventListener('focusin', preload);
+  };
+}

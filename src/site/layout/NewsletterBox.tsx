@@ -1,0 +1,65 @@
+import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import type { NewsletterStart } from '@/site/dialogs/newsletter/NewsletterForm';
+import { NewsletterView } from '@/site/dialogs/newsletter/NewsletterView';
+
+export { NEWSLETTER_CONFIRM_MS } from '@/site/dialogs/newsletter/NewsletterView';
+
+type LiveForm = ComponentType<{ id: string; start: NewsletterStart }>;
+
+let loading: Promise<LiveForm> | null = null;
+
+/** The box's form module (react-hook-form and zod with it), fetched once. */
+export function loadNewsletterForm(): Promise<LiveForm> {
+  loading ??= import('@/site/dialogs/newsletter/NewsletterForm').then((m) => m.NewsletterForm);
+  // a failed fetch may be retried on the next touch
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/**
+ * The footer's newsletter box (spec sections 4, 5 and 7): a required e-mail; on submit the button
+ * reads 'Готово!' with 'Благодарим ви за абонамента!', the field is cleared and after 3 seconds
+ * everything returns to normal. Nothing is sent anywhere: the entry is only logged locally.
+ *
+ * The footer is on every page's first paint, the form libraries must not be (issue 15): this
+ * paints the static markup, and the first focus, pointer or touch on the box fetches the
+ * react-hook-form version (../../features/newsletter/NewsletterForm), which takes over with what
+ * was typed, the focus, and a submit asked for while it was on its way. Not fetched when idle:
+ * a visitor who never touches the box never pays for it.
+ */
+export function NewsletterBox() {
+  const id = useId();
+  const [live, setLive] = useState<{ Form: LiveForm; start: NewsletterStart } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const submitAsked = useRef(false);
+  const waking = useRef(false);
+
+  const wake = () => {
+    if (waking.current) return;
+    waking.current = true;
+    loadNewsletterForm().then(
+      (Form) => {
+        const el = input.current;
+        setLive({
+          Form,
+          start: { email: el?.value ?? '', focused: !!el && el === document.activeElement, submit: submitAsked.current },
+        });
+      },
+      (error: unknown) => {
+        waking.current = false;
+        console.error('[newsletter] the form could not be loaded', error);
+      },
+    );
+  };
+
+  if (live) return <live.Form id={id} start={live.start} />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitAsked.current = true;
+    wake();
+  };
+
+  // uncontrolled: what is typed (even before hydration) stays in the field until the form takes it
+  return <NewsletterView id={id} onSubmit={onSubmit} inputRef={input} wake={wake} />;
+}

@@ -1,0 +1,130 @@
+import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LazyMarkdown, preloadMarkdown } from '@/site/ui/LazyMarkdown';
+import { buttonClasses } from '@/shared/ui/button';
+import { PageSpinner } from '@/shared/ui/spinner';
+import { Island } from '@/site/islands/Island';
+import { formatDateBg } from '@/shared/domain/dates';
+import { absoluteUrl, usePageMeta } from '@/shared/layout/seo';
+import { usePublishedPost } from './post-api';
+import { BlogSidebar } from './components/BlogSidebar';
+import { ShareButtons } from './components/ShareButtons';
+import { categoryPath, postDate, postPath, readingTimeLabel } from './logic';
+import type { BlogPost } from './types';
+
+function PostNotFound() {
+  return (
+    <section aria-labelledby="post-not-found" className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <h1 id="post-not-found" className="text-2xl font-bold text-slate-900 md:text-3xl">
+        Публикацията не е намерена
+      </h1>
+      <p className="text-slate-700">Съжаляваме, но публикацията, която търсите, не съществува или е премахната.</p>
+      <Link to="/blog" className={buttonClasses()}>
+        Към всички публикации
+      </Link>
+    </section>
+  );
+}
+
+function PostArticle({ post }: { post: BlogPost }) {
+  const date = postDate(post);
+  // the public address (VITE_SITE_URL), the same on the server that prerenders and in the browser
+  const pageUrl = absoluteUrl(postPath(post.slug));
+  return (
+    <article aria-labelledby="post-title" className="flex flex-col gap-6">
+      {post.featured_image ? (
+        <img
+          src={post.featured_image}
+          alt=""
+          width={1200}
+          height={630}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover"
+        />
+      ) : null}
+
+      <header className="flex flex-col gap-4">
+        {post.category ? (
+          <Link
+            to={categoryPath(post.category)}
+            className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+          >
+            {post.category}
+          </Link>
+        ) : null}
+        <h1 id="post-title" className="text-3xl font-bold leading-tight tracking-tight text-slate-900 md:text-4xl">
+          {post.title}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound aria-hidden="true" className="size-4" />
+            {post.author}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <time dateTime={date}>{formatDateBg(date)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4" />
+            {readingTimeLabel(post.content)}
+          </span>
+        </p>
+        {post.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Етикети">
+            {post.tags.map((tag) => (
+              <li key={tag} className="rounded-md bg-slate-100 px-2.5 py-1 text-sm text-slate-700">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      <LazyMarkdown className="text-lg">{post.content}</LazyMarkdown>
+
+      <footer className="border-t border-slate-200 pt-6">
+        <Island name="share" component={ShareButtons} props={{ url: pageUrl, title: post.title }} />
+      </footer>
+    </article>
+  );
+}
+
+/** /blog/{slug}: one published post with the blog sidebar. */
+export default function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const query = usePublishedPost(slug);
+  const post = query.data?.data ?? null;
+  // fetch the markdown renderer while the post is on its way
+  useEffect(() => preloadMarkdown(), []);
+
+  usePageMeta(
+    post
+      ? {
+          title: post.title,
+          description: post.excerpt ?? undefined,
+          canonicalPath: postPath(post.slug),
+          image: post.featured_image,
+          type: 'article',
+        }
+      : query.isPending
+        ? { title: 'Блог', canonicalPath: postPath(slug) }
+        : { title: 'Публикацията не е намерена', noIndex: true },
+  );
+
+  return (
+    <div className="container py-10 md:py-14">
+      <Link to="/blog" className={buttonClasses({ variant: 'ghost', className: '-ml-3 mb-6' })}>
+        <ArrowLeft aria-hidden="true" />
+        Всички публикации
+      </Link>
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {query.isPending ? <PageSpinner label="Зареждане на публикацията" /> : post ? <PostArticle post={post} /> : <PostNotFound />}
+        </div>
+        <Island name="blog-sidebar" component={BlogSidebar} props={{}} />
+      </div>
+    </div>
+  );
+}

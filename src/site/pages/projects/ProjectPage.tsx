@@ -1,0 +1,173 @@
+import { ArrowLeft, BookOpen, ExternalLink } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LazyMarkdown, preloadMarkdown } from '@/site/ui/LazyMarkdown';
+import { Badge } from '@/shared/ui/badge';
+import { buttonClasses } from '@/shared/ui/button';
+import { toast } from '@/shared/ui/use-toast';
+import { Island } from '@/site/islands/Island';
+import { usePageMeta } from '@/shared/layout/seo';
+import { useProject } from './api';
+import { Gallery } from './components/Gallery';
+import { projectPath, showsStatusBadge, statusLabel, teamSizeLabel } from './logic';
+import type { Project } from './types';
+
+const NOT_FOUND = 'Проектът не беше намерен';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function MainImage({ project }: { project: Project }) {
+  return (
+    <figure className="flex flex-col gap-3">
+      <img
+        src={project.image}
+        alt={project.title}
+        width={1200}
+        height={800}
+        decoding="async"
+        fetchPriority="high"
+        className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover"
+      />
+      <figcaption className="text-slate-700">Основно изображение</figcaption>
+    </figure>
+  );
+}
+
+function ProjectDetails({ project }: { project: Project }) {
+  return (
+    <section aria-labelledby="project-details-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm motion-safe:animate-fade-in">
+      <h2 id="project-details-heading" className="text-xl font-semibold text-slate-900">
+        За проекта
+      </h2>
+      {project.description ? <p className="mt-3 text-slate-700">{project.description}</p> : null}
+      {project.detailed_description?.trim() ? (
+        <LazyMarkdown className="mt-4">{project.detailed_description}</LazyMarkdown>
+      ) : null}
+
+      <dl className="mt-6 grid grid-cols-1 gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2">
+        {project.client ? <Detail term="Клиент">{project.client}</Detail> : null}
+        {project.duration ? <Detail term="Продължителност">{project.duration}</Detail> : null}
+        {project.team_size ? <Detail term="Екип">{teamSizeLabel(project.team_size)}</Detail> : null}
+        {showsStatusBadge(project.status) ? (
+          <Detail term="Статус">
+            <Badge variant={project.status === 'completed' ? 'success' : 'secondary'}>{statusLabel(project.status)}</Badge>
+          </Detail>
+        ) : null}
+      </dl>
+
+      {project.technologies.length > 0 ? (
+        <div className="mt-6">
+          <h3 className="text-sm text-slate-600">Технологии</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {project.technologies.map((tech) => (
+              <li key={tech} className="rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800">
+                {tech}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        {project.link ? (
+          <a href={project.link} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
+            <ExternalLink aria-hidden="true" />
+            Разгледай проекта на живо
+            <span className="sr-only"> (отваря се в нов раздел)</span>
+          </a>
+        ) : null}
+        {project.documentation_url ? (
+          <a href={project.documentation_url} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline' })}>
+            <BookOpen aria-hidden="true" />
+            Документация
+            <span className="sr-only"> (отваря се в нов раздел)</span>
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ProjectNotFound() {
+  return (
+    <section aria-labelledby="project-not-found" className="container flex flex-col items-start gap-4 py-16">
+      <h1 id="project-not-found" className="text-2xl font-bold text-slate-900 md:text-3xl">
+        {NOT_FOUND}
+      </h1>
+      <Link to="/" className={buttonClasses()}>
+        Върни се към началото
+      </Link>
+    </section>
+  );
+}
+
+/** /project/{slug} (or /project/{id}): one portfolio project. */
+export default function ProjectPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useProject(slug);
+  const project = query.data ?? null;
+  const missing = query.isError || (query.isSuccess && !project);
+  // fetch the markdown renderer (detailed description) while the project is on its way
+  useEffect(() => preloadMarkdown(), []);
+
+  // Spec section 8: not found or a load error → toast and back to the home page.
+  useEffect(() => {
+    if (!missing) return;
+    if (query.error) console.error(`[projects] could not load "${slug}"`, query.error);
+    toast({ title: NOT_FOUND, variant: 'destructive' });
+    navigate('/', { replace: true });
+  }, [missing, navigate, query.error, slug]);
+
+  usePageMeta(
+    project
+      ? {
+          title: project.title,
+          description: project.description || undefined,
+          canonicalPath: projectPath(project),
+          image: project.image,
+        }
+      : missing
+        ? { title: NOT_FOUND, noIndex: true }
+        : { title: 'Проект' },
+  );
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="container py-24 text-center text-slate-600">
+        Зареждане на проекта...
+      </p>
+    );
+  }
+  if (!project) return <ProjectNotFound />;
+
+  return (
+    <article aria-labelledby="project-title" className="container py-10 md:py-14">
+      <Link to={{ pathname: '/', hash: 'work' }} className={buttonClasses({ variant: 'ghost', className: '-ml-3' })}>
+        <ArrowLeft aria-hidden="true" />
+        Назад към портфолиото
+      </Link>
+      <header className="mt-6 flex flex-col items-start gap-3">
+        {project.category ? <Badge variant="secondary">{project.category}</Badge> : null}
+        <h1 id="project-title" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
+          {project.title}
+        </h1>
+      </header>
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          {project.gallery.length > 0 ? <Island name="gallery" component={Gallery} props={{ items: project.gallery, projectTitle: project.title }} /> : <MainImage project={project} />}
+        </div>
+        <div className="lg:col-span-2">
+          <ProjectDetails project={project} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+/*
+ * What the public project page reads: one project by slug, or by id when the URL holds a uuid
+ * (cards link with the slug, falling back to the id). The only code of this feature that calls
+ * Supabase. A missing project resolves to null; a failure rejects (the page then sends the visitor
+ * home with a toast, spec section 8).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getPublicDb } from '@/shared/db/public-db';
+import { isUuid, sortGallery } from './logic';
+import type { Project } from './types';
+
+const PROJECT_COLUMNS =
+  'id,title,category,image,link,description,gallery,slug,detailed_description,technologies,client,duration,team_size,status,documentation_url,created_at,updated_at';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  detail: (slugOrId: string) => ['projects', 'detail', slugOrId] as const,
+};
+
+type ProjectRow = Omit<Project, 'gallery' | 'technologies'> & { gallery: unknown; technologies: string[] | null };
+
+function toProject(row: ProjectRow): Project {
+  return {
+    ...row,
+    description: row.description ?? '',
+    gallery: sortGallery(row.gallery),
+    technologies: Array.isArray(row.technologies) ? row.technologies.filter((t) => typeof t === 'string' && t.trim()) : [],
+  };
+}
+
+export async function fetchProject(slugOrId: string): Promise<Project | null> {
+  const param = slugOrId.trim();
+  if (!param) return null;
+  const db = await getPublicDb();
+  const base = db.from('projects').select(PROJECT_COLUMNS);
+  // A uuid may be an id or (unlikely, but allowed by the slug rule) a slug: ask for both at once
+  // and prefer the slug.
+  const { data, error } = isUuid(param)
+    ? await base.or(`slug.eq.${param},id.eq.${param.toLowerCase()}`).limit(2).retry(false)
+    : await base.eq('slug', param).limit(1).retry(false);
+  if (error) throw error;
+  const rows = (data ?? []) as ProjectRow[];
+  const row = rows.find((r) => r.slug === param) ?? rows[0];
+  return row ? toProject(row) : null;
+}
+
+export function useProject(slugOrId: string) {
+  return useQuery({ queryKey: projectKeys.detail(slugOrId), queryFn: () => fetchProject(slugOrId) });
+}

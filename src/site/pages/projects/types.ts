@@ -1,0 +1,1 @@
+export type { GalleryItem, Project, ProjectStatus } from '@/shared/domain/projects';

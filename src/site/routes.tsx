@@ -1,0 +1,48 @@
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { RootLayout } from '@/shared/layout/RootLayout';
+import { RouteBoundary } from '@/shared/layout/RouteBoundary';
+import { PublicLayout } from './layout/PublicLayout';
+
+/*
+ * The public site's routes, each page a lazily loaded chunk (pages export their component as
+ * `default`). The same table renders in the browser (src/app/router.tsx puts it beside the
+ * admin's) and when the pages are prerendered (entry-server.tsx).
+ */
+const LandingPage = lazy(() => import('./pages/landing/LandingPage'));
+const BlogListPage = lazy(() => import('./pages/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('./pages/blog/BlogPostPage'));
+const ProjectPage = lazy(() => import('./pages/projects/ProjectPage'));
+const ResourcesPage = lazy(() => import('./pages/resources/ResourcesPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+const page = (Component: ComponentType) => <Component />;
+
+/** Public pages inside the site header and footer; a page error renders inside the frame. */
+export const siteRoutes: RouteObject = {
+  element: <PublicLayout />,
+  children: [
+    {
+      element: <RouteBoundary />,
+      children: [
+        { index: true, element: page(LandingPage) },
+        // the listing's pages are paths (a static host serves each as a file); they have more
+        // segments than a post, so a post whose slug is 'page' or 'category' still opens
+        { path: 'blog', element: page(BlogListPage) },
+        { path: 'blog/page/:page', element: page(BlogListPage) },
+        { path: 'blog/category/:category', element: page(BlogListPage) },
+        { path: 'blog/category/:category/page/:page', element: page(BlogListPage) },
+        { path: 'blog/:slug', element: page(BlogPostPage) },
+        { path: 'project/:slug', element: page(ProjectPage) },
+        { path: 'resources', element: page(ResourcesPage) },
+        { path: 'resources/:slug', element: page(ResourcesPage) },
+        { path: '*', element: page(NotFoundPage) },
+      ],
+    },
+  ],
+};
+
+/** The site's pages in the frame every page shares, for prerendering (inside a StaticRouter). */
+export function SitePageRoutes() {
+  return useRoutes([{ path: '/', element: <RootLayout />, children: [{ element: <RouteBoundary />, children: [siteRoutes] }] }]);
+}
