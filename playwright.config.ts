@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
-import { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_SITE_URL } from './scripts/e2e-env.mjs';
+import { CHROMIUM_ARGS } from './scripts/tools/chromium.mjs';
+import { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_SITE_URL } from './scripts/tools/e2e-env.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +30,7 @@ export default defineConfig({
     },
     {
       // vite preview of a fresh copy of the build; it keeps the pages in step with the stand-in
-      command: 'node scripts/e2e-preview.mjs',
+      command: 'node scripts/tools/e2e-preview.mjs',
       url: E2E_SITE_URL,
       reuseExistingServer: false,
       timeout: 60_000,

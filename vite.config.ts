@@ -40,7 +40,7 @@ function chunkModules(): Plugin {
 
 /**
  * `vite preview` serves the build the way a static host should: a prerendered page from
- * <path>/index.html when it exists (scripts/prerender.mjs), else spa.html, the untouched app
+ * <path>/index.html when it exists (scripts/publisher/prerender.mjs), else spa.html, the untouched app
  * shell, for every other address without a file extension (login, admin, newer posts).
  */
 function prerenderedPages(): Plugin {
@@ -80,7 +80,7 @@ function prerenderedPages(): Plugin {
 /**
  * `vite preview` keeps the prerendered pages in step with the database: the content webhook
  * (supabase/migrations/*_content_webhook.sql) posts each change to /__publish, and the publisher
- * (scripts/publish/) rewrites just the pages it touches. With the local stand-in this registers
+ * (scripts/publisher/) rewrites just the pages it touches. With the local stand-in this registers
  * itself; PUBLISH_ON_CHANGE=0 turns it off.
  */
 function contentPublisher(): Plugin {
@@ -90,7 +90,7 @@ function contentPublisher(): Plugin {
       if (process.env.PUBLISH_ON_CHANGE === '0') return;
       const dist = resolve(root, server.config.build.outDir);
       if (!existsSync(join(dist, 'spa.html'))) return;
-      const receiver = pathToFileURL(join(root, 'scripts/publish/receiver.mjs')).href;
+      const receiver = pathToFileURL(join(root, 'scripts/publisher/receiver.mjs')).href;
       const { attachToPreview } = (await import(/* @vite-ignore */ receiver)) as {
         attachToPreview: (s: typeof server, o: { out: string }) => Promise<void>;
       };

@@ -101,7 +101,7 @@ test('a post page loads with at most three database requests', async ({ page }) 
 });
 
 test("a post page's HTML holds its post only; the sidebar's lists come from the browser", async ({ page, request }) => {
-  // a post's file must not change when another post does (issue 13)
+  // a post's file must not change when another post does
   const html = await (await request.get(`/blog/${AI_POST.slug}`)).text();
   expect(html).toContain('data-prerendered');
   expect(html).toContain(AI_POST.title);

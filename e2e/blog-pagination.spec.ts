@@ -1,4 +1,4 @@
-// The paged blog listing (issue 13) in a real browser: with more published posts than fit on one
+// The paged blog listing in a real browser: with more published posts than fit on one
 // page, /blog links to /blog/page/2, which shows the next twelve posts in order.
 import { expect, test, type Page } from '@playwright/test';
 import { db } from './support';
@@ -50,7 +50,7 @@ test("/blog shows the twelve newest posts; 'Следваща' opens /blog/page/2
   const pages = Math.ceil(count! / 12);
 
   // the prerendered page was built before these posts existed: the content webhook's publisher
-  // rewrites it within seconds (issue 13), and the page is static HTML (issue 17)
+  // rewrites it within seconds, and the page is static HTML
   await expect
     .poll(async () => (await page.request.get('/blog')).text(), { timeout: 10_000, intervals: [100, 250, 500] })
     .toContain(TITLES[11]);

@@ -1,4 +1,4 @@
-// The booking calendar lives in the consultant's time zone (issue 14): a visitor whose browser is
+// The booking calendar lives in the consultant's time zone: a visitor whose browser is
 // in New York is offered Sofia's working hours, labelled with their own clock too, and the instant
 // stored is inside those hours. The phone is validated per country and stored in E.164.
 import { expect, test } from '@playwright/test';

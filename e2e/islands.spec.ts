@@ -1,4 +1,4 @@
-// Issue 17: a prerendered page stays its HTML and only its islands hydrate, each when it comes
+// A prerendered page stays its HTML and only its islands hydrate, each when it comes
 // near the viewport or the browser is idle. These check the page as a visitor's browser gets it.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Route } from '@playwright/test';

@@ -61,7 +61,7 @@ test('a path that is not prerendered gets the app shell and renders in the brows
   const res = await page.goto('/login');
   expect(await res!.text()).not.toContain('data-prerendered');
   await expect(page.getByRole('button', { name: 'Вход' })).toBeVisible();
-  // the spec's old category address: rendered in the browser, which moves it to the category's path
+  // the old /blog?category= address: rendered in the browser, which moves it to the category's path
   await page.goto('/blog?category=%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82');
   await expect(page).toHaveURL(/\/blog\/category\/%D0%9F%D1%80%D0%BE%D0%B4%D1%83%D0%BA%D1%82%D0%B8%D0%B2%D0%BD%D0%BE%D1%81%D1%82$/);
   await expect(page.getByRole('link', { name: /5 процеса, които всяка фирма/ })).toBeVisible();

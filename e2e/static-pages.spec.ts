@@ -1,4 +1,4 @@
-// The static pages follow the admin (issue 13): the production build's prerendered HTML, fetched
+// The static pages follow the admin: the production build's prerendered HTML, fetched
 // without a browser the way a crawler, a link preview or a feed reader reads it, changes within
 // 10 seconds of a change in the admin. The content webhook tells `vite preview`'s publisher, which
 // re-renders just the affected files.

@@ -3,7 +3,7 @@
 import '../tests/backend/node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/e2e-env.mjs';
+import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 

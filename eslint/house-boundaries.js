@@ -35,6 +35,7 @@ function targetOf(specifier, file, srcDir) {
   return null;
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
   meta: {
     type: 'problem',
@@ -67,4 +68,6 @@ const boundaries = {
   },
 };
 
-export default { meta: { name: 'house' }, rules: { boundaries } };
+/** @type {import('eslint').ESLint.Plugin} */
+const house = { meta: { name: 'house' }, rules: { boundaries } };
+export default house;

@@ -3,9 +3,9 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A prerendered page (scripts/prerender.mjs) stays the HTML it is: only its islands hydrate
-// (src/site/islands/runtime.tsx), so the page's static sections cost no script. Any other address —
-// the app shell, or a prerendered page asked for with a query string — runs the app.
+// A prerendered page (scripts/publisher/prerender.mjs) stays the HTML it is: only its islands
+// hydrate (src/site/islands/runtime.tsx), so the page's static sections cost no script. Any other
+// address — the app shell, or a prerendered page asked for with a query string — runs the app.
 const prerendered = container.dataset.prerendered;
 if (prerendered && container.firstChild && isSamePage(prerendered)) {
   // a task of its own after the modules' evaluation, so neither makes the other a long task

@@ -1,18 +1,16 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@/shared/layout/AppProviders';
+import { markPageReady } from '@/site/islands/protocol';
 import { AppRoutes } from './router';
 
 /**
- * Once the app has taken the page over: mark it (tests and the click queue read the mark) and
- * press again the buttons a visitor pressed while a prerendered page was still only HTML
- * (scripts/prerender.mjs holds those clicks).
+ * Once the app has taken the page over: mark it ready, which also presses again the buttons a
+ * visitor pressed while a prerendered page was still only HTML (the page's click queue holds
+ * those presses; src/site/islands/protocol.ts).
  */
 function AppReady() {
-  useEffect(() => {
-    document.documentElement.setAttribute('data-app-ready', '');
-    (window as { __replayClicks?: () => void }).__replayClicks?.();
-  }, []);
+  useEffect(() => markPageReady(), []);
   return null;
 }
 

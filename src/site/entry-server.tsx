@@ -1,7 +1,8 @@
-// Renders a public page to static HTML at build time (scripts/prerender.mjs), with the data its
-// queries need, so visitors see the page before any JavaScript runs. The page stays that HTML in
-// the browser; only its islands (src/site/islands/Island.tsx) hydrate, each as a root of its own, so
-// each is rendered here as its own root too, and ships with its props and the data it read.
+// Renders a public page to static HTML at build time (scripts/publisher/prerender.mjs), with the
+// data its queries need, so visitors see the page before any JavaScript runs. The page stays that
+// HTML in the browser; only its islands (src/site/islands/Island.tsx) hydrate, each as a root of
+// its own, so each is rendered here as its own root too, and ships with its props and the data it
+// read.
 import { dehydrate, QueryCache, QueryClientProvider, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -13,6 +14,7 @@ import { site } from '@/shared/config/site';
 import { resourceArticles } from './content/resources';
 import { IslandCollector, IslandCollectorContext, type CollectedIsland, type Hydrate } from './islands/Island';
 import { IslandShell } from './islands/IslandShell';
+import { placeholderHtml } from './islands/protocol';
 import { ISLANDS } from './islands/registry';
 import { createQueryClient } from '@/shared/db/query-client';
 import { headTags, serverMeta, type HeadTags, type PageMeta } from '@/shared/layout/seo';
@@ -110,7 +112,7 @@ async function renderOnce(url: string, queryClient: QueryClient, cache: Tracking
   const location = { pathname, search, hash };
   const islands: Rendered['islands'] = [];
   // an island rendered again (a suspended part retried) registered again: keep what the HTML shows
-  const shown = collector.islands.filter((island) => html.includes(placeholderOf(island)));
+  const shown = collector.islands.filter((island) => html.includes(placeholderHtml(island)));
   for (const island of shown) {
     cache.tracked = new Set();
     const islandHtml = await toHtml(
@@ -124,15 +126,11 @@ async function renderOnce(url: string, queryClient: QueryClient, cache: Tracking
   cache.tracked = null;
   serverMeta.current = meta;
   for (const island of islands) {
-    const empty = placeholderOf(island);
+    const empty = placeholderHtml(island);
     html = html.replace(empty, empty.replace('></div>', `>${island.html}</div>`));
   }
   return { html, islands };
 }
-
-/** The empty container <Island> renders while prerendering (its attributes in React's order). */
-const placeholderOf = (island: CollectedIsland) =>
-  `<div data-island="${island.name}" data-island-id="${island.id}" data-hydrate="${island.hydrate}" style="display:contents"></div>`;
 
 /**
  * Renders `url`. With `withData`, renders once to learn which queries the page and its islands
@@ -190,6 +188,13 @@ export const buildConfig = { siteUrl: site.url, ...getSupabaseConfig() };
 export { fetchCategoryNames } from './pages/blog/list-api';
 export { categoryPath, postPath } from './pages/blog/logic';
 export { projectPath } from './pages/projects/logic';
+
+/**
+ * The body of each page's first inline script, which holds presses on buttons until they work
+ * (src/site/islands/protocol.ts): the publisher takes it from this bundle, so every page carries
+ * the click queue of the build it belongs to.
+ */
+export { clickQueueScript } from './islands/protocol';
 
 /** The resource articles' slugs: static pages, always prerendered. */
 export const resourceSlugs: string[] = resourceArticles.map((a) => a.slug);

@@ -6,7 +6,7 @@
 --   { "type": "INSERT" | "UPDATE" | "DELETE", "table", "schema", "record", "old_record" }
 -- through pg_net (net.http_post), which sends it after the transaction commits. The receiver is
 -- whatever regenerates the site: a host's build hook (Netlify, Vercel, Cloudflare Pages), the
--- publisher of `npm run preview` (scripts/publish/), or scripts/publish-server.mjs on a server.
+-- publisher of `npm run preview` (scripts/publisher/), or scripts/publisher/server.mjs on a server.
 --
 -- The address is configuration, never source: one row in private.content_webhook, written by
 -- whoever deploys (README, "Fresh pages after every change"):

@@ -1,4 +1,4 @@
-// The booking and inquiry rules the database enforces (issue 14), through the real supabase-js with
+// The booking and inquiry rules the database enforces, through the real supabase-js with
 // the public anonymous key, exactly as anyone holding it could call the API: the slot must be in
 // the future, on a working day, on the half-hour grid and inside the working hours, all in the
 // calendar's time zone; the intake limits; the columns only the database sets; plain e-mail

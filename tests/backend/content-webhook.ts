@@ -1,4 +1,4 @@
-// The content webhook (issue 13): a database webhook in Supabase's shape, sent through pg_net's
+// The content webhook: a database webhook in Supabase's shape, sent through pg_net's
 // net.http_post after the transaction commits, configured by a row and silent without one.
 // Defined once and run twice: against the stand-in (content-webhook.test.ts, whose pg_net worker
 // is supabase/local/net.ts) and against real PostgreSQL 15 (rls-matrix.postgres.test.ts).

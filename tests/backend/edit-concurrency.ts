@@ -1,4 +1,4 @@
-// Optimistic concurrency of the admin edits (issue 15): every edited table keeps updated_at by
+// Optimistic concurrency of the admin edits: every edited table keeps updated_at by
 // its BEFORE UPDATE trigger, and an update filtered on the updated_at the admin loaded changes no
 // row once someone else has saved. Defined once and run twice: against the stand-in
 // (edit-concurrency.test.ts) and against real PostgreSQL 15 (rls-matrix.postgres.test.ts).

@@ -1,4 +1,4 @@
-// Every operation of spec section 7, made the way the app makes it, against the stand-in with
+// Every database call the app makes, made the way the app makes it, against the stand-in with
 // the real migrations and seed. Each asserts the rows that come back or that the database holds.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

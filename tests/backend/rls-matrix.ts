@@ -7,7 +7,7 @@
 // against a real PostgreSQL server (rls-matrix.postgres.test.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_PUBLIC_FUNCTIONS } from '../../scripts/check-hosted.ts';
+import { ANON_PUBLIC_FUNCTIONS } from '../../scripts/tools/check-hosted.ts';
 import type { Harness } from './harness.ts';
 import { bookableDay } from './slots.ts';
 
@@ -249,7 +249,7 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
     });
 
     it('the password column is write-only: select=* works for admins and never holds a hash', async () => {
-      // the system the spec was written from reads select=* when an admin signs in
+      // a sign-in that reads blog_users with select=* must keep working for admins
       const { data, error } = await admin.from('blog_users').select('*');
       expect(error).toBeNull();
       expect(data!.length).toBeGreaterThanOrEqual(2);

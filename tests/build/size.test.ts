@@ -2,7 +2,7 @@
 // prints). Deterministic: file sizes, no timing.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBuild, measureRoutes, PUBLIC_ROUTES } from '../../scripts/bundle-graph.mjs';
+import { loadBuild, measureRoutes, PUBLIC_ROUTES } from '../../scripts/tools/bundle-graph.mjs';
 
 type Budget = { jsBeforeRender: number; jsIdle: number; jsAll: number; css: number };
 const budgets: Record<string, Budget> = JSON.parse(readFileSync('budgets.json', 'utf8')).routes;

@@ -1,5 +1,5 @@
-// A post page as scripts/prerender.mjs bakes it (src/site/entry-server.tsx): the post is in the HTML,
-// the sidebar's lists about other posts are not (issue 13: a post's file must not change when
+// A post page as scripts/publisher/prerender.mjs bakes it (src/site/entry-server.tsx): the post is in the HTML,
+// the sidebar's lists about other posts are not (a post's file must not change when
 // another post does). That the browser hydrates it without a mismatch and then fills the sidebar
 // in is checked in a real browser (e2e/shell.spec.ts, e2e/blog-journeys.spec.ts): after a server
 // render in this process React leaves context values behind, so a client render here would not be

@@ -1,4 +1,4 @@
-// Swipe in the project gallery (issue 17): the pure decision, the first render without any of
+// Swipe in the project gallery: the pure decision, the first render without any of
 // framer-motion (as the prerendered page and its hydration see it), and a real drag through
 // framer-motion's pointer handling in jsdom.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The islands' plumbing (issue 17) without a browser: how <Island> renders in the app and while a
+// The islands' plumbing without a browser: how <Island> renders in the app and while a
 // page is prerendered, the document listener that serves the static HTML's dialog and scroll
 // buttons, and the scroll-triggered fade-ins that need no React.
 import { render, screen } from '@testing-library/react';

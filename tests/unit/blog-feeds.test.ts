@@ -13,7 +13,7 @@ import {
   normalizeSiteUrl,
   resourceSlugs,
   withSitemapLine,
-} from '../../scripts/generate-feeds.mjs';
+} from '../../scripts/publisher/feeds.mjs';
 
 const SITE = 'https://sinaptika.example';
 const posts = [

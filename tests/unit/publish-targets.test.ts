@@ -1,6 +1,6 @@
-// Which static pages a database webhook's event touches (scripts/publish/targets.mjs).
+// Which static pages a database webhook's event touches (scripts/publisher/targets.mjs).
 import { describe, expect, it } from 'vitest';
-import { addTargets, emptyTargets, isEmpty, mergeTargets, parseEvent } from '../../scripts/publish/targets.mjs';
+import { addTargets, emptyTargets, isEmpty, mergeTargets, parseEvent } from '../../scripts/publisher/targets.mjs';
 
 const paths = {
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,

@@ -9,7 +9,7 @@ import { authMessages } from './messages';
  * the same), active. The columns are named: blog_users.password can never be read by a client.
  */
 
-export const BLOG_USER_COLUMNS = 'id, username, full_name, email, is_active, created_at';
+export const BLOG_USER_COLUMNS = 'id, username, full_name, email, is_active, created_at' as const;
 
 export type Admission =
   | { ok: true; user: AuthUser; blogUser: BlogUser }
@@ -32,7 +32,7 @@ export async function findBlogUserOfAccount(accountId: string): Promise<BlogUser
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('blog_users').select(BLOG_USER_COLUMNS).eq('user_id', accountId).maybeSingle();
   if (error) throw error;
-  return (data as BlogUser | null) ?? null;
+  return data;
 }
 
 /** Checks whether a session's account may enter the admin area. Never throws. */

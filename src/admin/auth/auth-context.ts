@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Tables } from '@/shared/db/database.types';
 
 /*
  * The contract between the app shell and the auth feature. RequireAdmin (and later the admin
@@ -14,14 +15,7 @@ export interface AuthUser {
 }
 
 /** The blog_users row admitting that account to the admin area (spec section 6). */
-export interface BlogUser {
-  id: string;
-  username: string;
-  full_name: string | null;
-  email: string;
-  is_active: boolean;
-  created_at?: string;
-}
+export type BlogUser = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at'>;
 
 export interface AuthState {
   /** The admitted account, or null (signed out, or signed out because it has no active blog user). */

@@ -1,42 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { guardedUpdate, type SavedVersion } from '@/admin/kit/concurrency';
 import { readPage, type ListPage } from '@/admin/kit/list';
+import {
+  CALENDAR_SETTINGS_COLUMNS,
+  toCalendarSettings,
+  type CalendarSettings as SharedSettings,
+  type WorkingHours,
+} from '@/shared/domain/calendar';
 import { bulgarianPublicHolidays, holidaysToAdd } from './holidays';
 
-export interface WorkingHours {
-  start: string;
-  end: string;
-  days: string[];
-}
+/** The settings row as the calendar tab edits it: the shared reading plus the version it saved. */
+export type CalendarSettings = SharedSettings & Pick<Tables<'calendar_settings'>, 'updated_at'>;
 
-export interface CalendarSettings {
-  id: string;
-  consultant_name: string;
-  photo_url: string | null;
-  working_hours: WorkingHours;
-  is_active: boolean;
-  time_zone: string;
-  /** How many days ahead visitors may book (1–365). */
-  booking_horizon_days: number;
-  /** How long before a slot it must be booked, in minutes (0–10080). */
-  min_notice_minutes: number;
-  updated_at: string;
-}
+/** What the calendar tab writes. */
+export type CalendarSettingsInput = Omit<CalendarSettings, 'id' | 'updated_at'> & { working_hours: Required<WorkingHours> };
 
-export interface CalendarSettingsInput {
-  consultant_name: string;
-  photo_url: string | null;
-  working_hours: WorkingHours;
-  time_zone: string;
-  is_active: boolean;
-  booking_horizon_days: number;
-  min_notice_minutes: number;
-}
-
-const COLUMNS = 'id, consultant_name, photo_url, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes, updated_at';
+const COLUMNS = `${CALENDAR_SETTINGS_COLUMNS}, updated_at` as const;
 
 /** The one settings row, or null when there is none yet (PGRST116 is not an error here). */
 export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
@@ -46,7 +29,7 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
     if (isNoRowsError(error)) return null;
     throw error;
   }
-  return data as CalendarSettings;
+  return toCalendarSettings(data);
 }
 
 export function useCalendarSettings() {
@@ -74,7 +57,7 @@ export async function saveCalendarSettings({
   }
   const { data, error } = await supabase.from('calendar_settings').insert(row).select('id, updated_at');
   if (error) throw error;
-  return changedRows(data)[0] as SavedVersion;
+  return changedRows(data)[0];
 }
 
 export function useSaveCalendarSettings() {
@@ -92,22 +75,13 @@ export function useSaveCalendarSettings() {
 // Days off (public.calendar_days_off): single days or ranges of the calendar's dates
 // ---------------------------------------------------------------------------------------------
 
-export interface DayOffRow {
-  id: string;
-  starts_on: string;
-  ends_on: string;
-  label: string;
-}
+export type DayOffRow = Pick<Tables<'calendar_days_off'>, 'id' | 'starts_on' | 'ends_on' | 'label'>;
 
-export interface DayOffInput {
-  starts_on: string;
-  ends_on: string;
-  label: string;
-}
+export type DayOffInput = Omit<DayOffRow, 'id'>;
 
 /** Days off from today on, 10 to a page (the section sits under the settings form). */
 export const DAYS_OFF_PAGE_SIZE = 10;
-const DAY_OFF_COLUMNS = 'id, starts_on, ends_on, label';
+const DAY_OFF_COLUMNS = 'id, starts_on, ends_on, label' as const;
 
 export const daysOffKeys = {
   all: [...adminKeys.all, 'days-off'] as const,
@@ -118,8 +92,8 @@ export const daysOffKeys = {
 export async function fetchDaysOffPage(from: string, page: number): Promise<ListPage<DayOffRow>> {
   const supabase = await getSupabase();
   const query = (head = false) =>
-    supabase.from('calendar_days_off').select(head ? 'id' : DAY_OFF_COLUMNS, { count: 'exact', head }).gte('ends_on', from);
-  return readPage<DayOffRow>(
+    supabase.from('calendar_days_off').select(DAY_OFF_COLUMNS, { count: 'exact', head }).gte('ends_on', from);
+  return readPage(
     page,
     (start, end) => query().order('starts_on').order('ends_on').order('id').range(start, end),
     () => query(true),
@@ -170,7 +144,7 @@ export async function addPublicHolidays(years: number[]): Promise<HolidaysAdded>
     .order('starts_on')
     .limit(2000);
   if (readError) throw readError;
-  const rows = holidaysToAdd(holidays, (present ?? []) as Pick<DayOffRow, 'starts_on' | 'ends_on'>[]).map((h) => ({
+  const rows = holidaysToAdd(holidays, present ?? []).map((h) => ({
     starts_on: h.date,
     ends_on: h.date,
     label: h.name,

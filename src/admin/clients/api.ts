@@ -1,25 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
 import { foundRow, readPage, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
 
-export interface AdminClient {
-  id: string;
-  name: string;
-  logo: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A client as its card and form show it (the whole row is small: a name and a logo URL). */
+export type AdminClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo' | 'created_at' | 'updated_at'>;
 
-export interface ClientInput {
-  name: string;
-  logo: string;
-}
+/** What the client form writes. */
+export type ClientInput = Pick<AdminClient, 'name' | 'logo'>;
 
 /** What the card and the form need (the whole row is small: a name and a logo URL). */
-export const CLIENT_COLUMNS = 'id, name, logo, created_at, updated_at';
+export const CLIENT_COLUMNS = 'id, name, logo, created_at, updated_at' as const;
 
 /** Where the list's search looks. */
 export const CLIENT_SEARCH_COLUMNS = ['name'] as const;
@@ -34,8 +28,7 @@ export const clientKeys = {
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
 function clientListQuery(supabase: Supabase, search: string, head = false) {
-  const columns: string = head ? 'id' : CLIENT_COLUMNS;
-  const query = supabase.from('clients').select(columns, { count: 'exact', head });
+  const query = supabase.from('clients').select(CLIENT_COLUMNS, { count: 'exact', head });
   const filter = searchFilter(search, CLIENT_SEARCH_COLUMNS);
   return filter ? query.or(filter) : query;
 }
@@ -43,7 +36,7 @@ function clientListQuery(supabase: Supabase, search: string, head = false) {
 /** One page of clients, newest first, with the number that match the search. */
 export async function fetchClientPage(search: string, page: number): Promise<ListPage<AdminClient>> {
   const supabase = await getSupabase();
-  return readPage<AdminClient>(
+  return readPage(
     page,
     (from, to) => clientListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
     () => clientListQuery(supabase, search, true),
@@ -57,8 +50,7 @@ export function useAdminClientPage(search: string, page: number) {
 /** The client opened for editing, read anew by id. */
 export async function fetchClient(id: string): Promise<AdminClient> {
   const supabase = await getSupabase();
-  const columns: string = CLIENT_COLUMNS;
-  return foundRow<AdminClient>(await supabase.from('clients').select(columns).eq('id', id).maybeSingle());
+  return foundRow(await supabase.from('clients').select(CLIENT_COLUMNS).eq('id', id).maybeSingle());
 }
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
@@ -80,7 +72,7 @@ export async function saveClient({ id, expectedUpdatedAt, input }: { id?: string
   }
   const { data, error } = await supabase.from('clients').insert(row).select('id, updated_at');
   if (error) throw error;
-  return changedRows(data)[0] as SavedVersion;
+  return changedRows(data)[0];
 }
 
 /** Deletes a client if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */

@@ -4,7 +4,7 @@ import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { isPastTheEnd, readPage } from '@/admin/kit/list';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
-import type { Booking, BookingStatus, Inquiry, InquiryFilters, InquiryStatus, ListPage } from './types';
+import type { Booking, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, ListPage } from './types';
 
 /*
  * The inbox's data: inquiries (contact_submissions) and bookings (appointments). Only admitted
@@ -28,9 +28,9 @@ export const inboxKeys = {
 };
 
 /** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
-const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error';
-const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
-const BOOKING_COLUMNS = `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, ${CHAT_DELIVERY_COLUMNS}`;
+const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error' as const;
+const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}` as const;
+const BOOKING_COLUMNS = `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, ${CHAT_DELIVERY_COLUMNS}` as const;
 
 /**
  * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)
@@ -44,8 +44,8 @@ const live = {
 
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
-function inquiryQuery(supabase: Supabase, filters: InquiryFilters, columns: string, head = false) {
-  let query = supabase.from('contact_submissions').select(columns, { count: 'exact', head });
+function inquiryQuery(supabase: Supabase, filters: InquiryFilters, head = false) {
+  let query = supabase.from('contact_submissions').select(INQUIRY_COLUMNS, { count: 'exact', head });
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.service) query = query.eq('purpose', filters.service);
   const search = inquirySearchFilter(filters.search);
@@ -56,14 +56,15 @@ function inquiryQuery(supabase: Supabase, filters: InquiryFilters, columns: stri
 /** One page of inquiries, newest first, with the number that match the filters. */
 export async function fetchInquiryPage(filters: InquiryFilters, page: number): Promise<ListPage<Inquiry>> {
   const supabase = await getSupabase();
-  return readPage<Inquiry>(
+  return readPage(
     page,
     (from, to) =>
-      inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
+      inquiryQuery(supabase, filters)
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
-        .range(from, to),
-    () => inquiryQuery(supabase, filters, 'id', true),
+        .range(from, to)
+        .overrideTypes<InquiryChecks[]>(),
+    () => inquiryQuery(supabase, filters, true),
   );
 }
 
@@ -73,15 +74,16 @@ export async function fetchAllInquiries(filters: InquiryFilters): Promise<Inquir
   const seen = new Set<string>();
   const all: Inquiry[] = [];
   for (let from = 0; ; from += EXPORT_CHUNK) {
-    const { data, error } = await inquiryQuery(supabase, filters, INQUIRY_COLUMNS)
+    const { data, error } = await inquiryQuery(supabase, filters)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
-      .range(from, from + EXPORT_CHUNK - 1);
+      .range(from, from + EXPORT_CHUNK - 1)
+      .overrideTypes<InquiryChecks[]>();
     if (error) {
       if (isPastTheEnd(error)) break;
       throw error;
     }
-    const rows = (data ?? []) as unknown as Inquiry[];
+    const rows = data ?? [];
     // a row arriving meanwhile shifts the pages by one: never export a row twice
     for (const row of rows) {
       if (!seen.has(row.id)) {
@@ -102,12 +104,17 @@ export async function fetchBookingPage(section: BookingSection, page: number, no
   const at = now.toISOString();
   const upcoming = section === 'upcoming';
   const run = (head: boolean) => {
-    const query = supabase.from('appointments').select(head ? 'id' : BOOKING_COLUMNS, { count: 'exact', head });
+    const query = supabase.from('appointments').select(BOOKING_COLUMNS, { count: 'exact', head });
     return upcoming ? query.gte('preferred_date', at) : query.lt('preferred_date', at);
   };
-  return readPage<Booking>(
+  return readPage(
     page,
-    (from, to) => run(false).order('preferred_date', { ascending: upcoming }).order('created_at', { ascending: upcoming }).range(from, to),
+    (from, to) =>
+      run(false)
+        .order('preferred_date', { ascending: upcoming })
+        .order('created_at', { ascending: upcoming })
+        .range(from, to)
+        .overrideTypes<{ status: BookingStatus }[]>(),
     () => run(true),
   );
 }

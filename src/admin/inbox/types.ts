@@ -1,3 +1,4 @@
+import type { Tables } from '@/shared/db/database.types';
 import type { ContactMethod, InquiryService } from '@/shared/domain/inquiry';
 
 export type InquiryStatus = 'new' | 'handled';
@@ -15,32 +16,28 @@ export interface ChatDelivery {
 }
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
 
-/** A row of contact_submissions as the inbox reads it. */
-export interface Inquiry extends ChatDelivery {
-  id: string;
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  message: string;
+/**
+ * The columns the database keeps to a fixed list (CHECK constraints), which the generated types
+ * can only call text: the inbox's queries declare them narrowed (overrideTypes).
+ */
+export interface InquiryChecks {
   purpose: InquiryService;
   contact_method: ContactMethod;
   status: InquiryStatus;
-  created_at: string;
 }
 
+/** A row of contact_submissions as the inbox reads it. */
+export type Inquiry = Omit<
+  Pick<Tables<'contact_submissions'>, 'id' | 'name' | 'company' | 'email' | 'phone' | 'message' | 'created_at' | keyof ChatDelivery>,
+  never
+> &
+  InquiryChecks;
+
 /** A row of appointments as the inbox reads it. */
-export interface Booking extends ChatDelivery {
-  id: string;
-  client_name: string;
-  client_email: string;
-  client_phone: string;
-  company_name: string;
-  preferred_date: string;
-  message: string;
-  status: BookingStatus;
-  created_at: string;
-}
+export type Booking = Pick<
+  Tables<'appointments'>,
+  'id' | 'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message' | 'created_at' | keyof ChatDelivery
+> & { status: BookingStatus };
 
 /** The inquiry list's filters; '' means "any". */
 export interface InquiryFilters {

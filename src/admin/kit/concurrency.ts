@@ -1,5 +1,22 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient as SchemaFreeClient } from '@supabase/supabase-js';
+import type { Database, TablesUpdate } from '@/shared/db/database.types';
+import type { SupabaseClient } from '@/shared/db/supabase';
 import { NothingChangedError } from './api';
+
+type Tables = Database['public']['Tables'];
+
+/** The tables whose rows carry the version a guarded write filters on (id and updated_at). */
+export type VersionedTable = {
+  [K in keyof Tables]: Tables[K]['Row'] extends { id: string; updated_at: string } ? K : never;
+}[keyof Tables];
+
+/**
+ * The same client without the schema's types. postgrest-js types a query from a table name known
+ * when the code is compiled; these helpers take any versioned table, so their arguments are typed
+ * (the table, its update shape) and the query itself runs on this view of the client.
+ */
+const schemaFree = (supabase: SupabaseClient) => supabase as unknown as SchemaFreeClient;
+
 
 /*
  * Optimistic concurrency for admin edits (issue 15). Every edited table keeps updated_at through
@@ -47,10 +64,13 @@ export interface SavedVersion {
 }
 
 /** Explains a 0-row answer to a write guarded by `expected` (see the header). Always throws. */
-export async function explainNoRows(supabase: SupabaseClient, table: string, id: string, expected: string): Promise<never> {
-  const { data, error } = await supabase.from(table).select('id, updated_at').eq('id', id).maybeSingle();
+export async function explainNoRows(supabase: SupabaseClient, table: VersionedTable, id: string, expected: string): Promise<never> {
+  const { data: row, error } = await schemaFree(supabase)
+    .from(table)
+    .select('id, updated_at')
+    .eq('id', id)
+    .maybeSingle<SavedVersion>();
   if (error) throw error;
-  const row = data as { updated_at?: string } | null;
   if (!row) throw new RecordGoneError();
   if (row.updated_at && !sameInstant(row.updated_at, expected)) throw new EditConflictError(row.updated_at);
   throw new NothingChangedError();
@@ -70,23 +90,29 @@ export function sameInstant(a: string, b: string): boolean {
  * Updates row `id` of `table` with `patch` only if it is still the version `expected`; resolves to
  * the new version. Throws EditConflictError / RecordGoneError / NothingChangedError otherwise.
  */
-export async function guardedUpdate(
+export async function guardedUpdate<T extends VersionedTable>(
   supabase: SupabaseClient,
-  table: string,
+  table: T,
   id: string,
-  patch: object,
+  patch: TablesUpdate<T>,
   expected: string,
 ): Promise<SavedVersion> {
-  const { data, error } = await supabase.from(table).update(patch).eq('id', id).eq('updated_at', expected).select('id, updated_at');
+  const { data, error } = await schemaFree(supabase)
+    .from(table)
+    .update(patch)
+    .eq('id', id)
+    .eq('updated_at', expected)
+    .select('id, updated_at')
+    .overrideTypes<SavedVersion[], { merge: false }>();
   if (error) throw error;
-  const rows = (data ?? []) as Partial<SavedVersion>[];
-  if (rows.length === 0) return explainNoRows(supabase, table, id, expected);
-  return { id: rows[0].id ?? id, updated_at: rows[0].updated_at ?? expected };
+  const [row] = data ?? [];
+  if (!row) return explainNoRows(supabase, table, id, expected);
+  return row;
 }
 
 /** Deletes row `id` of `table` only if it is still the version `expected` (errors as guardedUpdate). */
-export async function guardedDelete(supabase: SupabaseClient, table: string, id: string, expected: string): Promise<void> {
-  const { data, error } = await supabase.from(table).delete().eq('id', id).eq('updated_at', expected).select('id');
+export async function guardedDelete(supabase: SupabaseClient, table: VersionedTable, id: string, expected: string): Promise<void> {
+  const { data, error } = await schemaFree(supabase).from(table).delete().eq('id', id).eq('updated_at', expected).select('id');
   if (error) throw error;
   if (!data || data.length === 0) await explainNoRows(supabase, table, id, expected);
 }

@@ -24,8 +24,8 @@ export function pageRange(page: number, pageSize: number = ADMIN_PAGE_SIZE): [nu
   return [from, from + pageSize - 1];
 }
 
-interface PageAnswer {
-  data: unknown;
+interface PageAnswer<T> {
+  data: T[] | null;
   error: unknown;
   count: number | null;
 }
@@ -41,7 +41,7 @@ interface CountAnswer {
  */
 export async function readPage<T>(
   page: number,
-  list: (from: number, to: number) => PromiseLike<PageAnswer>,
+  list: (from: number, to: number) => PromiseLike<PageAnswer<T>>,
   count: () => PromiseLike<CountAnswer>,
   pageSize: number = ADMIN_PAGE_SIZE,
 ): Promise<ListPage<T>> {
@@ -53,7 +53,7 @@ export async function readPage<T>(
     if (counted.error) throw counted.error;
     return { rows: [], total: counted.count ?? 0 };
   }
-  const rows = (data ?? []) as T[];
+  const rows = data ?? [];
   return { rows, total: total ?? from + rows.length };
 }
 
@@ -66,8 +66,8 @@ export class RecordNotFoundError extends Error {
 }
 
 /** The one row of a by-id read, or RecordNotFoundError when there is none. */
-export function foundRow<T>(answer: { data: unknown; error: unknown }): T {
+export function foundRow<T>(answer: { data: T | null; error: unknown }): T {
   if (answer.error) throw answer.error;
   if (answer.data === null || answer.data === undefined) throw new RecordNotFoundError();
-  return answer.data as T;
+  return answer.data;
 }

@@ -17,7 +17,7 @@ export const postKeys = {
 /** One page of posts, newest first, with the number that match the filters. */
 export async function fetchAdminPostPage(filters: PostListFilters, page: number): Promise<ListPage<AdminPostRow>> {
   const supabase = await getSupabase();
-  return readPage<AdminPostRow>(
+  return readPage(
     page,
     (from, to) => postPageQuery(supabase, filters, from, to),
     () => postListQuery(supabase, filters, true),
@@ -35,7 +35,7 @@ export function useAdminPostPage(filters: PostListFilters, page: number) {
 /** The post opened for editing, read anew by id with every column the form needs. */
 export async function fetchAdminPost(id: string): Promise<AdminPost> {
   const supabase = await getSupabase();
-  return foundRow<AdminPost>(await postByIdQuery(supabase, id));
+  return foundRow(await postByIdQuery(supabase, id));
 }
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
@@ -64,7 +64,7 @@ export async function savePost({ id, expectedUpdatedAt, payload }: SavePostInput
   }
   const { data, error } = await supabase.from('blog_posts').insert(payload).select('id, updated_at');
   if (error) throw error;
-  return changedRows(data)[0] as SavedVersion;
+  return changedRows(data)[0];
 }
 
 /** Deletes a post if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@/shared/db/supabase';
 import { searchFilter } from '@/admin/kit/search';
 import type { PostListFilters } from './types';
 
@@ -12,19 +12,19 @@ import type { PostListFilters } from './types';
  * same request (FK blog_posts.created_by).
  */
 export const POST_LIST_SELECT =
-  'id, title, excerpt, featured_image, category, author, is_published, published_at, created_at, updated_at, blog_users(full_name, username)';
+  'id, title, excerpt, featured_image, category, author, is_published, published_at, created_at, updated_at, blog_users(full_name, username)' as const;
 
 /** Every column the post form needs: read for the one post opened for editing. */
 export const POST_EDIT_SELECT =
-  'id, title, slug, content, excerpt, featured_image, category, author, tags, is_published, published_at, created_at, updated_at, created_by, blog_users(full_name, username)';
+  'id, title, slug, content, excerpt, featured_image, category, author, tags, is_published, published_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
 
 /** Where the list's search looks: never the content body. */
 export const POST_SEARCH_COLUMNS = ['title', 'slug', 'excerpt', 'author'] as const;
 
 /** The filtered posts with an exact count; `head` asks for the count alone. */
 export function postListQuery(supabase: SupabaseClient, filters: PostListFilters, head = false) {
-  const columns: string = head ? 'id' : POST_LIST_SELECT;
-  let query = supabase.from('blog_posts').select(columns, { count: 'exact', head });
+  // a HEAD request carries no rows, whatever it selects: one select keeps the rows' type
+  let query = supabase.from('blog_posts').select(POST_LIST_SELECT, { count: 'exact', head });
   if (filters.status) query = query.eq('is_published', filters.status === 'published');
   const search = searchFilter(filters.search, POST_SEARCH_COLUMNS);
   if (search) query = query.or(search);
@@ -41,6 +41,5 @@ export function postPageQuery(supabase: SupabaseClient, filters: PostListFilters
 
 /** The one post opened for editing, with every column the form needs (null when it is gone). */
 export function postByIdQuery(supabase: SupabaseClient, id: string) {
-  const columns: string = POST_EDIT_SELECT;
-  return supabase.from('blog_posts').select(columns).eq('id', id).maybeSingle();
+  return supabase.from('blog_posts').select(POST_EDIT_SELECT).eq('id', id).maybeSingle();
 }

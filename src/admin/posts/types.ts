@@ -1,22 +1,10 @@
+import type { Tables, TablesInsert } from '@/shared/db/database.types';
+
 /** A blog post as the edit form loads it (by id): every column plus the linked blog user's names. */
-export interface AdminPost {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  featured_image: string | null;
-  category: string | null;
-  author: string;
-  tags: string[] | null;
-  is_published: boolean;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
+export type AdminPost = Tables<'blog_posts'> & {
   /** The blog user of created_by, embedded in the same request. */
-  blog_users: { full_name: string | null; username: string } | null;
-}
+  blog_users: Pick<Tables<'blog_users'>, 'full_name' | 'username'> | null;
+};
 
 /**
  * A post as the list loads it: only what its card shows (never the content) and what the publish
@@ -35,17 +23,5 @@ export interface PostListFilters {
   status: PostStatusFilter;
 }
 
-/** What the post form writes (spec section 7: insert / update by id). */
-export interface PostPayload {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  featured_image: string | null;
-  author: string;
-  is_published: boolean;
-  category: string | null;
-  tags: string[];
-  published_at: string | null;
-  created_by: string | null;
-}
+/** What the post form writes: every column it edits, none the database keeps. */
+export type PostPayload = Required<Omit<TablesInsert<'blog_posts'>, 'id' | 'created_at' | 'updated_at'>>;

@@ -8,8 +8,8 @@ import { searchFilter } from '@/admin/kit/search';
 import type { AdminBlogUser, AuthorOption, BlogUserPayload } from './types';
 
 /** The columns the list and the form show (blog_users.password is write-only: it is always empty when read). */
-export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at, updated_at';
-export const AUTHOR_COLUMNS = 'id, username, full_name, is_active';
+export const USER_LIST_COLUMNS = 'id, username, full_name, email, is_active, created_at, updated_at' as const;
+export const AUTHOR_COLUMNS = 'id, username, full_name, is_active' as const;
 
 /** Where the list's search looks. */
 export const USER_SEARCH_COLUMNS = ['username', 'full_name', 'email'] as const;
@@ -24,8 +24,7 @@ export const userKeys = {
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
 function userListQuery(supabase: Supabase, search: string, head = false) {
-  const columns: string = head ? 'id' : USER_LIST_COLUMNS;
-  const query = supabase.from('blog_users').select(columns, { count: 'exact', head });
+  const query = supabase.from('blog_users').select(USER_LIST_COLUMNS, { count: 'exact', head });
   const filter = searchFilter(search, USER_SEARCH_COLUMNS);
   return filter ? query.or(filter) : query;
 }
@@ -33,7 +32,7 @@ function userListQuery(supabase: Supabase, search: string, head = false) {
 /** One page of blog users, newest first, with the number that match the search. */
 export async function fetchBlogUserPage(search: string, page: number): Promise<ListPage<AdminBlogUser>> {
   const supabase = await getSupabase();
-  return readPage<AdminBlogUser>(
+  return readPage(
     page,
     (from, to) => userListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
     () => userListQuery(supabase, search, true),
@@ -47,8 +46,7 @@ export function useBlogUserPage(search: string, page: number) {
 /** The user opened for editing, read anew by id. */
 export async function fetchBlogUser(id: string): Promise<AdminBlogUser> {
   const supabase = await getSupabase();
-  const columns: string = USER_LIST_COLUMNS;
-  return foundRow<AdminBlogUser>(await supabase.from('blog_users').select(columns).eq('id', id).maybeSingle());
+  return foundRow(await supabase.from('blog_users').select(USER_LIST_COLUMNS).eq('id', id).maybeSingle());
 }
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
@@ -61,7 +59,7 @@ export async function fetchActiveBlogUsers(): Promise<AuthorOption[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('blog_users').select(AUTHOR_COLUMNS).eq('is_active', true).order('username');
   if (error) throw error;
-  return (data ?? []) as AuthorOption[];
+  return data ?? [];
 }
 
 export function useActiveBlogUsers() {
@@ -78,13 +76,13 @@ export async function saveBlogUser({ id, expectedUpdatedAt, payload }: { id?: st
     if (!expectedUpdatedAt) throw new Error('saveBlogUser: an update needs the loaded updated_at');
     const { data, error } = await supabase.from('blog_users').update(payload).eq('id', id).eq('updated_at', expectedUpdatedAt).select(USER_LIST_COLUMNS);
     if (error) throw error;
-    const rows = (data ?? []) as unknown as AdminBlogUser[];
-    if (rows.length === 0) return explainNoRows(supabase, 'blog_users', id, expectedUpdatedAt);
-    return rows[0];
+    const [row] = data ?? [];
+    if (!row) return explainNoRows(supabase, 'blog_users', id, expectedUpdatedAt);
+    return row;
   }
   const { data, error } = await supabase.from('blog_users').insert(payload).select(USER_LIST_COLUMNS);
   if (error) throw error;
-  return changedRows(data as AdminBlogUser[] | null)[0];
+  return changedRows(data)[0];
 }
 
 /** Activates or deactivates the version of the user the list showed. */

@@ -1,22 +1,15 @@
-/** A blog user as the admin lists it (never the password column). */
-export interface AdminBlogUser {
-  id: string;
-  username: string;
-  full_name: string | null;
-  email: string;
-  is_active: boolean;
-  created_at: string;
-  /** The version loaded: the guard of this user's next update or delete (issue 15). */
-  updated_at: string;
-}
+import type { Tables } from '@/shared/db/database.types';
+
+type UserRow = Tables<'blog_users'>;
+
+/**
+ * A blog user as the admin lists it (never the password column). updated_at is the version
+ * loaded: the guard of this user's next update or delete.
+ */
+export type AdminBlogUser = Pick<UserRow, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at' | 'updated_at'>;
 
 /** An entry of the post form's author picker. */
-export interface AuthorOption {
-  id: string;
-  username: string;
-  full_name: string | null;
-  is_active: boolean;
-}
+export type AuthorOption = Pick<UserRow, 'id' | 'username' | 'full_name' | 'is_active'>;
 
 /** What the user form writes; password only when one was typed. */
 export interface BlogUserPayload {

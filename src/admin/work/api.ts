@@ -5,6 +5,7 @@
  * change the next time a page opens.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
@@ -20,12 +21,8 @@ export const workKeys = {
   categories: ['admin', 'project-categories'] as const,
 };
 
-export interface ProjectCategory {
-  id: string;
-  name: string;
-  /** The version loaded: the guard of a rename or delete (issue 15). */
-  updated_at: string;
-}
+/** A category as the admin lists it; updated_at is the version a rename or delete is guarded by. */
+export type ProjectCategory = Pick<Tables<'project_categories'>, 'id' | 'name' | 'updated_at'>;
 
 export const categoryText = {
   nameRequired: 'Моля, въведете име на категорията.',
@@ -47,10 +44,10 @@ export const CATEGORY_MAX_LENGTH = 100;
 
 /** Every column the project form needs: read for the one project opened for editing. */
 export const PROJECT_COLUMNS =
-  'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at';
+  'id, title, category, image, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at' as const;
 
 /** What a list card shows (and updated_at, the version its delete is guarded by): never the detailed description or the gallery. */
-export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at';
+export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at' as const;
 
 /** Where the list's search looks. */
 export const PROJECT_SEARCH_COLUMNS = ['title', 'client', 'category'] as const;
@@ -75,8 +72,7 @@ function codeOf(error: unknown): string {
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
 function projectListQuery(supabase: Supabase, search: string, head = false) {
-  const columns: string = head ? 'id' : PROJECT_LIST_COLUMNS;
-  const query = supabase.from('projects').select(columns, { count: 'exact', head });
+  const query = supabase.from('projects').select(PROJECT_LIST_COLUMNS, { count: 'exact', head });
   const filter = searchFilter(search, PROJECT_SEARCH_COLUMNS);
   return filter ? query.or(filter) : query;
 }
@@ -84,7 +80,7 @@ function projectListQuery(supabase: Supabase, search: string, head = false) {
 /** One page of projects, newest first, with the number that match the search. */
 export async function fetchAdminProjectPage(search: string, page: number): Promise<ListPage<AdminProjectRow>> {
   const supabase = await getSupabase();
-  return readPage<AdminProjectRow>(
+  return readPage(
     page,
     (from, to) => projectListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
     () => projectListQuery(supabase, search, true),
@@ -102,8 +98,7 @@ export function useAdminProjectPage(search: string, page: number) {
 /** The project opened for editing, read anew by id with every column the form needs. */
 export async function fetchAdminProject(id: string): Promise<AdminProject> {
   const supabase = await getSupabase();
-  const columns: string = PROJECT_COLUMNS;
-  return foundRow<AdminProject>(await supabase.from('projects').select(columns).eq('id', id).maybeSingle());
+  return foundRow(await supabase.from('projects').select(PROJECT_COLUMNS).eq('id', id).maybeSingle());
 }
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
@@ -138,7 +133,7 @@ export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: str
   }
   const { data, error } = await supabase.from('projects').insert(payload).select('id, updated_at');
   if (error) throw projectSaveError(error);
-  return changedRows(data)[0] as SavedVersion;
+  return changedRows(data)[0];
 }
 
 /** Deletes a project if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
@@ -175,7 +170,7 @@ export async function fetchCategories(): Promise<ProjectCategory[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('project_categories').select('id, name, updated_at').order('name');
   if (error) throw error;
-  return (data ?? []) as ProjectCategory[];
+  return data ?? [];
 }
 
 export function useProjectCategories() {

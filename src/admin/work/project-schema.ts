@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { slugifyProject } from '@/admin/kit/slug';
+import type { Tables } from '@/shared/db/database.types';
 import type { ProjectFields, ProjectStatus } from '@/shared/domain/projects';
 import { ruleText } from '@/shared/forms/zod-rules';
 import { galleryFromStored, renumber } from './gallery';
@@ -11,30 +12,12 @@ import { galleryFromStored, renumber } from './gallery';
  * The form's state (values, what was left or submitted, dirty) is react-hook-form's (ProjectForm).
  */
 
-/** A projects row as the admin reads it. */
-export interface AdminProject {
-  id: string;
-  title: string;
-  category: string;
-  image: string;
-  link: string;
-  description: string | null;
-  gallery: unknown;
-  slug: string | null;
-  detailed_description: string | null;
-  technologies: string[] | null;
-  client: string | null;
-  duration: string | null;
-  team_size: number | null;
-  status: string;
-  documentation_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A projects row as the admin reads it (the gallery as stored: JSON, read with galleryFromStored). */
+export type AdminProject = Tables<'projects'>;
 
 /**
- * A project as the list loads it: what its card shows (spec section 2: image, title, category,
- * description, link, created date), never the detailed description or the gallery.
+ * A project as the list loads it: what its card shows (image, title, category, description,
+ * link, created date), never the detailed description or the gallery.
  */
 export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at' | 'updated_at'>;
 

@@ -26,7 +26,7 @@ function codeOf(err: unknown): string {
 }
 
 /**
- * True when the backend refused access (spec section 6): Postgres code 42501 (insufficient
+ * True when the backend refused access: Postgres code 42501 (insufficient
  * privilege), PostgREST PGRST301 (JWT rejected), or a message mentioning 'permission denied',
  * 'permission' or 'policy' (case-insensitive). Such failures make public pages show sample data.
  */

@@ -1,7 +1,9 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { getSupabaseConfig } from '@/shared/db/config';
+import type { Database } from '@/shared/db/database.types';
 
-export type PublicDb = PostgrestClient;
+/** Typed with the schema's generated types, so a query names only columns that exist. */
+export type PublicDb = PostgrestClient<Database>;
 
 let clientPromise: Promise<PublicDb> | null = null;
 
@@ -20,7 +22,7 @@ export function getPublicDb(): Promise<PublicDb> {
     const promise = (async () => {
       const { url, anonKey } = getSupabaseConfig();
       const { PostgrestClient } = await import('@supabase/postgrest-js');
-      return new PostgrestClient(`${url.replace(/\/$/, '')}/rest/v1`, {
+      return new PostgrestClient<Database>(`${url.replace(/\/$/, '')}/rest/v1`, {
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
       });
     })();

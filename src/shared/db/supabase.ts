@@ -1,6 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient as UntypedClient } from '@supabase/supabase-js';
+import type { Database } from '@/shared/db/database.types';
 
-export type { SupabaseClient };
+/** The admin's client, typed with the schema's generated types. */
+export type SupabaseClient = UntypedClient<Database>;
 
 /**
  * Key under which supabase-js keeps the session in localStorage. Fixed (rather than the default
@@ -25,7 +27,7 @@ export function getSupabase(): Promise<SupabaseClient> {
     const promise = (async () => {
       const { url, anonKey } = getSupabaseConfig();
       const { createClient } = await import('@supabase/supabase-js');
-      return createClient(url, anonKey, {
+      return createClient<Database>(url, anonKey, {
         auth: {
           storageKey: AUTH_STORAGE_KEY,
           persistSession: true,

@@ -1,5 +1,5 @@
 /*
- * The booking calendar's rules (spec sections 4, 5 and 9; issue 14), as pure functions. The
+ * The booking calendar's rules, as pure functions. The
  * calendar lives in the consultant's time zone (calendar_settings.time_zone, Europe/Sofia by
  * default), whatever the visitor's browser says:
  *
@@ -19,6 +19,7 @@
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { format } from 'date-fns';
+import type { Json, Tables } from '@/shared/db/database.types';
 
 export const SLOT_STEP_MINUTES = 30;
 export const DEFAULT_TIME_ZONE = 'Europe/Sofia';
@@ -34,27 +35,45 @@ const DAY_MS = 86_400_000;
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export const DEFAULT_WORKING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 
-export interface WorkingHours {
+export type WorkingHours = {
   start: string;
   end: string;
   days?: string[];
+};
+
+/**
+ * The calendar's settings row as both sides read it, its working hours parsed from their JSON.
+ * booking_horizon_days: how many days ahead a visitor may book (1–365); min_notice_minutes: how
+ * long before a slot it must be booked (0–10080).
+ */
+export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours' | 'created_at' | 'updated_at'> & { working_hours: WorkingHours };
+
+/** The columns of CalendarSettings, for a select. */
+export const CALENDAR_SETTINGS_COLUMNS =
+  'id, consultant_name, photo_url, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes' as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * calendar_settings.working_hours as stored: JSON the table does not shape, so it is read with
+ * care (a value of the wrong type is left empty, which the slot rules treat as no hours).
+ */
+export function readWorkingHours(value: Json): WorkingHours {
+  const hours = isRecord(value) ? value : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const days = Array.isArray(hours.days) ? hours.days.filter((d): d is string => typeof d === 'string') : undefined;
+  return { start: text(hours.start), end: text(hours.end), ...(days ? { days } : {}) };
 }
 
-export interface CalendarSettings {
-  id: string;
-  consultant_name: string;
-  photo_url: string | null;
-  working_hours: WorkingHours;
-  is_active: boolean;
-  time_zone?: string | null;
-  /** How many days ahead a visitor may book (1–365). */
-  booking_horizon_days?: number | null;
-  /** How long before a slot it must be booked, in minutes (0–10080). */
-  min_notice_minutes?: number | null;
+/** A settings row as it comes from the API, its working hours read. */
+export function toCalendarSettings<Row extends { working_hours: Json }>(row: Row): Omit<Row, 'working_hours'> & { working_hours: WorkingHours } {
+  return { ...row, working_hours: readWorkingHours(row.working_hours) };
 }
 
 type HoursOnly = Pick<CalendarSettings, 'working_hours'> & { time_zone?: string | null };
-type WindowSettings = Pick<CalendarSettings, 'booking_horizon_days' | 'min_notice_minutes'> & { time_zone?: string | null };
+/** The window's settings; a missing value takes the database's default. */
+type WindowSettings = { booking_horizon_days?: number | null; min_notice_minutes?: number | null; time_zone?: string | null };
 type DaySettings = HoursOnly & WindowSettings;
 
 /** A day off of the calendar: one day or a range, both ends included, as 'YYYY-MM-DD' of the consultant's zone. */

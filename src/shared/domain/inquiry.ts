@@ -5,19 +5,16 @@
  * the same words.
  */
 
+import type { TablesInsert } from '@/shared/db/database.types';
+
 export type InquiryService = 'real_estate' | 'hospitality' | 'fitness' | 'custom';
 export type ContactMethod = 'email' | 'phone' | 'both';
 
-/** What the wizard stores in contact_submissions. */
-export interface InquiryRow {
-  name: string;
-  company: string;
+/** What the wizard stores in contact_submissions (the two lists narrowed to what the table's checks accept). */
+export type InquiryRow = Required<Pick<TablesInsert<'contact_submissions'>, 'name' | 'company' | 'email' | 'phone' | 'message'>> & {
   purpose: InquiryService;
-  email: string;
-  phone: string;
   contact_method: ContactMethod;
-  message: string;
-}
+};
 
 export const SERVICE_LABELS: Record<InquiryService, string> = {
   real_estate: 'Недвижими имоти',

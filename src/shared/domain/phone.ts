@@ -2,7 +2,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from
 
 /*
  * The country list of the phone input: a short list of the countries visitors come from, with
- * their dialling codes. Bulgaria is first and the default (spec section 9: default phone country bg).
+ * their dialling codes. Bulgaria is first and the default.
  */
 
 export interface PhoneCountry {

@@ -1,5 +1,5 @@
 /*
- * Form drafts in localStorage (the contact form keeps one, spec section 5). Every failure —
+ * Form drafts in localStorage (the contact form keeps one). Every failure —
  * storage unavailable (private mode, quota), corrupt JSON, a value of the wrong shape — is
  * logged and ignored: a lost draft must never break the form.
  */

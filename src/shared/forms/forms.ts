@@ -1,8 +1,8 @@
 /*
- * The one place that sets how the forms validate (issue 15): react-hook-form with a zod schema
+ * The one place that sets how the forms validate: react-hook-form with a zod schema
  * per form. Errors show after a field is left or the form is submitted, and are live once shown
- * (mode 'onTouched', reValidateMode 'onChange'), so every form behaves alike. A form the spec
- * asks to check live (the inquiry wizard) passes mode 'onChange' and says why.
+ * (mode 'onTouched', reValidateMode 'onChange'), so every form behaves alike. A form that must
+ * check live (the inquiry wizard) passes mode 'onChange' and says why.
  *
  * Import this only from lazily loaded dialogs and pages: react-hook-form and zod must never be
  * part of the landing page's first paint (tests/build/bundle.test.ts checks it).

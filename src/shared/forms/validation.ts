@@ -1,5 +1,5 @@
 /*
- * Field rules shared by the visitor forms (spec section 5). Each rule returns the spec's
+ * Field rules shared by the visitor forms. Each rule returns the field's
  * Bulgarian message, or null when the value is acceptable. Empty values are never an error
  * here: whether a field is required is the form's decision (it disables its button).
  */

@@ -16,7 +16,7 @@ export function describeError(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The generic fallback of spec section 8: 'Unexpected Application Error!' with the message. */
+/** The fallback for any unhandled rendering error: 'Unexpected Application Error!' with the message. */
 export function ErrorFallback({ error }: { error: unknown }) {
   return (
     <div role="alert" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 px-4 py-16">

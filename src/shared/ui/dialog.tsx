@@ -39,7 +39,7 @@ export interface DialogContentProps
   description?: ReactNode;
   /** Keep the title for screen readers only. */
   hideTitle?: boolean;
-  /** Maximum width in px (number) or any CSS length; defaults to 600px as the spec asks. */
+  /** Maximum width in px (number) or any CSS length; defaults to 600px. */
   maxWidth?: number | string;
   /** Label of the close button; defaults to 'Затвори'. */
   closeLabel?: string;

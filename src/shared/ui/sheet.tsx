@@ -6,7 +6,7 @@ import { CloseButton, overlayClasses } from './dialog';
 /*
  * Side drawer (the mobile menu, the admin header actions on small screens). It is a Radix modal
  * dialog sliding in from one side, so it has the dialog's focus trap, Escape to close and the body
- * scroll lock the spec asks for while the mobile menu is open.
+ * scroll lock that keeps the page still while the mobile menu is open.
  */
 
 export const Sheet = DialogPrimitive.Root;

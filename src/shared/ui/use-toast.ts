@@ -1,8 +1,8 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 /*
- * Toast state (spec: "at most 1 toast visible; 5000 ms; a dismissed toast is removed after a very
- * long delay (1,000,000 ms)"). A tiny external store, so `toast()` can be called from anywhere —
+ * Toast state: one toast at a time, shown for 5000 ms; a dismissed toast is removed after a very
+ * long delay (1,000,000 ms). A tiny external store, so `toast()` can be called from anywhere —
  * components, mutation callbacks, plain functions — and <Toaster/> (in the app providers) renders
  * whatever is in it with Radix Toast.
  */

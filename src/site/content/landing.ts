@@ -1,6 +1,6 @@
 /*
  * Static Bulgarian content of the landing page: navigation, hero tiles, tools of the logo network,
- * feature cards, the journey, testimonials and the FAQ (spec sections 2, 3 and 9).
+ * feature cards, the journey, testimonials and the FAQ.
  */
 import { site } from '@/shared/config/site';
 

@@ -1,9 +1,9 @@
 /*
- * The resources section's five static articles (spec sections 2 and 3). Their text is in English
- * on purpose (the spec says so); the page around them is Bulgarian. Paragraphs are separated by a
+ * The resources section's five static articles. Their text is in English on purpose, though the
+ * page around them is Bulgarian. Paragraphs are separated by a
  * blank line. The read time is computed from the text (200 words a minute, at least 1 minute).
  *
- * scripts/generate-feeds.mjs reads the `slug: '...'` lines of this file for the sitemap: keep each
+ * scripts/publisher/feeds.mjs reads the `slug: '...'` lines of this file for the sitemap: keep each
  * slug a single-quoted literal on its own line.
  */
 

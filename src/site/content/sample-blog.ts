@@ -1,5 +1,5 @@
 /*
- * Built-in sample blog content (spec sections 3 and 8): what the blog shows when the database
+ * Built-in sample blog content: what the blog shows when the database
  * refuses access or cannot be reached. Dates are computed when the sample is asked for, so the
  * three listing posts are always dated now, 7 and 14 days ago.
  *

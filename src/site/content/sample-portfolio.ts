@@ -1,6 +1,6 @@
 /*
- * Sample portfolio for the landing page, shown when the database cannot be read (spec section 3:
- * 3 clients, 3 projects in the categories AI Integration, Automation and Software Development).
+ * Sample portfolio for the landing page, shown when the database cannot be read: 3 clients and
+ * 3 projects, in the categories AI Integration, Automation and Software Development.
  * The images are the demo illustrations the site serves from /demo.
  */
 

@@ -11,8 +11,8 @@ export interface MaybeSample<T> {
 
 export interface SampleFallbackOptions {
   /**
-   * Fall back on any error, not only on permission errors. The spec asks for this on the client
-   * and project lists, the blog post page and the recent-posts sidebar.
+   * Fall back on any error, not only on permission errors, as the client and project lists, the
+   * blog post page and the recent-posts sidebar do.
    */
   onAnyError?: boolean;
   /** Label for the console warning, e.g. 'clients'. */
@@ -20,7 +20,7 @@ export interface SampleFallbackOptions {
 }
 
 /**
- * The spec's "permission denied → show sample data" rule, in one place (spec sections 6 and 8).
+ * The public pages' "permission denied → show sample data" rule, in one place.
  *
  * `load` performs the real query and throws on failure (feature api.ts functions throw the
  * Supabase error). On a permission error (see isPermissionError), or on any error when

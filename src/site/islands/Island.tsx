@@ -1,7 +1,8 @@
 import { createContext, createElement, useContext, type ComponentType } from 'react';
+import { placeholderAttributes, type Hydrate } from './protocol';
 
 /*
- * Islands (issue 17). A prerendered public page is static HTML; only its interactive parts — the
+ * Islands. A prerendered public page is static HTML; only its interactive parts — the
  * islands — are taken over by React in the browser, each as a root of its own
  * (src/site/islands/runtime.tsx). Everything else on the page costs no script.
  *
@@ -13,7 +14,7 @@ import { createContext, createElement, useContext, type ComponentType } from 're
  *   renders the component.
  */
 
-export type Hydrate = 'load' | 'visible';
+export type { Hydrate };
 
 export interface CollectedIsland {
   id: number;
@@ -48,5 +49,6 @@ export function Island<P extends object>({ name, hydrate = 'visible', component,
   if (!collector) return element;
   const id = collector.islands.length;
   collector.islands.push({ id, name, hydrate, element, props });
-  return <div data-island={name} data-island-id={id} data-hydrate={hydrate} style={{ display: 'contents' }} />;
+  // the prerenderer finds this container by its HTML (placeholderHtml) and fills it
+  return <div {...placeholderAttributes({ name, id, hydrate })} style={{ display: 'contents' }} />;
 }

@@ -1,8 +1,6 @@
 import { scrollToSection } from '@/site/runtime/scroll';
 import { siteDialogs, type DialogName } from '@/site/dialogs/site-dialogs';
-
-/** React has attached its handlers to this element (it belongs to a hydrated island or the app). */
-export const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps'));
+import { ownedByReact } from './protocol';
 
 /*
  * Buttons of the static HTML that need no island of their own: one that opens a visitor dialog

@@ -13,7 +13,7 @@ interface IslandEntry {
  * Every island a prerendered page may hold: its name (the `name` of <Island>), the module that
  * holds its component — each its own chunk, fetched only by the pages that show it — and that
  * module's source path, by which the prerenderer preloads the islands that hydrate at once and
- * scripts/bundle-graph.mjs weighs each page (tests/build/bundle.test.ts checks the paths).
+ * scripts/tools/bundle-graph.mjs weighs each page (tests/build/bundle.test.ts checks the paths).
  */
 export const ISLANDS: Record<string, IslandEntry> = {
   header: {

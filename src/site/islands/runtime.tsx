@@ -6,6 +6,7 @@ import { dialogStore } from '@/site/dialogs/site-dialogs';
 import { startReveal } from '@/site/runtime/reveal';
 import { startDelegates } from './delegates';
 import { IslandShell } from './IslandShell';
+import { findIslands, markIslandHydrated, markPageReady, readIsland, WAKE_EVENT } from './protocol';
 import { ISLANDS } from './registry';
 
 /*
@@ -13,7 +14,7 @@ import { ISLANDS } from './registry';
  * data-hydrate="load" (the header) hydrate at once; the others when they come within a few
  * hundred pixels of the viewport or when the browser is idle, whichever is first, and at once
  * when the visitor touches, focuses or clicks them. A click that arrives before its island is
- * hydrated is held by the page's inline click queue (scripts/publish/site.mjs) and pressed
+ * hydrated is held by the page's inline click queue (src/site/islands/protocol.ts) and pressed
  * again once React owns the button.
  */
 
@@ -22,9 +23,6 @@ interface IslandData {
   /** The query results the island was rendered with (only its own). */
   state?: DehydratedState;
 }
-
-type Replay = { __replayClicks?: () => void };
-const replayClicks = () => (window as Replay).__replayClicks?.();
 
 function readData(): Record<string, IslandData> {
   const script = document.getElementById('islands-data');
@@ -38,8 +36,7 @@ function readData(): Record<string, IslandData> {
 /** Marks the island hydrated after React has committed it (its buttons are React's now). */
 function Committed({ container, onCommit, children }: { container: HTMLElement; onCommit: () => void; children: ReactNode }) {
   useEffect(() => {
-    container.setAttribute('data-hydrated', '');
-    replayClicks();
+    markIslandHydrated(container);
     onCommit();
   }, [container, onCommit]);
   return children;
@@ -54,8 +51,7 @@ export function startIslands(): void {
   const hydrateIsland = (container: HTMLElement): Promise<void> => {
     const existing = started.get(container);
     if (existing) return existing;
-    const name = container.dataset.island ?? '';
-    const id = container.dataset.islandId ?? '';
+    const { name, id } = readIsland(container);
     const entry = ISLANDS[name];
     const run = (async () => {
       if (!entry) throw new Error(`unknown island "${name}"`);
@@ -90,14 +86,14 @@ export function startIslands(): void {
     return run;
   };
 
-  const containers = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
-  const eager = containers.filter((c) => c.dataset.hydrate === 'load');
-  const later = containers.filter((c) => c.dataset.hydrate !== 'load');
+  const containers = findIslands();
+  const eager = containers.filter((c) => readIsland(c).hydrate === 'load');
+  const later = containers.filter((c) => readIsland(c).hydrate !== 'load');
 
-  // a touch, a focus or a held click (the click queue's 'island:wake') hydrates an island at once
+  // a touch, a focus or a held click (the click queue's WAKE_EVENT) hydrates an island at once
   for (const container of later) {
     const wake = () => void hydrateIsland(container);
-    for (const type of ['island:wake', 'pointerdown', 'focusin', 'touchstart']) {
+    for (const type of [WAKE_EVENT, 'pointerdown', 'focusin', 'touchstart']) {
       container.addEventListener(type, wake, { once: true, passive: true, capture: true });
     }
   }
@@ -168,8 +164,7 @@ export function startIslands(): void {
   idle(() => startReveal());
 
   void Promise.all(eager.map(hydrateIsland)).then(() => {
-    document.documentElement.setAttribute('data-app-ready', '');
-    replayClicks();
+    markPageReady();
     idle(next);
   });
 }

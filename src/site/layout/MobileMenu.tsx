@@ -18,7 +18,7 @@ const linkClasses =
   'block rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 /**
- * The slide-in menu below 768 px (spec section 2): the same links as the header, the phone and
+ * The slide-in menu below 768 px: the same links as the header, the phone and
  * e-mail as plain text, and 'Изпратете запитване'. It is a modal drawer, so focus stays inside,
  * Escape closes it and the page behind does not scroll while it is open. Whatever a choice does
  * (scroll to a section, open the wizard) happens after the drawer has closed.

@@ -17,11 +17,11 @@ export function loadNewsletterForm(): Promise<LiveForm> {
 }
 
 /**
- * The footer's newsletter box (spec sections 4, 5 and 7): a required e-mail; on submit the button
+ * The footer's newsletter box: a required e-mail; on submit the button
  * reads 'Готово!' with 'Благодарим ви за абонамента!', the field is cleared and after 3 seconds
  * everything returns to normal. Nothing is sent anywhere: the entry is only logged locally.
  *
- * The footer is on every page's first paint, the form libraries must not be (issue 15): this
+ * The footer is on every page's first paint, the form libraries must never be: this
  * paints the static markup, and the first focus, pointer or touch on the box fetches the
  * react-hook-form version (../../features/newsletter/NewsletterForm), which takes over with what
  * was typed, the focus, and a submit asked for while it was on its way. Not fetched when idle:

@@ -9,7 +9,7 @@ import { SectionLink } from './SectionLink';
 const footerLink =
   'rounded text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400';
 
-/** The site footer (spec section 2): blurb, contacts, links, newsletter and copyright. */
+/** The site footer: blurb, contacts, links, newsletter and copyright. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

@@ -18,7 +18,7 @@ const navLinkClasses =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 /**
- * The fixed site header (spec section 2): logo, section links, Блог and 'Свържете се' on wide
+ * The fixed site header: logo, section links, Блог and 'Свържете се' on wide
  * screens; below 768 px a button that opens the slide-in menu. Past 50 px of scroll it becomes
  * more compact and fully opaque.
  */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 
-/** Past this many pixels of scroll the header turns compact and opaque (spec section 9). */
+/** Past this many pixels of scroll the header turns compact and opaque. */
 export const HEADER_COMPACT_AFTER_PX = 50;
 
 /**
  * Listens to the page scroll (passive, at most once a frame): writes the offset to the CSS
- * variable --scroll-y on <html> (spec: "a scroll listener writes the page scroll offset to a
- * style variable") and returns true once the page is scrolled past the threshold.
+ * variable --scroll-y on <html> (the hero's drifting shape follows it) and returns true once the
+ * page is scrolled past the threshold.
  */
 export function useScrolledPast(threshold = HEADER_COMPACT_AFTER_PX): boolean {
   // false until mounted, so a prerendered header hydrates as rendered; the effect reads at once

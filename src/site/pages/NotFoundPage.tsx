@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { usePageMeta } from '@/shared/layout/seo';
 
-/** The 404 page for any unknown path (spec section 2). */
+/** The 404 page for any unknown path. */
 export default function NotFoundPage() {
   usePageMeta({
     title: 'Страницата не е намерена',

@@ -2,7 +2,7 @@ import { prefersReducedMotion } from './motion';
 
 /*
  * Scroll-triggered fade-ins without React: the landing page's static sections have no script of
- * their own (issue 17), so one observer serves every group on the page. Mark a group with
+ * their own (only islands hydrate), so one observer serves every group on the page. Mark a group with
  * data-reveal="<share of it that must be visible, 0–1>" and its items with data-reveal-item (the
  * group may be its own item) and an optional --reveal-delay. This sets data-reveal-state, which
  * React never renders, so it works the same inside a hydrated island.

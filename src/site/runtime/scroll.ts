@@ -1,6 +1,6 @@
 import { prefersReducedMotion } from './motion';
 
-/** Room left above a section for the fixed header when scrolling to it (spec: 80 px). */
+/** Room left above a section for the fixed header when scrolling to it. */
 export const SECTION_SCROLL_OFFSET = 80;
 
 /**

@@ -185,7 +185,7 @@ export interface BookingWizardProps {
 }
 
 /**
- * The two-step booking flow (spec sections 4 and 5): a calendar with the free times of the chosen
+ * The two-step booking flow: a calendar with the free times of the chosen
  * day, then the contact details. Times are shown in the visitor's time zone and stored as the ISO
  * instant. Only the booking window is offered: from now plus the minimum notice to the horizon's
  * last day, never a day off, never a slot already booked; a closed calendar offers the phone and

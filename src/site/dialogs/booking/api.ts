@@ -1,5 +1,5 @@
 /*
- * The booking calendar's network calls (spec section 7): the consultant's settings with the
+ * The booking calendar's network calls: the consultant's settings with the
  * booking window, the days off that can matter (one request: from today to the horizon's last
  * day), the start times already taken on a day (through the security-definer function
  * taken_slots, which returns times only), and the appointment insert with the bot traps' values
@@ -11,7 +11,7 @@ import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import type { AppointmentRow } from './schema';
-import { dayRange, parseDayKey, type CalendarSettings, type DayOff } from '@/shared/domain/calendar';
+import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings, type DayOff } from '@/shared/domain/calendar';
 
 export const bookingKeys = {
   all: ['booking'] as const,
@@ -22,19 +22,19 @@ export const bookingKeys = {
   taken: (day: string) => [...bookingKeys.takenPrefix(), day] as const,
 };
 
-/** The settings row, or null when there is none or it cannot be read (logged only, spec section 8). */
+/** The settings row, or null when there is none or it cannot be read (a failure is only logged). */
 export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
   try {
     const db = await getPublicDb();
     const { data, error } = await db
       .from('calendar_settings')
-      .select('id, consultant_name, photo_url, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes')
+      .select(CALENDAR_SETTINGS_COLUMNS)
       .single();
     if (error) {
       if (isNoRowsError(error)) return null;
       throw error;
     }
-    return data as CalendarSettings;
+    return toCalendarSettings(data);
   } catch (error) {
     console.error('[booking] calendar settings could not be loaded', error);
     return null;
@@ -63,7 +63,7 @@ export async function fetchDaysOff(from: string, to: string): Promise<DayOff[]> 
       .order('starts_on')
       .limit(DAYS_OFF_LIMIT);
     if (error) throw error;
-    return (data ?? []) as DayOff[];
+    return data ?? [];
   } catch (error) {
     console.error('[booking] days off could not be loaded', error);
     return [];

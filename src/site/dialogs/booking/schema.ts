@@ -1,6 +1,6 @@
 /*
- * The booking form's rules (spec sections 3, 4 and 5): the details step as a zod schema carrying
- * the spec's messages, and the row stored for a chosen slot. The slot itself (date and time) is
+ * The booking form's rules: the details step as a zod schema carrying the shared fields'
+ * messages, and the row stored for a chosen slot. The slot itself (date and time) is
  * chosen on the calendar step and kept beside the form, with its own logic in ./slots.
  */
 import * as z from 'zod/mini';
@@ -8,9 +8,10 @@ import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/shared/domain/phone
 import { emailError } from '@/shared/forms/validation';
 import { ruleText } from '@/shared/forms/zod-rules';
 import { slotInstant } from '@/shared/domain/calendar';
+import type { TablesInsert } from '@/shared/db/database.types';
 
 /**
- * Step 2. Name and e-mail are required by the submit button (spec: disabled while either is
+ * Step 2. Name and e-mail are required by the submit button (disabled while either is
  * empty), not by a message; a filled e-mail or phone must be valid. Company and message are free.
  */
 export const bookingDetailsSchema = z.object({
@@ -45,15 +46,10 @@ export interface BookingSlot {
 export const NO_SLOT: BookingSlot = { preferred_date: '', preferred_time: '' };
 
 /** The row for appointments. */
-export interface AppointmentRow {
-  client_name: string;
-  client_email: string;
-  client_phone: string;
-  company_name: string;
-  /** ISO instant of the chosen slot. */
-  preferred_date: string;
-  message: string;
-}
+/** What the dialog stores in appointments; preferred_date is the ISO instant of the chosen slot. */
+export type AppointmentRow = Required<
+  Pick<TablesInsert<'appointments'>, 'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message'>
+>;
 
 /** Step 1's continue button appears only when both a date and a time are chosen. */
 export function canContinueBooking(slot: BookingSlot): boolean {

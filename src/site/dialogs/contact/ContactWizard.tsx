@@ -118,15 +118,15 @@ export interface ContactWizardProps {
 }
 
 /**
- * The three-step inquiry form (spec sections 4 and 5): service, contact details, message. Every
+ * The three-step inquiry form: service, contact details, message. Every
  * change is kept as a draft in localStorage and restored on load; the draft is removed only after
  * a successful save. A failed save keeps every value.
  */
 export function ContactWizard({ onSuccess }: ContactWizardProps) {
   const [initial] = useState(restoreDraft);
-  // The spec asks this form to check live, per field, as the visitor types (section 5: "Contact
-  // form (live, per field, only when non-empty)"), so it validates on every change instead of the
-  // shared "once the field is left" timing. A restored draft is the form's starting point.
+  // This form checks each non-empty field live, as the visitor types, so it validates on every
+  // change instead of the shared "once the field is left" timing. A restored draft is the
+  // form's starting point.
   const form = useSchemaForm<ContactFormState>(contactSchema, {
     mode: 'onChange',
     defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,

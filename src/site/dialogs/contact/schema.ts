@@ -1,6 +1,6 @@
 /*
- * The inquiry wizard's rules (spec sections 4 and 5): the zod schema of its fields, carrying the
- * spec's messages, and on top of it the step gating per contact method, the draft's shape and the
+ * The inquiry wizard's rules: the zod schema of its fields, carrying the shared fields' messages,
+ * and on top of it the step gating per contact method, the draft's shape and the
  * row stored in contact_submissions. The values themselves live in react-hook-form
  * (ContactWizard.tsx); everything here is pure.
  */
@@ -15,7 +15,7 @@ export type { ContactMethod, InquiryService };
 export const SERVICES: readonly InquiryService[] = ['real_estate', 'hospitality', 'fitness', 'custom'];
 export const CONTACT_METHODS: readonly ContactMethod[] = ['email', 'phone', 'both'];
 
-/** localStorage key of the draft (spec: "a contact-form key"). */
+/** localStorage key of the draft. */
 export const CONTACT_DRAFT_KEY = 'contact-form';
 
 export type WizardStep = 1 | 2 | 3;
@@ -27,8 +27,8 @@ export const STEP_TITLES: Record<WizardStep, string> = {
 };
 
 /**
- * The form's fields with their rules and the spec's messages. A filled field is checked, an empty
- * one never (spec: "only when non-empty"; clearing a field clears its error). Which fields must be
+ * The form's fields with their rules and messages. A filled field is checked, an empty one
+ * never (clearing a field clears its error). Which fields must be
  * filled, per contact method, is the step's gate (canLeaveContactStep), which disables a button
  * rather than showing a message.
  */

@@ -1,5 +1,5 @@
 /*
- * The newsletter box on react-hook-form + zod (issue 15), loaded only when a visitor reaches for
+ * The newsletter box on react-hook-form + zod, loaded only when a visitor reaches for
  * the box: the footer paints the static NewsletterView first (src/site/layout/NewsletterBox.tsx)
  * and swaps this in with what was typed, the focus and a submit asked for meanwhile.
  */
@@ -25,7 +25,7 @@ export function NewsletterForm({ id, start }: { id: string; start: NewsletterSta
   const input = useRef<HTMLInputElement | null>(null);
   const { ref: registerRef, ...field } = register('email');
   const message = formState.errors.email?.message;
-  // an empty submit does nothing (spec section 5): its issue is never shown
+  // an empty submit does nothing: its issue is never shown
   const error = message === SILENT_REQUIRED ? undefined : message;
 
   useEffect(() => {

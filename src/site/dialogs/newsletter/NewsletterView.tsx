@@ -3,7 +3,7 @@ import type { FormEventHandler, InputHTMLAttributes, ReactNode, Ref } from 'reac
 import { describedBy, errorId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 
-/** How long 'Готово!' stays before the box returns to normal (spec section 9). */
+/** How long 'Готово!' stays before the box returns to normal. */
 export const NEWSLETTER_CONFIRM_MS = 3000;
 
 export interface NewsletterViewProps {

@@ -1,7 +1,7 @@
 /*
- * The newsletter box's rule (spec section 5, Newsletter: an e-mail input, required; nothing
- * happens on submit if empty). An empty field refuses the submit without a message, as the spec
- * says nothing is shown; a filled one must be an address, with the product's one e-mail message.
+ * The newsletter box's rule: an e-mail input, required; nothing happens on submit if it is empty.
+ * So an empty field refuses the submit without a message, and a filled one must be an address,
+ * with the product's one e-mail message.
  */
 import * as z from 'zod/mini';
 import { emailError } from '@/shared/forms/validation';

@@ -4,16 +4,16 @@
  * page and its sidebar) and listApi.ts (the listing). Together the only code of the blog that
  * calls Supabase.
  *
- * Request budget (issue 5): the post page needs exactly three requests — the post, the five recent
+ * Request budget: the post page needs exactly three requests — the post, the five recent
  * posts and the category counts (SQL function blog_category_counts) — never one per category or
  * per post. The listing needs two: one page of posts with their total, and the category names.
  *
- * Prerendering (issue 13): a post's page must not bake in data about other posts, or every post
+ * Prerendering: a post's page must not bake in data about other posts, or every post
  * page would have to be regenerated whenever any post changes. The sidebar's two queries are
  * marked `meta: { prerender: false }`: src/site/entry-server.tsx leaves them out, the static HTML shows
  * their loading state, and the browser fills them in after hydration.
  *
- * Fallbacks (spec sections 4, 6 and 8), all through the one helper withSampleFallback:
+ * Fallbacks, all through the one helper withSampleFallback:
  *   listing  — permission error or no answer at all (a thrown exception, a network failure):
  *              the three sample posts; any other query error is shown as an error.
  *   post     — the same two cases: the sample post; any other error: the not-found view.
@@ -41,7 +41,7 @@ function noAnswer(status: number): boolean {
   return status === 0;
 }
 
-/** The error is one of the spec's sample-data cases: access refused, or no answer at all. */
+/** The error is one for which the blog shows sample data: access refused, or no answer at all. */
 export function fallsBackToSample(error: unknown, status: number): boolean {
   return isPermissionError(error) || noAnswer(status);
 }

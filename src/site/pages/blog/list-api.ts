@@ -37,7 +37,7 @@ export async function fetchPublishedPosts({ category, q, page }: BlogListQuery):
       const { data, error, count, status } = await query.range(from, from + BLOG_PAGE_SIZE - 1).retry(false);
       if (error?.code === 'PGRST103') return { posts: [], total: null, error: null };
       if (error && fallsBackToSample(error, status)) throw error;
-      const posts = (data ?? []) as BlogPostSummary[];
+      const posts: BlogPostSummary[] = data ?? [];
       return { posts, total: count ?? from + posts.length, error };
     },
     () => {

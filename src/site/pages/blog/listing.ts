@@ -23,7 +23,7 @@ export function topCategories(posts: readonly { category: string | null }[], lim
     .slice(0, Math.max(0, limit));
 }
 
-/** Columns the listing searches (spec section 7: title, content or excerpt). */
+/** Columns the listing's search matches. */
 const SEARCH_COLUMNS = ['title', 'content', 'excerpt'] as const;
 
 /**

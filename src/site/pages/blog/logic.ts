@@ -5,7 +5,7 @@
  */
 import type { CategoryCount } from './types';
 
-/** How many categories the sidebar shows (spec section 9: top 5). */
+/** How many categories the sidebar shows: those with the most posts. */
 export const TOP_CATEGORIES = 5;
 
 /**

@@ -10,7 +10,7 @@ import { blogKeys, fallsBackToSample, fetchCategoryCountRows, SUMMARY_COLUMNS } 
 import { TOP_CATEGORIES } from './logic';
 import type { BlogPost, CategoryCount, RecentPost } from './types';
 
-const POST_COLUMNS = `${SUMMARY_COLUMNS},content,tags,updated_at`;
+const POST_COLUMNS = `${SUMMARY_COLUMNS},content,tags,updated_at` as const;
 const RECENT_COLUMNS = 'id,title,slug,featured_image,published_at,created_at,category';
 
 /** How many posts the 'Последни публикации' sidebar lists. */
@@ -39,7 +39,7 @@ export async function fetchPublishedPost(slug: string): Promise<MaybeSample<Blog
         console.error(`[blog] could not load the post "${slug}"`, error);
         return null;
       }
-      return (data as BlogPost | null) ?? null;
+      return data ?? null;
     },
     () => sampleBlogPostFor(slug),
     { onAnyError: true, label: 'blog post' },
@@ -63,7 +63,7 @@ export async function fetchRecentPosts(): Promise<MaybeSample<RecentPost[]>> {
         .limit(RECENT_LIMIT)
         .retry(false);
       if (error) throw error;
-      return (data ?? []) as RecentPost[];
+      return data ?? [];
     },
     sampleRecentPosts,
     { onAnyError: true, label: 'recent posts' },

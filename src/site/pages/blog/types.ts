@@ -1,33 +1,18 @@
+import type { Tables } from '@/shared/db/database.types';
+
+type PostRow = Tables<'blog_posts'>;
+
 /** A published post as the listing shows it (no content: cards never need it). */
-export interface BlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  featured_image: string | null;
-  category: string | null;
-  author: string;
-  published_at: string | null;
-  created_at: string;
-}
+export type BlogPostSummary = Pick<
+  PostRow,
+  'id' | 'title' | 'slug' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'published_at' | 'created_at'
+>;
 
 /** A published post as its own page shows it. */
-export interface BlogPost extends BlogPostSummary {
-  content: string;
-  tags: string[];
-  updated_at: string;
-}
+export type BlogPost = BlogPostSummary & Pick<PostRow, 'content' | 'tags' | 'updated_at'>;
 
-/** An entry of the 'Последни публикации' sidebar (spec section 3, derived shapes). */
-export interface RecentPost {
-  id: string;
-  title: string;
-  slug: string;
-  featured_image: string | null;
-  published_at: string | null;
-  created_at: string;
-  category: string | null;
-}
+/** An entry of the 'Последни публикации' sidebar. */
+export type RecentPost = Pick<PostRow, 'id' | 'title' | 'slug' | 'featured_image' | 'published_at' | 'created_at' | 'category'>;
 
 /** A category of the sidebar with the number of published posts in it. */
 export interface CategoryCount {

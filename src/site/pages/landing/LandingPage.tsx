@@ -8,7 +8,7 @@ import { Hero } from './sections/Hero';
 const LandingSections = lazy(() => import('./LandingSections'));
 
 /**
- * The home page (spec section 2): hero, features, clients, work, journey, testimonials and FAQ.
+ * The home page: hero, features, clients, work, journey, testimonials and FAQ.
  * The header and footer come from the public layout.
  */
 export default function LandingPage() {

@@ -1,29 +1,18 @@
 /*
- * Data of the landing page: the clients carousel and the portfolio (spec section 7). The only code
- * of this feature that talks to Supabase. Clients and projects fall back to sample data on any
- * load error (spec section 8); categories come from project_categories, or from the loaded
+ * Data of the landing page: the clients carousel and the portfolio. The only code of this feature
+ * that talks to Supabase. Clients and projects fall back to sample data on any
+ * load error; categories come from project_categories, or from the loaded
  * projects when that read fails or the projects are the sample.
  */
 import { useQuery } from '@tanstack/react-query';
 import { sampleClients, sampleProjects } from '@/site/content/sample-portfolio';
 import { withSampleFallback, type MaybeSample } from '@/site/data/fallback';
+import type { Tables } from '@/shared/db/database.types';
 import { getPublicDb } from '@/shared/db/public-db';
 
-export interface LandingClient {
-  id: string;
-  name: string;
-  logo: string;
-}
+export type LandingClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo'>;
 
-export interface LandingProject {
-  id: string;
-  title: string;
-  category: string;
-  image: string;
-  link: string;
-  description: string;
-  slug: string | null;
-}
+export type LandingProject = Pick<Tables<'projects'>, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'slug'>;
 
 export const landingKeys = {
   all: ['landing'] as const,
@@ -39,7 +28,7 @@ export async function fetchClients(): Promise<LandingClient[]> {
     .select('id, name, logo')
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as LandingClient[];
+  return data ?? [];
 }
 
 export async function fetchProjects(): Promise<LandingProject[]> {
@@ -49,7 +38,7 @@ export async function fetchProjects(): Promise<LandingProject[]> {
     .select('id, title, category, image, link, description, slug')
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as LandingProject[];
+  return data ?? [];
 }
 
 /** Category names in name order, or null when they cannot be read (the caller derives them). */

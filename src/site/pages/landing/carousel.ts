@@ -1,5 +1,5 @@
 /*
- * The clients carousel's rules (spec section 4): arrows only above 3 clients, the left arrow
+ * The clients carousel's rules: arrows only above 3 clients, the left arrow
  * disabled at the start, the right one within 10 px of the end, each step 80 % of the visible
  * width, dots above 1 client.
  */

@@ -118,7 +118,7 @@ export default function ProjectPage() {
   // fetch the markdown renderer (detailed description) while the project is on its way
   useEffect(() => preloadMarkdown(), []);
 
-  // Spec section 8: not found or a load error → toast and back to the home page.
+  // Not found or a load error → toast and back to the home page.
   useEffect(() => {
     if (!missing) return;
     if (query.error) console.error(`[projects] could not load "${slug}"`, query.error);

@@ -2,9 +2,10 @@
  * What the public project page reads: one project by slug, or by id when the URL holds a uuid
  * (cards link with the slug, falling back to the id). The only code of this feature that calls
  * Supabase. A missing project resolves to null; a failure rejects (the page then sends the visitor
- * home with a toast, spec section 8).
+ * home with a toast).
  */
 import { useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
 import { getPublicDb } from '@/shared/db/public-db';
 import { isUuid, sortGallery } from './logic';
 import type { Project } from './types';
@@ -17,9 +18,7 @@ export const projectKeys = {
   detail: (slugOrId: string) => ['projects', 'detail', slugOrId] as const,
 };
 
-type ProjectRow = Omit<Project, 'gallery' | 'technologies'> & { gallery: unknown; technologies: string[] | null };
-
-function toProject(row: ProjectRow): Project {
+function toProject(row: Tables<'projects'>): Project {
   return {
     ...row,
     description: row.description ?? '',
@@ -39,7 +38,7 @@ export async function fetchProject(slugOrId: string): Promise<Project | null> {
     ? await base.or(`slug.eq.${param},id.eq.${param.toLowerCase()}`).limit(2).retry(false)
     : await base.eq('slug', param).limit(1).retry(false);
   if (error) throw error;
-  const rows = (data ?? []) as ProjectRow[];
+  const rows = data ?? [];
   const row = rows.find((r) => r.slug === param) ?? rows[0];
   return row ? toProject(row) : null;
 }

@@ -35,7 +35,7 @@ export function sortGallery(raw: unknown): GalleryItem[] {
   return items.sort((a, b) => a.item.order - b.item.order || a.position - b.position).map((x) => x.item);
 }
 
-/** The status badge's text (spec section 2): completed 'Завършен', active 'Активен', any other 'В процес'. */
+/** The status badge's text: completed 'Завършен', active 'Активен', any other 'В процес'. */
 export function statusLabel(status: string): string {
   if (status === 'completed') return 'Завършен';
   if (status === 'active') return 'Активен';

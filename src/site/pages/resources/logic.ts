@@ -15,7 +15,7 @@ export function neighbourIndex(index: number, direction: -1 | 1, total: number):
   return next >= 0 && next < total ? next : null;
 }
 
-/** A wheel movement of at least this many pixels moves to another article (spec section 9). */
+/** A wheel movement of at least this many pixels moves to another article. */
 export const WHEEL_THRESHOLD = 50;
 /** After a move, wheel events are ignored this long, so one flick moves one article. */
 export const WHEEL_LOCK_MS = 700;

@@ -4,7 +4,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { FAQ } from '@/site/content/landing';
 import type { CSSProperties } from 'react';
 
-/** Delay between the items' fade-ins (spec: 0.1 s stagger). */
+/** Delay between the items' fade-ins. */
 const STAGGER_MS = 100;
 
 export function Faq() {

@@ -3,7 +3,7 @@ import { DialogButton } from '@/site/layout/DialogButton';
 import { JOURNEY, type JourneyStage } from '@/site/content/landing';
 
 function Stage({ stage, index }: { stage: JourneyStage; index: number }) {
-  // each stage fades in once a fifth of it is visible (spec: 20 % visibility)
+  // each stage fades in once a fifth of it is visible
   return (
     <li data-reveal="0.2" data-reveal-item="" className="relative pb-10 pl-14 last:pb-0">
       <span

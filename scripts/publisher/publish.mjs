@@ -6,7 +6,7 @@
 // Events are gathered for a short moment and handled together (saving a post and publishing it a
 // second later is one run), and runs never overlap: events that arrive during a run make the next
 // one. A page whose data could not be read is kept as it was and tried again a little later.
-import { generateFeeds, isPathSafeCategory } from '../generate-feeds.mjs';
+import { generateFeeds, isPathSafeCategory } from './feeds.mjs';
 import { openSite } from './site.mjs';
 import { addTargets, emptyTargets, isEmpty, mergeTargets, parseEvent } from './targets.mjs';
 

@@ -1,10 +1,18 @@
 // The receiving end of the content webhook: an HTTP handler that checks the shared secret, takes
 // the database webhook's JSON and hands it to the publisher, answering 202 at once (pg_net waits
 // for the answer, not for the pages). Mounted on `vite preview` (vite.config.ts) and served alone
-// by scripts/publish-server.mjs.
+// by server.mjs.
+//
+// Read from the process environment (never from .env, whose values may reach the browser):
+//   PUBLISH_SECRET             the webhook's Bearer token. On `vite preview` with a hosted project
+//                              nothing is mounted without it; with the local stand-in a fresh one
+//                              is made per start when it is unset.
+//   SUPABASE_SERVICE_ROLE_KEY  with the local stand-in only: the key `vite preview` registers
+//                              itself with as the stand-in's content webhook (the tool that starts
+//                              the preview passes the stand-in's key in). Without it the preview
+//                              serves the build as it is and its pages do not follow changes.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { LOCAL_SERVICE_ROLE_KEY } from '../e2e-env.mjs';
-import { createPublisher } from './publisher.mjs';
+import { createPublisher } from './publish.mjs';
 
 export const RECEIVER_PATH = '/__publish';
 const MAX_BODY = 256 * 1024;
@@ -59,12 +67,12 @@ const isLocalStandIn = (url) => /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\
  * Points the local stand-in's content webhook at `hookUrl` (retrying while the stand-in starts);
  * the local equivalent of the one SQL statement a deployer runs on hosted Supabase.
  */
-export async function registerWithStandIn({ supabaseUrl, hookUrl, secret, log = console, attempts = 120 }) {
+export async function registerWithStandIn({ supabaseUrl, serviceKey, hookUrl, secret, log = console, attempts = 120 }) {
   for (let i = 0; i < attempts; i++) {
     try {
       const res = await fetch(`${supabaseUrl.replace(/\/$/, '')}/__local/content-webhook`, {
         method: 'PUT',
-        headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+        headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ url: hookUrl, secret }),
         signal: AbortSignal.timeout(2000),
       });
@@ -81,9 +89,10 @@ export async function registerWithStandIn({ supabaseUrl, hookUrl, secret, log = 
 
 /**
  * Mounts the publisher on a `vite preview` server for the build in `out`. With the local stand-in
- * it registers itself as the content webhook (a fresh secret per start), so a change made in the
- * admin reaches the static files with no step by hand. With a hosted project nothing is mounted
- * unless PUBLISH_SECRET is set (then the database's webhook row must carry the same secret).
+ * it registers itself as the content webhook (a fresh secret per start, with the stand-in's
+ * SUPABASE_SERVICE_ROLE_KEY), so a change made in the admin reaches the static files with no step
+ * by hand. With a hosted project nothing is mounted unless PUBLISH_SECRET is set (then the
+ * database's webhook row must carry the same secret).
  */
 export async function attachToPreview(server, { out, log = console }) {
   const publisher = createPublisher({ out, log });
@@ -95,6 +104,11 @@ export async function attachToPreview(server, { out, log = console }) {
     return;
   }
   const local = isLocalStandIn(buildConfig.url);
+  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  if (local && !serviceKey) {
+    log.warn('[publish] pages will not follow database changes: SUPABASE_SERVICE_ROLE_KEY is not set, so the stand-in cannot be told where to send them');
+    return;
+  }
   const secret = process.env.PUBLISH_SECRET || (local ? randomBytes(24).toString('base64url') : '');
   if (!secret) return;
   server.middlewares.use(receiverHandler({ publisher, secret }));
@@ -103,7 +117,7 @@ export async function attachToPreview(server, { out, log = console }) {
     const address = server.httpServer?.address();
     if (!address || typeof address === 'string') return;
     const hookUrl = `http://127.0.0.1:${address.port}${RECEIVER_PATH}`;
-    void registerWithStandIn({ supabaseUrl: buildConfig.url, hookUrl, secret, log }).then((ok) => {
+    void registerWithStandIn({ supabaseUrl: buildConfig.url, serviceKey, hookUrl, secret, log }).then((ok) => {
       if (ok) log.log(`[publish] static pages follow the database: the stand-in's content webhook calls ${hookUrl}`);
     });
   };
@@ -114,7 +128,7 @@ export async function attachToPreview(server, { out, log = console }) {
     // the stand-in may outlive this server (one started by `npm run dev`): stop it calling here
     void fetch(`${buildConfig.url.replace(/\/$/, '')}/__local/content-webhook`, {
       method: 'DELETE',
-      headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
     }).catch(() => {});
   });
 }

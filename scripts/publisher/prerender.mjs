@@ -6,9 +6,9 @@
 // not answer, pages are prerendered without data (what needs data shows its loading state) and
 // the build goes on.
 //
-//   node scripts/prerender.mjs --out dist
+//   node scripts/publisher/prerender.mjs --out dist
 //
-// Afterwards the publisher (scripts/publish/) keeps these files in step with the database, page
+// Afterwards the publisher (publish.mjs) keeps these files in step with the database, page
 // by page, from the content webhook; this script is the full rebuild.
 //
 // The untouched client template is kept as <out>/spa.html: the fallback for every other path
@@ -16,9 +16,9 @@
 // vite.config.ts); a static host needs the same rule (README, Deploying).
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { isPathSafeCategory } from './generate-feeds.mjs';
-import { siteEnv } from './local-backend.mjs';
-import { openSite, ssrDirFor } from './publish/site.mjs';
+import { siteEnv } from './config.mjs';
+import { isPathSafeCategory } from './feeds.mjs';
+import { openSite, ssrDirFor } from './site.mjs';
 
 // Dates on the pages are written the way the agency's visitors read them.
 process.env.TZ = process.env.PRERENDER_TZ ?? 'Europe/Sofia';

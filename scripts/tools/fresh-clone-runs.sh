@@ -4,13 +4,13 @@
 # ../shared beside it). With --busy, a production build runs in a loop in another clone for the
 # whole time, so the suite is also proven on a machine that is not idle.
 #
-#   bash scripts/fresh-clone-runs.sh 5            # five runs on an otherwise idle machine
-#   bash scripts/fresh-clone-runs.sh 1 --busy     # one run beside a build loop
+#   bash scripts/tools/fresh-clone-runs.sh 5            # five runs on an otherwise idle machine
+#   bash scripts/tools/fresh-clone-runs.sh 1 --busy     # one run beside a build loop
 #
 # Prints one line per run (commit, result, seconds) and the log's path; exits non-zero if any
 # run failed.
 set -uo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
 runs="${1:-5}"
 busy=0
 [ "${2:-}" = "--busy" ] && busy=1

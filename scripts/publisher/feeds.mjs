@@ -1,10 +1,10 @@
 // Writes sitemap.xml and rss.xml (published blog posts) into the build output, read from the
 // Supabase project the site is configured for, and adds the Sitemap line to the output's robots.txt.
 //
-//   node scripts/generate-feeds.mjs [--out dist] [--timeout 8000]
+//   node scripts/publisher/feeds.mjs [--out dist] [--timeout 8000]
 //
 // Configuration, like the site itself: VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY from the
-// environment or .env / .env.local (local stand-in defaults, see local-backend.mjs siteEnv()), and
+// environment or .env / .env.local (local stand-in defaults, see config.mjs), and
 // the public origin from VITE_SITE_URL. Only the anonymous key is used, so the files hold exactly
 // what any visitor may read.
 //
@@ -14,29 +14,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { siteEnv } from './local-backend.mjs';
+import { envValue, siteEnv } from './config.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_SITE_URL = 'http://localhost:5173';
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit per file; past it, sitemap.xml becomes an index of numbered files. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 // ---- configuration ------------------------------------------------------------------------------
-
-/** A VITE_* value from the environment, else from .env.local or .env in the working directory. */
-function envValue(name) {
-  if (process.env[name] !== undefined) return process.env[name];
-  let value;
-  for (const file of ['.env', '.env.local']) {
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-      const m = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/);
-      if (m && m[1] === name) value = m[2].replace(/^(['"])(.*)\1$/, '$2');
-    }
-  }
-  return value;
-}
 
 /**
  * The public origin without a trailing slash; the default (with a warning) when unset or invalid.
@@ -65,7 +51,7 @@ function parseArgs(argv) {
     const value = () => inline ?? argv[++i];
     if (key === '--out') args.out = value();
     else if (key === '--timeout') args.timeout = Number(value());
-    else throw new Error(`Unknown argument "${arg}". Usage: node scripts/generate-feeds.mjs [--out dist] [--timeout ms]`);
+    else throw new Error(`Unknown argument "${arg}". Usage: node scripts/publisher/feeds.mjs [--out dist] [--timeout ms]`);
   }
   if (!args.out) throw new Error('--out needs a directory');
   if (!Number.isFinite(args.timeout) || args.timeout <= 0) throw new Error('--timeout needs a number of milliseconds');

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import '../tests/backend/node-websocket.ts';
+import '../../tests/backend/node-websocket.ts';
 import { createClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY } from '../supabase/local/keys.ts';
-import { startLocalSupabase } from '../supabase/local/server.ts';
+import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
+import { startLocalSupabase } from '../../supabase/local/server.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 

@@ -11,7 +11,7 @@ if (!chromium) {
   process.exit(1);
 }
 if (process.argv.includes('--build') || !existsSync(`${E2E_OUT_DIR}/index.html`)) {
-  const code = await run('node', ['scripts/build-e2e.mjs']);
+  const code = await run('node', ['scripts/tools/build-e2e.mjs']);
   if (code !== 0) process.exit(code);
 }
 const extra = process.argv.slice(2).filter((a) => a !== '--build');

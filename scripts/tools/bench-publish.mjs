@@ -34,8 +34,8 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './e2e-env.mjs';
-import { ssrDirFor } from './publish/site.mjs';
+import { ssrDirFor } from '../publisher/site.mjs';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -607,8 +607,8 @@ async function prepareScenario({ name, posts, backendPort, previewPort }) {
   say('building');
   const env = { VITE_SUPABASE_URL: backend, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_SITE_URL: site };
   const client = await runStep(['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], env);
-  const feeds = await runStep(['scripts/generate-feeds.mjs', '--out', outDir], env);
-  const prerender = await runStep(['scripts/prerender.mjs', '--out', outDir], env);
+  const feeds = await runStep(['scripts/publisher/feeds.mjs', '--out', outDir], env);
+  const prerender = await runStep(['scripts/publisher/prerender.mjs', '--out', outDir], env);
   const prerenderLine = /\[prerender\][^\n]*/.exec(prerender.output)?.[0] ?? '';
   if (prerenderLine) say(prerenderLine);
   if (/without data/.test(prerenderLine)) throw new Error('the pages were prerendered without data');
@@ -634,7 +634,11 @@ async function prepareScenario({ name, posts, backendPort, previewPort }) {
   cpSync(ssrDirFor(outDir), ssrDirFor(liveDir), { recursive: true });
 
   say(`serving on ${previewPort}`);
-  const preview = spawnGroup([process.argv[1], `--serve=${liveDir}`, `--port=${previewPort}`], { label: `preview ${previewPort}` });
+  // the preview's publisher registers itself with the stand-in, with the stand-in's key
+  const preview = spawnGroup([process.argv[1], `--serve=${liveDir}`, `--port=${previewPort}`], {
+    env: { SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY },
+    label: `preview ${previewPort}`,
+  });
   await waitForUrl(`${site}/`, preview);
   const hookUrl = `${site}/__publish`;
   const hookDeadline = Date.now() + WAIT_MS;

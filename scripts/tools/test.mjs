@@ -1,5 +1,5 @@
-// `npm test`: type check, lint, build, Vitest (unit, components, backend, build checks), then
-// Playwright end to end. Every stage runs even when an earlier one failed, so one red stage does
+// `npm test`: the database types, type check, lint, build, Vitest (unit, components, backend, build
+// checks), then Playwright end to end. Every stage runs even when an earlier one failed, so one red stage does
 // not hide the state of the others; the end-to-end suite alone waits for a good build, since it
 // tests that build. The summary names every failed stage, counts every test, and lists the tests
 // nearest their timeouts (`npm run test:timings` prints the same list again).
@@ -12,9 +12,11 @@ const VITEST_JSON = '.cache/vitest-results.json';
 for (const f of [VITEST_JSON, VITEST_TIMINGS, PLAYWRIGHT_JSON]) rmSync(f, { force: true });
 
 const stages = [
+  // the committed database types are what the migrations make (else the type check below proves little)
+  { name: 'database types', run: () => npx(['tsx', 'supabase/local/gen-types.ts', '--check']) },
   { name: 'type check', run: () => npx(['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   { name: 'lint', run: () => npx(['eslint', '.', '--max-warnings=0']) },
-  { name: 'build', run: () => run('node', ['scripts/build-e2e.mjs']) },
+  { name: 'build', run: () => run('node', ['scripts/tools/build-e2e.mjs']) },
   {
     name: 'vitest',
     run: () =>
@@ -24,11 +26,11 @@ const stages = [
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${VITEST_JSON}`,
-        '--reporter=./scripts/vitest-timings-reporter.mjs',
+        '--reporter=./scripts/tools/vitest-timings-reporter.mjs',
       ]),
   },
   // the end-to-end suite tests the build above; against an older build it would prove nothing
-  { name: 'end to end', needs: 'build', run: () => run('node', ['scripts/e2e.mjs']) },
+  { name: 'end to end', needs: 'build', run: () => run('node', ['scripts/tools/e2e.mjs']) },
 ];
 
 /** Test counts of each suite's JSON report, where the suite ran far enough to write one. */

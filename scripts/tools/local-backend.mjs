@@ -1,29 +1,13 @@
-// Starts the embedded Supabase stand-in for dev and preview, unless the configuration points
-// the site at another Supabase (a hosted project, or `supabase start`).
+// Starts the embedded Supabase stand-in for dev, preview and a local build, unless the
+// configuration points the site at another Supabase (a hosted project, or `supabase start`).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { LOCAL_ANON_KEY, LOCAL_URL, siteEnv } from '../publisher/config.mjs';
 
-export const LOCAL_URL = 'http://127.0.0.1:54321';
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export { LOCAL_ANON_KEY, LOCAL_URL, siteEnv };
+/** The stand-in's service-role key (the same demo key as `supabase start`): for local tooling only. */
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 export const LOCAL_ADMIN = 'admin@example.com / admin-local-password';
-
-/** The VITE_* configuration from .env files and the environment, with local defaults. */
-export function siteEnv() {
-  const fromFiles = {};
-  for (const file of ['.env', '.env.local']) {
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-      const m = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/);
-      if (m) fromFiles[m[1]] = m[2].replace(/^(['"])(.*)\1$/, '$2');
-    }
-  }
-  const pick = (k) => process.env[k] ?? fromFiles[k];
-  return {
-    VITE_SUPABASE_URL: pick('VITE_SUPABASE_URL') || LOCAL_URL,
-    VITE_SUPABASE_ANON_KEY: pick('VITE_SUPABASE_ANON_KEY') || LOCAL_ANON_KEY,
-  };
-}
 
 export const isLocal = (url) => /^https?:\/\/(127\.0\.0\.1|localhost):54321\/?$/.test(url);
 

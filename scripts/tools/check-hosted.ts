@@ -9,9 +9,9 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { STRING_COLUMNS } from '../supabase/local/auth/users.ts';
+import { STRING_COLUMNS } from '../../supabase/local/auth/users.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 /** The functions in `public` that an anonymous visitor is meant to call (and nothing else). */
 export const ANON_PUBLIC_FUNCTIONS = [

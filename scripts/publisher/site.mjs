@@ -1,6 +1,6 @@
 // Writes prerendered pages into a client build: the one place that turns a public address into
-// its static HTML file. The full build (scripts/prerender.mjs) writes every page through it; the
-// publisher (publisher.mjs) rewrites or removes just the pages a change touched.
+// its static HTML file. The full build (prerender.mjs) writes every page through it; the
+// publisher (publish.mjs) rewrites or removes just the pages a change touched.
 //
 // A page is rendered by the server bundle of src/site/entry-server.tsx with the data the database holds
 // now. A page that renders as "not found" (a hidden or deleted post, an unknown project) has its
@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { closure, filesOf } from '../bundle-graph.mjs';
+import { closure, filesOf } from './manifest.mjs';
 
 /** Where the server bundle of a build in `out` lives (outside `out`: it is not for visitors). */
 export function ssrDirFor(out) {
@@ -39,17 +39,6 @@ function stripPageHead(template) {
     .replace(/<link rel="canonical"[^>]*>\s*/, '');
 }
 
-// A button pressed before its island has hydrated would do nothing: such clicks are held, the
-// island is asked to hydrate at once ('island:wake'), and they are pressed again once React owns
-// the button (src/site/islands/runtime.tsx calls window.__replayClicks after each island, and once the
-// page is ready for the buttons of the static HTML that open dialogs or scroll).
-const CLICK_QUEUE =
-  '<script>(function(){var q=[],d=document.documentElement;function own(t){return Object.keys(t).some(function(k){return k.indexOf("__reactProps")===0})}' +
-  'function ready(t){var i=t.closest("[data-island]");return i?i.hasAttribute("data-hydrated"):d.hasAttribute("data-app-ready")}' +
-  'function h(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],[aria-haspopup]");if(!t||own(t)||ready(t)||(t.type==="submit"&&t.form&&t.form.hasAttribute("action")))return;e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t);var i=t.closest("[data-island]");if(i)i.dispatchEvent(new Event("island:wake"))}' +
-  'document.addEventListener("click",h,true);var s=0;' +
-  'window.__replayClicks=function(){if(s)return;(function tick(){s=0;q=q.filter(function(t){if(!t.isConnected)return false;if(own(t)||ready(t)){t.click();return false}return true});if(q.length)s=requestAnimationFrame(tick)})()}})()</script>';
-
 /**
  * Opens the build in `out` for writing pages: reads its template and manifest and loads its server
  * bundle (built by prerender.mjs into ssrDirFor(out)).
@@ -66,8 +55,14 @@ export async function openSite(out) {
   const graph = { manifest, dir: OUT };
   const entryFiles = new Set(filesOf(graph, closure(graph, ['index.html'])).js);
   const ssrEntry = join(ssrDirFor(OUT), 'entry-server.js');
-  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} not found: run the build (scripts/prerender.mjs) first`);
+  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} not found: run the build (scripts/publisher/build.mjs) first`);
   const ssr = await import(pathToFileURL(ssrEntry).href);
+  // A button pressed before it works (its island has not hydrated yet) would do nothing: the
+  // page's first script holds such presses and presses them again once the button works. Its
+  // source comes from the server bundle (src/site/islands/protocol.ts), so it always matches the
+  // build's own islands runtime.
+  if (typeof ssr.clickQueueScript !== 'function') throw new Error(`${ssrEntry} is from an older build: run the build again`);
+  const clickQueue = `<script>${ssr.clickQueueScript()}</script>`;
 
   // The page's HTML paints first; its scripts start loading right after that first paint, so on a
   // slow connection they do not compete with the HTML and CSS the visitor is waiting for.
@@ -137,7 +132,8 @@ export async function openSite(out) {
     for (const island of Object.values(islands)) for (const q of island.state?.queries ?? []) q.state.dataUpdatedAt = 0;
     const page = base
       .replace('</head>', `    ${headHtml(head)}\n  </head>`)
-      .replace(/<body([^>]*)>/, `<body$1>\n    ${CLICK_QUEUE}`)
+      // a function, so that `$` in the script's source is not read as a replacement pattern
+      .replace(/<body([^>]*)>/, (_, attrs) => `<body${attrs}>\n    ${clickQueue}`)
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script type="application/json" id="islands-data">${scriptJson(islands)}</script>\n    ${loader(pageModules(islandList))}`,

@@ -1,9 +1,9 @@
 // Draws the demo illustrations used by seed.sql (public/demo/*.svg): simple geometric art in the
 // brand palette, so the demo has images without shipping anyone else's pictures.
-// Run: node scripts/make-demo-images.mjs
+// Run: node scripts/tools/make-demo-images.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-const out = new URL('../public/demo/', import.meta.url);
+const out = new URL('../../public/demo/', import.meta.url);
 mkdirSync(out, { recursive: true });
 
 const palettes = [

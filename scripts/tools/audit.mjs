@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
+import { LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
 import { run } from './run.mjs';
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
@@ -32,7 +33,7 @@ const PAGES = [
 /** The first resource article's path, read from the site's own content (run through tsx). */
 async function firstResourcePath() {
   try {
-    const mod = await import('../src/site/content/resources.ts');
+    const mod = await import('../../src/site/content/resources.ts');
     const list = mod.resourceArticles;
     if (Array.isArray(list) && list[0]?.slug) return `/resources/${list[0].slug}`;
   } catch {
@@ -90,8 +91,8 @@ try {
   // the production build: client, sitemap and feed, prerendered pages (with the stand-in's data)
   for (const args of [
     ['node_modules/vite/bin/vite.js', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
-    ['scripts/generate-feeds.mjs', '--out', OUT_DIR],
-    ['scripts/prerender.mjs', '--out', OUT_DIR],
+    ['scripts/publisher/feeds.mjs', '--out', OUT_DIR],
+    ['scripts/publisher/prerender.mjs', '--out', OUT_DIR],
   ]) {
     if ((await run(process.execPath, args, { env })) !== 0) throw new Error(`build step failed: ${args.join(' ')}`);
   }
@@ -99,7 +100,8 @@ try {
     spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1', '--outDir', OUT_DIR], {
       stdio: 'ignore',
       detached: true,
-      env: { ...process.env, ...env },
+      // its publisher registers with the stand-in, as `npm run preview`'s does
+      env: { ...process.env, ...env, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY },
     }),
   );
   await waitFor(SITE, children[1]);

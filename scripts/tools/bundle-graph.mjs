@@ -5,7 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { closure, filesOf } from '../publisher/manifest.mjs';
 import { E2E_OUT_DIR } from './e2e-env.mjs';
+
+export { closure, filesOf };
 
 /** The public routes and the page module each one renders. */
 export const PUBLIC_ROUTES = [
@@ -30,27 +33,13 @@ const PAGE_MODULES = [
 export function loadBuild(dir = process.env.BUILD_DIR ?? E2E_OUT_DIR) {
   const manifestPath = join(dir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
-    execFileSync('node', ['scripts/build-e2e.mjs'], { stdio: 'inherit' });
+    execFileSync('node', ['scripts/tools/build-e2e.mjs'], { stdio: 'inherit' });
   }
   return {
     dir,
     manifest: JSON.parse(readFileSync(manifestPath, 'utf8')),
     modules: JSON.parse(readFileSync(join(dir, '.vite', 'modules.json'), 'utf8')),
   };
-}
-
-/** Manifest keys reachable from `keys` through static imports (and dynamic ones if asked). */
-export function closure(graph, keys, { dynamic = false, stopAt = [] } = {}) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !graph.manifest[key]) return;
-    seen.add(key);
-    const chunk = graph.manifest[key];
-    for (const dep of chunk.imports ?? []) visit(dep);
-    if (dynamic) for (const dep of chunk.dynamicImports ?? []) if (!stopAt.includes(dep)) visit(dep);
-  };
-  keys.forEach(visit);
-  return seen;
 }
 
 function layoutKeys(graph) {
@@ -74,18 +63,6 @@ export function modulesOf(graph, keys) {
   const out = [];
   for (const key of keys) out.push(...(graph.modules[graph.manifest[key]?.file] ?? []));
   return out;
-}
-
-export function filesOf(graph, keys) {
-  const js = new Set();
-  const css = new Set();
-  for (const key of keys) {
-    const chunk = graph.manifest[key];
-    if (!chunk) continue;
-    if (chunk.file.endsWith('.js')) js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-  }
-  return { js: [...js], css: [...css] };
 }
 
 export function gzipBytes(graph, files) {
