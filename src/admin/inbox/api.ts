@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { isPastTheEnd, readPage } from '@/admin/kit/list';
@@ -165,46 +165,42 @@ export function useInboxCounts() {
   return useQuery({ queryKey: inboxKeys.counts(), queryFn: fetchInboxCounts, ...live });
 }
 
+/** One page of an inbox list, kept on screen while the next one loads, reloaded as `live` says. */
+function useLivePage<T>(queryKey: QueryKey, fetchPage: () => Promise<ListPage<T>>) {
+  return useQuery({ queryKey, queryFn: fetchPage, placeholderData: keepPreviousData, ...live });
+}
+
 export function useInquiryPage(filters: InquiryFilters, page: number) {
-  return useQuery({
-    queryKey: inboxKeys.inquiryPage(filters, page),
-    queryFn: () => fetchInquiryPage(filters, page),
-    placeholderData: keepPreviousData,
-    ...live,
-  });
+  return useLivePage(inboxKeys.inquiryPage(filters, page), () => fetchInquiryPage(filters, page));
 }
 
 export function useBookingPage(section: BookingSection, page: number) {
-  return useQuery({
-    queryKey: inboxKeys.bookingPage(section, page),
-    queryFn: () => fetchBookingPage(section, page),
-    placeholderData: keepPreviousData,
-    ...live,
+  return useLivePage(inboxKeys.bookingPage(section, page), () => fetchBookingPage(section, page));
+}
+
+/**
+ * A change of a row's status: the list it is in reloads, and so do the counts in the tabs' names
+ * (a new inquiry or a pending booking is what they count). `also` reloads whatever else it touches.
+ */
+function useStatusChange<V>(change: (vars: V) => Promise<void>, list: QueryKey, also?: (queryClient: QueryClient) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: list });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts() });
+      also?.(queryClient);
+    },
   });
 }
 
 export function useSetInquiryStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setInquiryStatus,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.inquiries() });
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts() });
-    },
-  });
+  return useStatusChange(setInquiryStatus, inboxKeys.inquiries());
 }
 
 export function useSetBookingStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setBookingStatus,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.bookings() });
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts() });
-      // a cancelled booking frees its slot in the public booking calendar
-      invalidatePublic(queryClient, 'taken-slots');
-    },
-  });
+  // a cancelled booking frees its slot in the public booking calendar
+  return useStatusChange(setBookingStatus, inboxKeys.bookings(), (queryClient) => invalidatePublic(queryClient, 'taken-slots'));
 }
 
 /** The CSV export reads all pages when asked, not as a cached query. */

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Input } from '@/shared/ui/input';
+import { fieldClasses, Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/ui/cn';
@@ -91,30 +91,40 @@ function SearchForm({ list, name, placeholder, children, className }: ListSearch
   );
 }
 
-export interface PagedListText {
+interface ListText {
   /** 'Зареждане на публикации...' */
   loading: string;
   /** The load error, e.g. 'Неуспешно зареждане на публикации.' */
   loadFailed: string;
   /** The spec's empty state of the whole list, e.g. 'Няма публикации'. */
   empty: string;
+  /** Accessible name of the pager, e.g. 'Страници на публикациите'. */
+  pages: string;
+}
+
+/** The words of a list with a search or filters, whose count stands on a line of its own. */
+export interface PagedListText extends ListText {
   /** Nothing matches the search or filters, e.g. 'Няма публикации, които отговарят на търсенето.' */
   noMatch: string;
   /** 'Общо публикации' (the count of the whole list). */
   total: string;
   /** 'Намерени публикации' (the count under a search or filter). */
   found: string;
-  /** Accessible name of the pager, e.g. 'Страници на публикациите'. */
-  pages: string;
   /** The button that clears the search, e.g. 'Изчисти търсенето'. */
   clear: string;
 }
+
+/**
+ * The words of a list with neither search nor filters: nothing can fail to match or be cleared,
+ * and its count stands in its heading (ListSection's `count`), so it has no count line.
+ */
+export type PlainListText = ListText;
 
 export interface PagedListProps<T> {
   /** The list's state (useListState): its page, whether it is filtered, how to clear it. */
   list: ListState;
   query: UseQueryResult<ListPage<T>>;
-  text: PagedListText;
+  text: PagedListText | PlainListText;
   /** The rows of the page; `busy` while the next page or search result loads. */
   children: (rows: T[], busy: boolean) => ReactNode;
 }
@@ -122,6 +132,7 @@ export interface PagedListProps<T> {
 /**
  * One page of an admin list: loading, error with retry, the count (announced politely), the
  * empty state or 'nothing matches' with a way to clear the search, the rows, and the pager.
+ * A list with PlainListText shows no count line and no 'nothing matches'.
  */
 export function PagedList<T>({ list, query, text, children }: PagedListProps<T>) {
   const { page, filtered } = list;
@@ -140,24 +151,127 @@ export function PagedList<T>({ list, query, text, children }: PagedListProps<T>)
   }
   const { rows, total } = query.data;
   const busy = query.isPlaceholderData;
+  const searchable = 'total' in text ? text : null;
   return (
     <>
-      <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-        {/* the whole list empty says only the spec's empty state */}
-        <p role="status">{filtered || total > 0 ? `${filtered ? text.found : text.total}: ${total}` : ''}</p>
-        {filtered && (
-          <Button variant="ghost" size="sm" onClick={list.clear}>
-            <X aria-hidden="true" />
-            {text.clear}
-          </Button>
-        )}
-      </div>
+      {searchable && (
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+          {/* the whole list empty says only the spec's empty state */}
+          <p role="status">{filtered || total > 0 ? `${filtered ? searchable.found : searchable.total}: ${total}` : ''}</p>
+          {filtered && (
+            <Button variant="ghost" size="sm" onClick={list.clear}>
+              <X aria-hidden="true" />
+              {searchable.clear}
+            </Button>
+          )}
+        </div>
+      )}
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">{filtered ? text.noMatch : text.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          {filtered && searchable ? searchable.noMatch : text.empty}
+        </p>
       ) : (
         children(rows, busy)
       )}
       <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={list.goTo} label={text.pages} busy={busy} />
     </>
+  );
+}
+
+export interface ListRowsProps<T extends { id: string }> {
+  rows: T[];
+  /** While the next page or search result loads (PagedList's `busy`). */
+  busy: boolean;
+  /** Accessible name of the list, e.g. 'Списък със запитвания'. */
+  label: string;
+  /** The list's layout, e.g. a grid of columns; one column by default. */
+  className?: string;
+  /** One row, e.g. its card. */
+  children: (row: T) => ReactNode;
+}
+
+/** The rows of a page as a named list, one item a row, marked busy while the next page loads. */
+export function ListRows<T extends { id: string }>({ rows, busy, label, className, children }: ListRowsProps<T>) {
+  return (
+    <ul className={cn('grid gap-4', className)} aria-label={label} aria-busy={busy}>
+      {rows.map((row) => (
+        <li key={row.id}>{children(row)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export interface ListSectionProps {
+  /** The list whose heading this is: the pager moves the focus here (useListState's headingRef). */
+  list: ListState;
+  /** The heading, e.g. 'Публикации'. */
+  title: string;
+  /** 2 for a tab's one list; 3 for one of several lists in a tab, set a little tighter. */
+  level?: 2 | 3;
+  /** How many rows the list has, after the title as '(12)': for a list with no count line (PlainListText). */
+  count?: number;
+  /** Beside the heading: what the list offers, e.g. 'Нова публикация' or a CSV export. */
+  actions?: ReactNode;
+  /** The search, the PagedList and anything else the list needs (a dialog). */
+  children: ReactNode;
+}
+
+/**
+ * An admin list as a region named by its heading, with its actions beside the heading. The
+ * heading takes the focus after a page press, so a screen reader starts at the top of the new
+ * page instead of at a pager button.
+ */
+export function ListSection({ list, title, level = 2, count, actions, children }: ListSectionProps) {
+  const uid = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={`${uid}-heading`} className={cn('grid', level === 2 ? 'gap-4' : 'gap-3')}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading
+          id={`${uid}-heading`}
+          ref={list.headingRef}
+          tabIndex={-1}
+          className={cn('font-semibold text-slate-900 focus:outline-none', level === 2 ? 'text-xl' : 'text-lg')}
+        >
+          {title}
+          {count !== undefined && (
+            <>
+              {' '}
+              <span className="text-sm font-normal text-slate-600">({count})</span>
+            </>
+          )}
+        </Heading>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface ListFilterProps {
+  /** The filter's label, e.g. 'Статус'. */
+  label: string;
+  /** The value chosen; '' for "any". */
+  value: string;
+  /** useListState's setFilter for this filter. */
+  onChange: (value: string) => void;
+  /** What may be chosen, "any" ('') first, e.g. { value: '', label: 'Всички' }. */
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled choice beside the search (ListSearch's children) that narrows the list. */
+export function ListFilter({ label, value, onChange, options }: ListFilterProps) {
+  const uid = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${uid}-filter`}>{label}</Label>
+      <select id={`${uid}-filter`} className={cn(fieldClasses, 'h-10')} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
