@@ -7,15 +7,13 @@ import { Input } from '@/shared/ui/input';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
-import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied } from '@/admin/kit/api';
 import { ErrorCard } from '@/admin/kit/ErrorCard';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useEditConflict } from '@/admin/kit/use-edit-conflict';
-import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings } from './api';
+import { useGuardedSave } from '@/admin/kit/use-guarded-save';
+import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings, type CalendarSettingsInput } from './api';
 import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
 import { DaysOffSection } from './DaysOffSection';
 import {
@@ -57,11 +55,10 @@ export function CalendarTab() {
 }
 
 function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings | null }) {
-  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
-  const [version, setVersion] = useState<{ id: string | null; updatedAt?: string }>({ id: loadedSettings?.id ?? null, updatedAt: loadedSettings?.updated_at });
-  const { register, control, handleSubmit, reset, getValues, formState } = useSchemaForm<CalendarFormValues>(calendarSchema, {
+  const form = useSchemaForm<CalendarFormValues>(calendarSchema, {
     defaultValues: calendarValuesFrom(loadedSettings),
   });
+  const { register, control, handleSubmit, formState } = form;
   // no back button here: registering makes links, 'Изход' and closing the browser tab ask
   useUnsavedChanges(formState.isDirty);
   const values = useWatch({ control }) as CalendarFormValues;
@@ -75,45 +72,21 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     notice_amount: formState.errors.notice_amount?.message,
   };
   const [uploading, setUploading] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const save = useSaveCalendarSettings();
-  const recheckOnDenied = useRecheckOnDenied();
+  // the form stays open after a save: the saved settings are its new starting point
+  const save = useGuardedSave({
+    loaded: loadedSettings,
+    form,
+    valuesOf: calendarValuesFrom,
+    fetchCurrent: () => fetchCalendarSettings(),
+    nameOf: () => 'Настройки на календара',
+    mutation: useSaveCalendarSettings(),
+    variables: (input: CalendarSettingsInput, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, input }),
+    savedToast: { title: calendarText.saved },
+    failure: () => calendarText.saveFailed,
+    what: 'saving calendar settings',
+  });
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-
-  const conflict = useEditConflict({
-    name: 'Настройки на календара',
-    onReload: async () => {
-      const current = await fetchCalendarSettings();
-      setVersion({ id: current?.id ?? null, updatedAt: current?.updated_at });
-      // the stored version becomes the form's starting point: nothing is unsaved any more
-      reset(calendarValuesFrom(current));
-      setSaveError(null);
-    },
-    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
-  });
-
-  function submit(submitted: CalendarFormValues, guard = version.updatedAt) {
-    setSaveError(null);
-    save.mutate(
-      { id: version.id, expectedUpdatedAt: guard, input: calendarInput(submitted) },
-      {
-        onSuccess: (saved) => {
-          setVersion({ id: saved.id, updatedAt: saved.updated_at });
-          // the saved settings are the new starting point: the form stays open and is not dirty
-          reset(submitted);
-          toast({ title: calendarText.saved });
-        },
-        onError: (error) => {
-          if (conflict.show(error)) return;
-          console.error('[admin] saving calendar settings failed', error);
-          setSaveError(calendarText.saveFailed);
-          toast({ title: 'Грешка', description: calendarText.saveFailed, variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-      },
-    );
-  }
 
   const timeZone = values.time_zone;
   const start = normaliseTime(values.start);
@@ -148,8 +121,8 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="pt-6">
-            <form noValidate onSubmit={handleSubmit((submitted) => submit(submitted))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
-              {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+            <form noValidate onSubmit={handleSubmit((submitted) => save.submit(calendarInput(submitted)))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+              {save.saveError && <FormAlert title="Грешка">{save.saveError}</FormAlert>}
               <div className="grid gap-1.5">
                 <Label htmlFor={id('consultant_name')} required>
                   Име на консултанта
@@ -399,7 +372,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
           </Card>
         </div>
       </div>
-      {conflict.dialog}
+      {save.conflictDialog}
     </section>
   );
 }

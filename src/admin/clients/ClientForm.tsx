@@ -8,11 +8,11 @@ import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { writeErrorMessage } from '@/admin/kit/api';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { fetchClient, useSaveClient, type AdminClient } from './api';
 import { clientFormText, clientSchema, clientValuesFrom, type ClientValues } from './schema';
 
@@ -23,33 +23,28 @@ export interface ClientFormProps {
 
 /** 'Нов клиент' / 'Редактиране на клиент' (spec sections 2 and 5). */
 export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
-  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
-  const [client, setClient] = useState<AdminClient | null>(loadedClient);
-  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedClient?.updated_at);
   const form = useSchemaForm<ClientValues>(clientSchema, { defaultValues: clientValuesFrom(loadedClient) });
-  const { register, control, handleSubmit, reset, getValues, watch, formState } = form;
+  const { register, control, handleSubmit, watch, formState } = form;
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const [uploading, setUploading] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const save = useSaveClient();
-  const recheckOnDenied = useRecheckOnDenied();
   const uid = useId();
   const nameId = `${uid}-name`;
   const nameError = formState.errors.name?.message;
   const [name, logo] = watch(['name', 'logo']);
-
-  const conflict = useEditConflict({
-    name: client?.name ?? name,
-    onReload: async () => {
-      const current = await fetchClient(client!.id);
-      setClient(current);
-      setExpectedUpdatedAt(current.updated_at);
-      // the stored version becomes the form's starting point: nothing is unsaved any more
-      reset(clientValuesFrom(current));
-      setSaveError(null);
-    },
-    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
+  const save = useGuardedSave({
+    loaded: loadedClient,
+    form,
+    valuesOf: clientValuesFrom,
+    fetchCurrent: fetchClient,
+    nameOf: (client) => client?.name ?? name,
+    mutation: useSaveClient(),
+    variables: (input: ClientValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, input }),
+    savedToast: { title: loadedClient ? 'Клиентът е обновен' : 'Клиентът е създаден' },
+    failure: (error) => writeErrorMessage(error, clientFormText.saveFallback),
+    what: 'saving the client',
+    onSaved: onDone,
   });
+  const client = save.record;
 
   // 'Отказ' asks first when something was changed (the unsaved-changes guard).
   async function leave() {
@@ -60,29 +55,6 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
   // missing logo (a file chooser, not a text field) is also said in a toast.
   function onInvalid(errors: FieldErrors<ClientValues>) {
     if (!errors.name && errors.logo?.message) toast({ title: 'Грешка', description: errors.logo.message, variant: 'destructive' });
-  }
-
-  function submit(input: ClientValues, guard = expectedUpdatedAt) {
-    setSaveError(null);
-    save.mutate(
-      { id: client?.id, expectedUpdatedAt: guard, input },
-      {
-        onSuccess: (saved) => {
-          setExpectedUpdatedAt(saved.updated_at);
-          reset(input);
-          toast({ title: client ? 'Клиентът е обновен' : 'Клиентът е създаден' });
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.show(error)) return;
-          console.error('[admin] saving the client failed', error);
-          const message = writeErrorMessage(error, clientFormText.saveFallback);
-          setSaveError(message);
-          toast({ title: 'Грешка', description: message, variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-      },
-    );
   }
 
   return (
@@ -100,8 +72,8 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="pt-6">
-            <form noValidate onSubmit={handleSubmit((values) => submit(values), onInvalid)} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
-              {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+            <form noValidate onSubmit={handleSubmit((values) => save.submit(values), onInvalid)} className="grid gap-5" aria-labelledby={`${uid}-heading`} aria-busy={save.isPending}>
+              {save.saveError && <FormAlert title="Грешка">{save.saveError}</FormAlert>}
               <div className="grid gap-1.5">
                 <Label htmlFor={nameId} required>
                   Име на клиента
@@ -159,7 +131,7 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
           </Card>
         </div>
       </div>
-      {conflict.dialog}
+      {save.conflictDialog}
     </section>
   );
 }

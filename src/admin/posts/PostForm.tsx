@@ -9,18 +9,17 @@ import { Input, fieldClasses } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
 import { Textarea } from '@/shared/ui/textarea';
-import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { formatDateBg } from '@/shared/domain/dates';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { slugifyPost } from '@/admin/kit/slug';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { writeErrorMessage } from '@/admin/kit/api';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useActiveBlogUsers } from '@/admin/users/api';
-import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { fetchAdminPost, useSavePost } from './api';
 import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
 import { buildPostPayload, displayNameOf } from './post-payload';
@@ -67,22 +66,33 @@ export interface PostFormProps {
 export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const editing = loadedPost !== null;
   const { blogUser } = useAuth();
-  // The version being edited: replaced when the admin loads the current one after a conflict.
-  const [post, setPost] = useState<AdminPost | null>(loadedPost);
-  // The guard of the next update: the updated_at loaded (or of a restored draft), refreshed after every save.
-  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedPost?.updated_at);
+  const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: loadedPost ? postValuesFrom(loadedPost) : EMPTY_POST_VALUES });
+  const { register, setValue, getValues, getFieldState, handleSubmit, formState } = form;
+  const save = useGuardedSave({
+    loaded: loadedPost,
+    form,
+    valuesOf: (post) => (post ? postValuesFrom(post) : EMPTY_POST_VALUES),
+    fetchCurrent: fetchAdminPost,
+    nameOf: (post) => post?.title ?? form.getValues('title'),
+    mutation: useSavePost(),
+    variables: (payload: PostPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
+    savedToast: { title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' },
+    failure: (error) => writeErrorMessage(error, postFormText.saveFallback),
+    what: 'saving the post',
+    onSaved: () => {
+      // the form closes next: its draft goes with it
+      draft.clear();
+      onDone();
+    },
+  });
+  // the version being edited: replaced when the admin loads the current one after a conflict
+  const post = save.record;
   const baseline = useMemo(() => (post ? postValuesFrom(post) : EMPTY_POST_VALUES), [post]);
-  const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: baseline });
-  const { register, setValue, getValues, getFieldState, handleSubmit, reset, formState } = form;
   const values = form.watch();
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
-  const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: expectedUpdatedAt });
+  const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: save.expectedUpdatedAt });
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [lastPayload, setLastPayload] = useState<PostPayload | null>(null);
-  const save = useSavePost();
-  const recheckOnDenied = useRecheckOnDenied();
   const authors = useActiveBlogUsers();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -119,56 +129,15 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     if (chosen) put('author', displayNameOf(chosen));
   }
 
-  const conflict = useEditConflict({
-    name: post?.title ?? values.title,
-    onReload: async () => {
-      const current = await fetchAdminPost(post!.id);
-      setPost(current);
-      setExpectedUpdatedAt(current.updated_at);
-      // the stored version becomes what the form compares with: no longer dirty
-      reset(postValuesFrom(current));
-      setSaveError(null);
-    },
-    onOverwrite: (currentUpdatedAt) => {
-      if (lastPayload) submit(lastPayload, currentUpdatedAt);
-    },
-  });
-
-  function submit(payload: PostPayload, guard = expectedUpdatedAt) {
-    setLastPayload(payload);
-    setSaveError(null);
-    save.mutate(
-      { id: post?.id, expectedUpdatedAt: guard, payload },
-      {
-        onSuccess: (saved) => {
-          setExpectedUpdatedAt(saved.updated_at);
-          // what was saved is what the form now compares with (it closes next), and its draft goes
-          reset(getValues());
-          draft.clear();
-          toast({ title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' });
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.show(error)) return;
-          console.error('[admin] saving the post failed', error);
-          const message = writeErrorMessage(error, postFormText.saveFallback);
-          setSaveError(message);
-          toast({ title: 'Грешка', description: message, variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-      },
-    );
-  }
-
   const onValid = (checked: PostFormValues) => {
     if (save.isPending || uploading) return;
-    submit(buildPostPayload(checked, { existing: post, signedIn: blogUser, now: new Date() }));
+    save.submit(buildPostPayload(checked, { existing: post, signedIn: blogUser, now: new Date() }));
   };
 
   function restoreDraft() {
     const restored = draft.restore();
     // edits made on an older version are saved against it: a change since meets the conflict dialog
-    if (restored?.updatedAt) setExpectedUpdatedAt(restored.updatedAt);
+    if (restored?.updatedAt) save.guardWith(restored.updatedAt);
   }
 
   async function leave() {
@@ -227,13 +196,13 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         </div>
       )}
       {problems.missingRequired && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
-      {saveError && (
+      {save.saveError && (
         <FormAlert
           title="Грешка"
-          onRetry={lastPayload ? () => submit(lastPayload) : undefined}
+          onRetry={save.retry}
           retrying={save.isPending}
         >
-          {saveError}
+          {save.saveError}
         </FormAlert>
       )}
 
@@ -488,7 +457,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
           </TabsContent>
         </Tabs>
       </form>
-      {conflict.dialog}
+      {save.conflictDialog}
     </section>
   );
 }

@@ -1,15 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { FormField as Field } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { writeErrorMessage } from '@/admin/kit/api';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { fetchBlogUser, useSaveBlogUser } from './api';
 import { emptyUserValues, MIN_PASSWORD_LENGTH, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
 import type { AdminBlogUser } from './types';
@@ -22,16 +21,25 @@ export interface UserFormProps {
 /** 'Нов потребител' / 'Редактиране на потребител' (spec sections 2 and 5). */
 export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
   const mode = loadedUser ? 'edit' : 'create';
-  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
-  const [user, setUser] = useState<AdminBlogUser | null>(loadedUser);
-  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedUser?.updated_at);
-  const { register, handleSubmit, reset, getValues, formState } = useSchemaForm<UserFormValues>(userSchemas[mode], {
+  const form = useSchemaForm<UserFormValues>(userSchemas[mode], {
     defaultValues: loadedUser ? userValuesFrom(loadedUser) : emptyUserValues(),
   });
+  const { register, handleSubmit, formState } = form;
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const save = useSaveBlogUser();
-  const recheckOnDenied = useRecheckOnDenied();
+  const save = useGuardedSave({
+    loaded: loadedUser,
+    form,
+    valuesOf: (user) => (user ? userValuesFrom(user) : emptyUserValues()),
+    fetchCurrent: fetchBlogUser,
+    nameOf: (user) => (user ? user.full_name || user.username : ''),
+    mutation: useSaveBlogUser(),
+    variables: (values: UserFormValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload: userPayload(values) }),
+    savedToast: { title: loadedUser ? 'Потребителят е обновен' : 'Потребителят е създаден' },
+    failure: (error) => writeErrorMessage(error, userFormText.saveFallback),
+    what: 'saving the user',
+    onSaved: onDone,
+  });
+  const user = save.record;
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const errors = {
@@ -43,42 +51,6 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
   // 'Отказ' asks first when something was changed (the unsaved-changes guard).
   async function leave() {
     if (await confirmLeave()) onDone();
-  }
-
-  const conflict = useEditConflict({
-    name: user ? user.full_name || user.username : '',
-    onReload: async () => {
-      const current = await fetchBlogUser(user!.id);
-      setUser(current);
-      setExpectedUpdatedAt(current.updated_at);
-      // the stored version becomes the form's starting point: nothing is unsaved any more
-      reset(userValuesFrom(current));
-      setSaveError(null);
-    },
-    onOverwrite: (currentUpdatedAt) => submit(getValues(), currentUpdatedAt),
-  });
-
-  function submit(submitted: UserFormValues, guard = expectedUpdatedAt) {
-    setSaveError(null);
-    save.mutate(
-      { id: user?.id, expectedUpdatedAt: guard, payload: userPayload(submitted) },
-      {
-        onSuccess: (saved) => {
-          setExpectedUpdatedAt(saved.updated_at);
-          reset(submitted);
-          toast({ title: user ? 'Потребителят е обновен' : 'Потребителят е създаден' });
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.show(error)) return;
-          console.error('[admin] saving the user failed', error);
-          const message = writeErrorMessage(error, userFormText.saveFallback);
-          setSaveError(message);
-          toast({ title: 'Грешка', description: message, variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-      },
-    );
   }
 
   const passwordHint =
@@ -93,8 +65,8 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
       </h2>
       <Card className="max-w-2xl">
         <CardContent className="pt-6">
-          <form noValidate onSubmit={handleSubmit((values) => submit(values))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
-            {saveError && <FormAlert title="Грешка">{saveError}</FormAlert>}
+          <form noValidate onSubmit={handleSubmit((values) => save.submit(values))} className="grid gap-5" aria-labelledby={id('heading')} aria-busy={save.isPending}>
+            {save.saveError && <FormAlert title="Грешка">{save.saveError}</FormAlert>}
             <Field id={id('username')} label="Потребителско име" required error={errors.username}>
               <Input
                 id={id('username')}
@@ -148,7 +120,7 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
           </form>
         </CardContent>
       </Card>
-      {conflict.dialog}
+      {save.conflictDialog}
     </section>
   );
 }
