@@ -1,4 +1,4 @@
-// Calendar settings (spec sections 2, 5 and 9): new working hours change the booking slots
+// Calendar settings: new working hours change the booking slots
 // visitors are offered.
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn } from './support';

@@ -1,4 +1,4 @@
-// Clients (spec sections 2, 5 and 8): create one with an uploaded logo, see it in the landing
+// Clients: create one with an uploaded logo, see it in the landing
 // carousel, edit it, delete it.
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn, unique } from './support';

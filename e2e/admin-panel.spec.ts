@@ -1,4 +1,4 @@
-// The panel's frame (spec section 2): storage check, tabs, header actions in a drawer on phones.
+// The panel's frame: storage check, tabs, header actions in a drawer on phones.
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 import { toasts } from './admin-helpers';
@@ -22,7 +22,7 @@ test('the panel checks the image storage and shows its six tabs', async ({ page 
   expect(storageChecks).toEqual(['POST']);
   // the posts list makes one request for posts and their authors together
   await expect(page.getByRole('heading', { name: 'Публикации', exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin');
+  await expect(page.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin/projects');
 });
 
 test('on a phone the header actions sit in a side drawer', async ({ page }) => {

@@ -1,4 +1,4 @@
-// Posts (spec sections 2, 4, 5, 7 and 8): create one with an uploaded image as a draft; publish
+// Posts: create one with an uploaded image as a draft; publish
 // a draft and read it as a visitor, hide it and see it gone; edit one and delete it. Each test
 // arranges its own post, so each stays short and says one thing.
 import { expect, test, type Page } from '@playwright/test';
@@ -181,6 +181,55 @@ test('an edit keeps the slug when the title changes; a delete asks first, then r
   expect(gone).toEqual([]);
 });
 
+test('a post’s address opens its form after sign-in, and again after a reload', async ({ page }) => {
+  const title = unique('Отворена по адрес');
+  const { id, slug } = await arrangeDraft(title);
+  await signIn(page);
+  await page.goto(`/blog-admin/posts/${id}`);
+  await expect(page.getByRole('heading', { name: 'Редактиране на публикация' })).toBeVisible();
+  await expect(page.getByLabel('Заглавие')).toHaveValue(title);
+  await expect(page.getByLabel('Адрес (slug)')).toHaveValue(slug);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Редактиране на публикация' })).toBeVisible();
+  await expect(page.getByLabel('Заглавие')).toHaveValue(title);
+  await expect(page).toHaveURL(new RegExp(`/blog-admin/posts/${id}$`));
+});
+
+test('the address of a post that is not there says so, with the way back to the list', async ({ page }) => {
+  const title = unique('Списъкът след липсваща');
+  await arrangeDraft(title);
+  await signIn(page);
+  await page.goto('/blog-admin/posts/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert').filter({ hasText: 'Записът не съществува' })).toBeVisible();
+  await page.getByRole('button', { name: 'Назад към публикациите' }).click();
+  await expect(page).toHaveURL(/\/blog-admin\/posts$/);
+  await expect(postCard(page, title)).toBeVisible();
+});
+
+test('the browser’s Back from a form with changes asks first; staying keeps the form at its address', async ({ page }) => {
+  const title = unique('Назад с промени');
+  await arrangeDraft(title);
+  await signIn(page);
+  await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
+  await expect(page.getByLabel('Заглавие')).toHaveValue(title);
+  const formAddress = page.url();
+  await page.getByLabel('Заглавие').fill(`${title} (недовършено)`);
+
+  // Back, as the browser's button does it (a step within the page, not a new document)
+  await page.evaluate(() => history.back());
+  const question = page.getByRole('alertdialog', { name: 'Незапазени промени' });
+  await question.getByRole('button', { name: 'Отказ' }).click();
+  await expect(question).toBeHidden();
+  expect(page.url()).toBe(formAddress);
+  await expect(page.getByLabel('Заглавие')).toHaveValue(`${title} (недовършено)`);
+
+  await page.evaluate(() => history.back());
+  await question.getByRole('button', { name: 'Излез без запазване' }).click();
+  await expect(page).toHaveURL(/\/blog-admin\/posts$/);
+  await expect(postCard(page, title)).toBeVisible();
+});
+
 test('a file that is not an image is refused before anything is sent', async ({ page }) => {
   await signIn(page);
   await page.getByRole('button', { name: 'Нова публикация' }).click();
@@ -224,11 +273,19 @@ test('with more than a page of posts, the admin finds one by a word of its title
 
     await card.getByRole('button', { name: /^Редактирай/ }).click();
     await expect(page.getByRole('heading', { name: 'Редактиране на публикация' })).toBeVisible();
+    // the form's address carries the list's search along
+    await expect(page).toHaveURL(new RegExp(`/blog-admin/posts/[0-9a-f-]{36}\\?posts\\.q=${encodeURIComponent(word.toLowerCase())}$`));
     await expect(page.getByLabel('Заглавие')).toHaveValue(`Наръчник ${word} за офиса`);
     await expect(page.getByLabel('Адрес (slug)')).toHaveValue(`e2e-page-${run}-18`);
     await page.getByRole('tab', { name: 'Съдържание' }).click();
     // the content, which the list never reads, came with the post read by id
     await expect(page.getByLabel('Съдържание (Markdown)')).toHaveValue('## Глава 18\n\nСъдържание на старата чернова.');
+
+    // the browser's Back returns to the search result
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/blog-admin/posts\\?posts\\.q=${encodeURIComponent(word.toLowerCase())}$`));
+    await expect(page.getByText('Намерени публикации: 1')).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Търсене в публикациите' }).getByLabel('Търсене')).toHaveValue(word.toLowerCase());
   } finally {
     await db.from('blog_posts').delete().like('slug', `e2e-page-${run}-%`);
   }
@@ -243,7 +300,8 @@ test('a half-written new post survives a reload as a local draft, offered and re
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
 
-  await page.getByRole('button', { name: 'Нова публикация' }).click();
+  // the new post's form has an address of its own: the reload opens it again
+  await expect(page).toHaveURL(/\/blog-admin\/posts\/new$/);
   const notice = page.getByRole('alert').filter({ hasText: 'Имате незапазена чернова от' });
   await expect(notice).toBeVisible();
   await expect(page.getByLabel('Заглавие')).toHaveValue('');

@@ -1,4 +1,4 @@
-// Blog users (spec sections 2, 5, 6 and 8): a colleague created in the panel signs in with the
+// Blog users: a colleague created in the panel signs in with the
 // password given there; once deactivated, they are locked out on their next request.
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn, unique } from './support';

@@ -1,17 +1,16 @@
-// Concurrent edits (issue 15): two admins in two browsers open the same post. The first saves a
+// Concurrent edits: two admins in two browsers open the same post. The first saves a
 // new title; the second, still on the old version, saves a new excerpt and is stopped by the
 // conflict dialog instead of silently bringing the old title back. Only their explicit
 // 'Запази моята версия' writes their whole form over the first admin's change.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { db, signIn, unique } from './support';
 
-async function openPost(browser: Browser, email: string, password: string, title: string): Promise<Page> {
+/** Signs in and opens the post's form at its own address. */
+async function openPost(browser: Browser, email: string, password: string, id: string, title: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, email, password);
-  await page.getByRole('search', { name: 'Търсене в публикациите' }).getByLabel('Търсене').fill(title);
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-  await card.getByRole('button', { name: /^Редактирай/ }).click();
+  await page.goto(`/blog-admin/posts/${id}`);
   await expect(page.getByLabel('Заглавие')).toHaveValue(title);
   return page;
 }
@@ -33,8 +32,8 @@ test('the second admin’s stale save is stopped by the conflict dialog; keeping
   const stored = async () => (await db.from('blog_posts').select('title, excerpt').eq('id', id).single()).data as { title: string; excerpt: string };
 
   try {
-    const first = await openPost(browser, 'admin@example.com', 'admin-local-password', title);
-    const other = await openPost(browser, second.email, second.password, title);
+    const first = await openPost(browser, 'admin@example.com', 'admin-local-password', id, title);
+    const other = await openPost(browser, second.email, second.password, id, title);
 
     // the first admin changes the title and saves
     await first.getByLabel('Заглавие').fill(`${title} (от първия)`);

@@ -1,4 +1,4 @@
-// The admin inbox, bookings (issue 9): a booking made in the dialog arrives as pending; one
+// The admin inbox, bookings: a booking made in the dialog arrives as pending; one
 // confirmed in the inbox keeps its slot taken, a cancelled one frees it for the next visitor, in
 // the booking dialog and in taken_slots. Each test arranges its own booking.
 import { expect, test, type Browser, type Page } from '@playwright/test';

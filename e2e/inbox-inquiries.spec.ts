@@ -1,4 +1,4 @@
-// The admin inbox, inquiries (issue 9): an inquiry sent from the landing page appears as new,
+// The admin inbox, inquiries: an inquiry sent from the landing page appears as new,
 // marking it handled moves it out of the 'Нови' filter, the filtered list exports as CSV, and an
 // anonymous visitor can read neither inbox table.
 import { readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ async function openInquiries(page: Page) {
   const tab = page.getByRole('tab', { name: /^Запитвания/ });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/\?tab=inquiries$/);
+  await expect(page).toHaveURL(/\/blog-admin\/inquiries$/);
 }
 
 async function countNew(): Promise<number> {

@@ -1,4 +1,4 @@
-// Project management at /work-admin (spec sections 2, 4, 5 and 8): a project created through the
+// Project management at /work-admin: a project created through the
 // form with an uploaded main image; a three-picture gallery, reordered, that the public project
 // page shows in the new order; a category added in the admin and renamed follows into the project,
 // the landing filter and the project page; a used category cannot be deleted; then the project
@@ -11,7 +11,7 @@ import { pngFile, toasts } from './admin-helpers';
 async function openWorkAdmin(page: Page) {
   await signIn(page);
   await page.getByRole('link', { name: 'Управление на проекти' }).first().click();
-  await expect(page).toHaveURL(/\/work-admin$/);
+  await expect(page).toHaveURL(/\/work-admin\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Управление на Проекти' })).toBeVisible();
 }
 

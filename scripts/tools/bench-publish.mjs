@@ -413,7 +413,7 @@ async function measureAdmin(site, chromePath) {
     );
     const clicked = performance.now();
     await page.getByRole('button', { name: 'Вход' }).click();
-    await page.waitForURL(/\/blog-admin(\?|$)/, { timeout: WAIT_MS });
+    await page.waitForURL(/\/blog-admin(\/posts)?(\?|$)/, { timeout: WAIT_MS });
     const res = await first;
     const bytes = await res.body();
     const ms = performance.now() - clicked;

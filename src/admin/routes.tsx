@@ -1,16 +1,16 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { RequireAdmin } from './auth/RequireAdmin';
 
 /*
  * The admin app's routes: the sign-in page and the panels, under a lazily loaded layout that mounts
- * the auth provider. Nothing here is imported statically by a public page, so visitors never
- * download admin code (tests/build/bundle.test.ts checks it).
+ * the auth provider. This table is the one admin module the app shell carries, so everything it
+ * names is loaded lazily: visitors never download admin code (tests/build/bundle.test.ts checks it).
  */
 const AuthLayout = lazy(() => import('./auth/AuthLayout'));
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const AdminPage = lazy(() => import('./AdminPage'));
 const WorkAdminPage = lazy(() => import('./work/WorkAdminPage'));
+const RequireAdmin = lazy(() => import('./auth/RequireAdmin').then((m) => ({ default: m.RequireAdmin })));
 
 const page = (Component: ComponentType) => <Component />;
 
@@ -19,10 +19,12 @@ export const adminRoutes: RouteObject = {
   children: [
     { path: 'login', element: page(LoginPage) },
     {
-      element: <RequireAdmin />,
+      element: page(RequireAdmin),
       children: [
-        { path: 'blog-admin', element: page(AdminPage) },
-        { path: 'work-admin', element: page(WorkAdminPage) },
+        // each panel owns the addresses below it: its tabs and their records (addresses.ts); one
+        // element for all of them keeps the visited tabs mounted while the address moves between them
+        { path: 'blog-admin/*', element: page(AdminPage) },
+        { path: 'work-admin/*', element: page(WorkAdminPage) },
       ],
     },
   ],

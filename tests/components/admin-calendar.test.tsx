@@ -166,9 +166,9 @@ describe('calendar settings', () => {
     );
     renderAdmin(
       <Routes>
-        <Route path="/blog-admin" element={<AdminPage />} />
+        <Route path="/blog-admin/*" element={<AdminPage />} />
       </Routes>,
-      { path: '/blog-admin?tab=calendar' },
+      { path: '/blog-admin/calendar' },
     );
     const user = userEvent.setup({ delay: null });
     const name = await screen.findByLabelText(/^Име на консултанта/);

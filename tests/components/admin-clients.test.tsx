@@ -126,7 +126,7 @@ describe('client form', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(patches[0]).toMatchObject({ name: 'Нов', logo: '/demo/client-1.svg' });
     expect(typeof patches[0].updated_at).toBe('string');
-    // guarded by the version the form loaded (issue 15)
+    // guarded by the version the form loaded
     expect(guards).toEqual(['eq.2026-01-01T00:00:00+00:00']);
     expect(await within(toasts()).findByText('Клиентът е обновен')).toBeInTheDocument();
   });

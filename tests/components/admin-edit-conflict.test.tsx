@@ -16,7 +16,7 @@ import { rest, server } from './msw';
 import { findDialog } from './dialogs';
 
 /*
- * Issue 15: concurrent edits. The form loaded version 1; another admin saved version 2 meanwhile
+ * Concurrent edits. The form loaded version 1; another admin saved version 2 meanwhile
  * (a new title). The guarded save finds no row, the conflict dialog names what happened, and
  * nothing is overwritten until the admin chooses.
  */

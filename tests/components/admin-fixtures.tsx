@@ -3,11 +3,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, Routes, useLocation } from 'react-router-dom';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/auth/auth-context';
 import { Toaster } from '@/shared/ui/toast';
 import { clearToasts } from '@/shared/ui/use-toast';
 import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
+import { useHeldLocation } from '@/shared/layout/location-hold';
 import type { AdminPost } from '@/admin/posts/types';
 
 export const ADMIN_BLOG_USER: BlogUser = {
@@ -34,21 +35,46 @@ export function adminAuth(overrides: Partial<AuthState> = {}): AuthState {
   };
 }
 
-/** Renders an admin component as the signed-in admin, with React Query, a router and the toaster. */
-export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: string } = {}) {
+/**
+ * Renders an admin component as the signed-in admin, with React Query, a router and the toaster.
+ * `browser: true` puts it in the browser router over the window's own history, so the browser's
+ * Back and Forward (`history.back()`, which fires popstate) work as in the app.
+ */
+export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: string; browser?: boolean } = {}) {
   const queryClient = testQueryClient();
+  const path = options.path ?? '/blog-admin';
+  const content = (
+    <AuthContext.Provider value={options.auth ?? adminAuth()}>
+      <UnsavedChangesProvider>{ui}</UnsavedChangesProvider>
+      <AddressProbe />
+      <Toaster />
+    </AuthContext.Provider>
+  );
+  // a fresh entry (no router index in its state) starts this test's history at the address
+  if (options.browser) window.history.replaceState(null, '', path);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[options.path ?? '/blog-admin']}>
-        <AuthContext.Provider value={options.auth ?? adminAuth()}>
-          <UnsavedChangesProvider>{ui}</UnsavedChangesProvider>
-          <AddressProbe />
-          <Toaster />
-        </AuthContext.Provider>
-      </MemoryRouter>
+      {options.browser ? <BrowserRouter>{content}</BrowserRouter> : <MemoryRouter initialEntries={[path]}>{content}</MemoryRouter>}
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/**
+ * Routes as the app's route table renders them (src/app/router.tsx): a location on hold, while the
+ * unsaved-changes question is open, is rendered in place of the router's.
+ */
+export function AppLikeRoutes({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <Routes location={useHeldLocation() ?? location}>{children}</Routes>;
+}
+
+/**
+ * The browser's Back button (with `browser: true`). The step happens a few tasks later, as in a
+ * browser: wait for what it shows.
+ */
+export function pressBack() {
+  window.history.back();
 }
 
 /** Writes the router's address where a test can read it (hidden, so no query by role finds it). */

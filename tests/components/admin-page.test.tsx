@@ -20,7 +20,7 @@ beforeEach(() => {
 function page(auth = adminAuth()) {
   return renderAdmin(
     <Routes>
-      <Route path="/blog-admin" element={<AdminPage />} />
+      <Route path="/blog-admin/*" element={<AdminPage />} />
       <Route path="/login" element={<h1>Страница за вход</h1>} />
     </Routes>,
     { auth },
@@ -35,7 +35,7 @@ describe('/blog-admin', () => {
     );
     page();
     expect(screen.getByRole('heading', { level: 1, name: 'Администраторски панел' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin');
+    expect(screen.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin/projects');
     expect(screen.getByRole('button', { name: 'Изход' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([

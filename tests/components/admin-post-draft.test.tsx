@@ -1,4 +1,4 @@
-// The post form never loses a writer's work (issue 15): the open form survives an admin tab
+// The post form never loses a writer's work: the open form survives an admin tab
 // switch, leaving it with changes asks first, and its values are kept as a local draft that is
 // offered when the form opens again and removed after a successful save.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -38,7 +38,7 @@ describe('post form: the open form is kept', () => {
     );
     renderAdmin(
       <Routes>
-        <Route path="/blog-admin" element={<AdminPage />} />
+        <Route path="/blog-admin/*" element={<AdminPage />} />
       </Routes>,
     );
     const user = userEvent.setup({ delay: null });

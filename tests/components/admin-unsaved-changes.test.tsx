@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { UnsavedChangesProvider, unsavedText, useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { UnsavedChangesProvider, unsavedText, useAdminNavigate, useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { findDialog } from './dialogs';
 
 // A form as the admin forms use the guard: dirty while the field differs from what was loaded.
@@ -25,9 +25,16 @@ function NoteForm({ onDone }: { onDone: () => void }) {
 
 function AdminScreen() {
   const [open, setOpen] = useState(true);
+  const go = useAdminNavigate();
   return (
     <>
       <Link to="/">Към сайта</Link>
+      <button type="button" onClick={() => void go('/')}>
+        Начало
+      </button>
+      <button type="button" onClick={() => void go('/blog-admin?q=друго')}>
+        Търси
+      </button>
       {open ? <NoteForm onDone={() => setOpen(false)} /> : <p>Списък</p>}
     </>
   );
@@ -74,6 +81,24 @@ describe('unsaved changes in the admin', () => {
     expect(screen.getByLabelText('Бележка')).toHaveValue('половин текст');
 
     await user.click(screen.getByRole('link', { name: 'Към сайта' }));
+    await user.click(await screen.findByRole('button', { name: unsavedText.leave }));
+    expect(await screen.findByRole('heading', { name: 'Начало' })).toBeInTheDocument();
+    expect(unload()).toBe(false);
+  });
+
+  it('asks before a press moves to another address; a new query string for the same page does not ask', async () => {
+    const user = userEvent.setup();
+    renderGuarded();
+    fireEvent.change(screen.getByLabelText('Бележка'), { target: { value: 'половин текст' } });
+    await user.click(screen.getByRole('button', { name: 'Търси' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Бележка')).toHaveValue('половин текст');
+
+    await user.click(screen.getByRole('button', { name: 'Начало' }));
+    await findDialog('alertdialog', { name: unsavedText.title });
+    await user.click(screen.getByRole('button', { name: 'Отказ' }));
+    expect(screen.getByLabelText('Бележка')).toHaveValue('половин текст');
+    await user.click(screen.getByRole('button', { name: 'Начало' }));
     await user.click(await screen.findByRole('button', { name: unsavedText.leave }));
     expect(await screen.findByRole('heading', { name: 'Начало' })).toBeInTheDocument();
     expect(unload()).toBe(false);

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { rest, server } from './msw';
 
 /*
- * A table that keeps versions the way the database does (issue 15): every PATCH must carry
+ * A table that keeps versions the way the database does: every PATCH must carry
  * `updated_at=eq.<version>`; it changes the row only when that is the stored version, and then
  * gives the row a new updated_at (as the trigger public.set_updated_at does). A GET by id answers
  * the stored row (without an id: every row), which is how a form reads the current updated_at or reloads the current version.

@@ -407,7 +407,7 @@ describe('one state for what the list shows, in the address', () => {
 
   it('a press on Следваща while a search is still settling pages the new result, not the old one', async () => {
     const table = fakeTable('contact_submissions', everyone());
-    renderAdmin(<InquiriesTab />);
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin/inquiries' });
     const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
     expect(within(pager).getByText(/Страница 1 от 3/)).toBeInTheDocument();
 
@@ -425,7 +425,7 @@ describe('one state for what the list shows, in the address', () => {
     // no request ever asked for the second page of the old, unfiltered list
     const pages = table.listGets().filter((url) => url.searchParams.get('offset') === '20');
     expect(pages.map((url) => url.searchParams.has('or'))).toEqual([true]);
-    expect(currentAddress()).toBe('/blog-admin?inquiries.q=Клиент&inquiries.page=2');
+    expect(currentAddress()).toBe('/blog-admin/inquiries?inquiries.q=Клиент&inquiries.page=2');
 
     // the debounce's time passing changes nothing: the search was already applied
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS * 2));
@@ -434,21 +434,21 @@ describe('one state for what the list shows, in the address', () => {
 
   it('a filter chosen while a search is settling applies both at once, from the first page', async () => {
     const table = fakeTable('contact_submissions', everyone());
-    renderAdmin(<InquiriesTab />, { path: '/blog-admin?inquiries.page=3' });
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin/inquiries?inquiries.page=3' });
     expect(await screen.findByText(/Страница 3 от 3/)).toBeInTheDocument();
     vi.useFakeTimers();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Търсене' }), { target: { value: 'Клиент 1' } });
     fireEvent.change(screen.getByLabelText('Статус'), { target: { value: 'new' } });
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS / 3));
     expect(screen.getByText('Намерени запитвания: 11')).toBeInTheDocument();
-    expect(currentAddress()).toBe('/blog-admin?inquiries.q=Клиент 1&inquiries.status=new');
+    expect(currentAddress()).toBe('/blog-admin/inquiries?inquiries.q=Клиент 1&inquiries.status=new');
     const after = table.listGets().filter((url) => url.searchParams.get('status') === 'eq.new');
     expect(after.map((url) => [url.searchParams.has('or'), url.searchParams.get('offset')])).toEqual([[true, '0']]);
   });
 
   it('opens where the address says: search, filters and page, as after a refresh or from a shared link', async () => {
     const table = fakeTable('contact_submissions', everyone());
-    renderAdmin(<InquiriesTab />, { path: '/blog-admin?tab=inquiries&inquiries.q=Клиент&inquiries.status=new&inquiries.page=2' });
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin/inquiries?inquiries.q=Клиент&inquiries.status=new&inquiries.page=2' });
     const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
     expect(within(pager).getByText(/Страница 2 от 2/)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('Клиент');
@@ -461,12 +461,12 @@ describe('one state for what the list shows, in the address', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
     expect(await screen.findByText('Общо запитвания: 45')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('');
-    expect(currentAddress()).toBe('/blog-admin?tab=inquiries');
+    expect(currentAddress()).toBe('/blog-admin/inquiries');
   });
 
   it('ignores what the address cannot mean: an unknown filter value or a page that is not a number', async () => {
     const table = fakeTable('contact_submissions', everyone());
-    renderAdmin(<InquiriesTab />, { path: '/blog-admin?inquiries.status=deleted&inquiries.service=__proto__&inquiries.page=-1' });
+    renderAdmin(<InquiriesTab />, { path: '/blog-admin/inquiries?inquiries.status=deleted&inquiries.service=__proto__&inquiries.page=-1' });
     expect(await screen.findByText('Общо запитвания: 45')).toBeInTheDocument();
     const [first] = table.listGets();
     expect(first.searchParams.has('status')).toBe(false);

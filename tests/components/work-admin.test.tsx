@@ -23,7 +23,7 @@ describe('/work-admin page', () => {
     const main = screen.getByRole('main');
     expect(main).toHaveAttribute('id', 'main');
     expect(within(main).getByRole('heading', { level: 1, name: 'Управление на Проекти' })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /Към администраторския панел/ })[0]).toHaveAttribute('href', '/blog-admin');
+    expect(screen.getAllByRole('link', { name: /Към администраторския панел/ })[0]).toHaveAttribute('href', '/blog-admin/posts');
     expect(screen.getByRole('tab', { name: /Проекти/ })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
 
@@ -266,7 +266,7 @@ describe('categories', () => {
     await user.clear(input);
     await user.type(input, 'Променено');
     await user.click(screen.getByRole('button', { name: 'Отказ' }));
-    // a changed name is not dropped without a question (issue 15)
+    // a changed name is not dropped without a question
     await user.click(within(await findDialog('alertdialog', { name: unsavedText.title })).getByRole('button', { name: unsavedText.leave }));
     expect(await screen.findByText('Automation')).toBeInTheDocument();
     expect(backend.requests.renames).toEqual([]);
@@ -280,7 +280,7 @@ describe('categories', () => {
     await user.type(screen.getByLabelText('Ново име за категория Automation'), ' Автоматизация ');
     await user.click(screen.getByRole('button', { name: 'Запази' }));
     expect(await within(toasts()).findByText('Категорията е обновена')).toBeInTheDocument();
-    // guarded by the version the list loaded (issue 15)
+    // guarded by the version the list loaded
     expect(backend.requests.renames).toEqual([{ category_id: 'c-1', new_name: 'Автоматизация', expected_updated_at: CATEGORY_VERSION }]);
     expect(await screen.findByText('Автоматизация')).toBeInTheDocument();
     expect(backend.projects[0].category).toBe('Автоматизация');

@@ -13,15 +13,17 @@ import { site } from '@/shared/config/site';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { usePageMeta } from '@/shared/layout/seo';
+import { isPanelPath } from '@/admin/addresses';
 import { authMessages } from './messages';
 import { loginSchema, type LoginValues } from './schema';
 
-const ADMIN_PATHS = ['/blog-admin', '/work-admin'];
-
-/** Where to go after signing in: the admin page the visitor was sent away from, else /blog-admin. */
+/**
+ * Where to go after signing in: the admin address the visitor was sent away from (a tab, a
+ * record's form, with its query string), else /blog-admin.
+ */
 function targetOf(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && ADMIN_PATHS.includes(from) ? from : '/blog-admin';
+  return typeof from === 'string' && isPanelPath(from) ? from : '/blog-admin';
 }
 
 /** /login (spec sections 2, 5 and 8). */

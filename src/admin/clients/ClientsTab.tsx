@@ -4,6 +4,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import { toast } from '@/shared/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { adminPaths } from '@/admin/addresses';
 import { ListFormTab } from '@/admin/kit/ListFormTab';
 import { ListSearch, PagedList } from '@/admin/kit/PagedList';
 import { RecordLoader } from '@/admin/kit/RecordLoader';
@@ -30,6 +31,7 @@ export function ClientsTab() {
   const paging = useListState('clients');
   return (
     <ListFormTab
+      listPath={adminPaths.clients}
       list={({ onNew, onEdit }) => <ClientListView paging={paging} onNew={onNew} onEdit={onEdit} />}
       renderNew={(onDone) => <ClientForm client={null} onDone={onDone} />}
       renderEdit={(id, onDone) => <EditClient id={id} onDone={onDone} />}

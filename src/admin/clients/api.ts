@@ -3,7 +3,7 @@ import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
-import { foundRow, readPage, type ListPage } from '@/admin/kit/list';
+import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
 
 /** A client as its card and form show it (the whole row is small: a name and a logo URL). */
@@ -55,7 +55,7 @@ export async function fetchClient(id: string): Promise<AdminClient> {
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
 export function useAdminClient(id: string) {
-  return useQuery({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id), staleTime: 0, gcTime: 0 });
+  return useQuery({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id), ...RECORD_QUERY });
 }
 
 /**

@@ -5,6 +5,16 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
 import { ErrorCard } from './ErrorCard';
+import { RecordNotFoundError } from './list';
+
+/**
+ * Whether a by-id read failed because no such record can be there: none was found, or the id in
+ * the address is not even of the id's type (PostgreSQL's invalid_text_representation, 22P02), as
+ * a mistyped or cut-off link gives. Trying again would not change either.
+ */
+function isMissing(error: unknown): boolean {
+  return error instanceof RecordNotFoundError || (error as { code?: unknown } | null)?.code === '22P02';
+}
 
 export interface RecordLoaderProps<T> {
   /** The by-id read of the record to edit. */
@@ -25,7 +35,8 @@ export interface RecordLoaderProps<T> {
 /**
  * The edit view of a list: the form gets the one record it edits, read by id with every column
  * it needs (lists read only what their cards show). Until then a loading state, on failure the
- * reason with a retry, and always a way back to the list.
+ * reason with a retry (or, for a record that is not there, only the reason), and always a way back
+ * to the list. The id comes from the address, so a refresh or a shared link opens the same form.
  */
 export function RecordLoader<T>({ query, title, loading, loadFailed, backLabel, onBack, children }: RecordLoaderProps<T>) {
   const uid = useId();
@@ -41,7 +52,9 @@ export function RecordLoader<T>({ query, title, loading, loadFailed, backLabel, 
           {backLabel}
         </Button>
       </div>
-      {query.isError ? (
+      {query.isError && isMissing(query.error) ? (
+        <ErrorCard message={`${loadFailed} ${new RecordNotFoundError().message}`} />
+      ) : query.isError ? (
         <ErrorCard message={`${loadFailed} ${errorMessage(query.error, '')}`.trim()} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <p className="flex items-center gap-3 py-8 text-slate-700" role="status">

@@ -1,3 +1,5 @@
+import { RecordNotFoundError } from '@/shared/db/errors';
+
 /*
  * What the admin's paged lists share: the page size, the shape of one page, and reading one page
  * with PostgREST's exact count. A list never loads more than one page, so its cost does not grow
@@ -57,13 +59,10 @@ export async function readPage<T>(
   return { rows, total: total ?? from + rows.length };
 }
 
-/** Thrown when the record opened for editing no longer exists (deleted meanwhile). */
-export class RecordNotFoundError extends Error {
-  constructor() {
-    super('Записът не съществува. Може би току-що е изтрит.');
-    this.name = 'RecordNotFoundError';
-  }
-}
+export { RecordNotFoundError };
+
+/** How a record opened for editing is read: anew each time the form opens (never an old copy), forgotten when it closes. */
+export const RECORD_QUERY = { staleTime: 0, gcTime: 0 } as const;
 
 /** The one row of a by-id read, or RecordNotFoundError when there is none. */
 export function foundRow<T>(answer: { data: T | null; error: unknown }): T {

@@ -21,7 +21,7 @@ export interface ListView<F extends FilterValues = FilterValues> {
 /**
  * Reads a list's view from the address. Each list has a scope, so that several lists on one page
  * (the panel's tabs, the two booking sections) keep their places side by side:
- * `?tab=inquiries&inquiries.q=акме&inquiries.service=hospitality&inquiries.page=2`. The page is
+ * `/blog-admin/inquiries?inquiries.q=акме&inquiries.service=hospitality&inquiries.page=2`. The page is
  * 1-based in the address; anything unknown or malformed there reads as the default.
  */
 export function readListView<F extends FilterValues>(params: URLSearchParams, scope: string, filters: F): ListView<F> {

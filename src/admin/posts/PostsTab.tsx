@@ -6,6 +6,8 @@ import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
 import { ListSearch, PagedList } from '@/admin/kit/PagedList';
+import { adminPaths } from '@/admin/addresses';
+import { ListFormTab } from '@/admin/kit/ListFormTab';
 import { RecordLoader } from '@/admin/kit/RecordLoader';
 import { useConfirm } from '@/admin/kit/use-confirm';
 import { askToDeleteChanged, conflictText } from '@/admin/kit/use-edit-conflict';
@@ -15,8 +17,6 @@ import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from 
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
-
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
 const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
   { value: '', label: 'Всички' },
@@ -44,13 +44,16 @@ export const postListText = {
 
 /** The 'Публикации' tab: one page of the list at a time, and the form for a new or an existing post. */
 export function PostsTab() {
-  const [view, setView] = useState<View>({ mode: 'list' });
   // the list keeps its search, filter and page (in the address) while the form is open
   const paging = usePostListState();
-
-  if (view.mode === 'new') return <PostForm key="new" post={null} onDone={() => setView({ mode: 'list' })} />;
-  if (view.mode === 'edit') return <EditPost key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
-  return <PostListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+  return (
+    <ListFormTab
+      listPath={adminPaths.posts}
+      list={({ onNew, onEdit }) => <PostListView paging={paging} onNew={onNew} onEdit={onEdit} />}
+      renderNew={(onDone) => <PostForm post={null} onDone={onDone} />}
+      renderEdit={(id, onDone) => <EditPost id={id} onDone={onDone} />}
+    />
+  );
 }
 
 function EditPost({ id, onDone }: { id: string; onDone: () => void }) {

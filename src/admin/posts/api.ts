@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
-import { foundRow, readPage, type ListPage } from '@/admin/kit/list';
+import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { togglePublishPatch } from './post-payload';
 import { postByIdQuery, postListQuery, postPageQuery } from './queries';
 import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
@@ -40,7 +40,7 @@ export async function fetchAdminPost(id: string): Promise<AdminPost> {
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
 export function useAdminPost(id: string) {
-  return useQuery({ queryKey: postKeys.detail(id), queryFn: () => fetchAdminPost(id), staleTime: 0, gcTime: 0 });
+  return useQuery({ queryKey: postKeys.detail(id), queryFn: () => fetchAdminPost(id), ...RECORD_QUERY });
 }
 
 export interface SavePostInput {

@@ -7,6 +7,7 @@ import { Card } from '@/admin/kit/card';
 import { toast } from '@/shared/ui/use-toast';
 import { formatDateBg } from '@/shared/domain/dates';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { adminPaths } from '@/admin/addresses';
 import { ListFormTab } from '@/admin/kit/ListFormTab';
 import { ListSearch, PagedList } from '@/admin/kit/PagedList';
 import { RecordLoader } from '@/admin/kit/RecordLoader';
@@ -35,6 +36,7 @@ export function UsersTab() {
   const paging = useListState('users');
   return (
     <ListFormTab
+      listPath={adminPaths.users}
       list={({ onNew, onEdit }) => <UserListView paging={paging} onNew={onNew} onEdit={onEdit} />}
       renderNew={(onDone) => <UserForm user={null} onDone={onDone} />}
       renderEdit={(id, onDone) => <EditUser id={id} onDone={onDone} />}

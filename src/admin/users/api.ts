@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite } from '@/admin/kit/concurrency';
-import { foundRow, readPage, type ListPage } from '@/admin/kit/list';
+import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { postKeys } from '@/admin/posts/api';
 import { searchFilter } from '@/admin/kit/search';
 import type { AdminBlogUser, AuthorOption, BlogUserPayload } from './types';
@@ -51,7 +51,7 @@ export async function fetchBlogUser(id: string): Promise<AdminBlogUser> {
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
 export function useBlogUser(id: string) {
-  return useQuery({ queryKey: userKeys.detail(id), queryFn: () => fetchBlogUser(id), staleTime: 0, gcTime: 0 });
+  return useQuery({ queryKey: userKeys.detail(id), queryFn: () => fetchBlogUser(id), ...RECORD_QUERY });
 }
 
 /** The post form's author picker: active users only. */

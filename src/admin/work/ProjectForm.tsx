@@ -12,11 +12,11 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied } from '@/admin/kit/api';
+import { adminPaths } from '@/admin/addresses';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
 import {
@@ -69,15 +69,12 @@ export interface ProjectFormProps {
  */
 export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps) {
   const editing = loadedProject !== null;
-  // The version being edited (replaced by 'Зареди текущата версия') and the guard of the next update.
-  const [project, setProject] = useState<AdminProject | null>(loadedProject);
-  const [expectedUpdatedAt, setExpectedUpdatedAt] = useState<string | undefined>(loadedProject?.updated_at);
   const form = useSchemaForm<ProjectFormValues>(projectSchema, {
     defaultValues: loadedProject ? projectValuesFrom(loadedProject) : emptyProjectValues(),
     // a failed submit opens the tab of the first field to fix and focuses it (below)
     shouldFocusError: false,
   });
-  const { register, control, setValue, getValues, reset, formState } = form;
+  const { register, control, setValue, getValues, formState } = form;
   const values = form.watch();
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const image = useController({ control, name: 'image' });
@@ -86,11 +83,20 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
   const [techInput, setTechInput] = useState('');
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [lastPayload, setLastPayload] = useState<ProjectPayload | null>(null);
-  const save = useSaveProject();
+  const save = useGuardedSave({
+    loaded: loadedProject,
+    form,
+    valuesOf: (project) => (project ? projectValuesFrom(project) : emptyProjectValues()),
+    fetchCurrent: fetchAdminProject,
+    nameOf: (project) => project?.title ?? form.getValues('title'),
+    mutation: useSaveProject(),
+    variables: (payload: ProjectPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
+    savedToast: { title: editing ? 'Проектът е обновен' : 'Проектът е създаден' },
+    failure: (error) => workErrorMessage(error, projectFormText.saveFallback),
+    what: 'saving the project',
+    onSaved: onDone,
+  });
   const categories = useProjectCategories();
-  const recheckOnDenied = useRecheckOnDenied();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 
@@ -142,46 +148,6 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     if (await confirmLeave()) onDone();
   }
 
-  const conflict = useEditConflict({
-    name: project?.title ?? values.title,
-    onReload: async () => {
-      const current = await fetchAdminProject(project!.id);
-      setProject(current);
-      setExpectedUpdatedAt(current.updated_at);
-      // the stored version becomes the form's starting point: nothing is unsaved any more
-      reset(projectValuesFrom(current));
-      setSaveError(null);
-    },
-    onOverwrite: (currentUpdatedAt) => {
-      if (lastPayload) submit(lastPayload, currentUpdatedAt);
-    },
-  });
-
-  function submit(payload: ProjectPayload, guard = expectedUpdatedAt) {
-    setLastPayload(payload);
-    setSaveError(null);
-    save.mutate(
-      { id: project?.id, expectedUpdatedAt: guard, payload },
-      {
-        onSuccess: (saved) => {
-          setExpectedUpdatedAt(saved.updated_at);
-          // saved: nothing is unsaved while the list comes back
-          reset(getValues());
-          toast({ title: editing ? 'Проектът е обновен' : 'Проектът е създаден' });
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.show(error)) return;
-          console.error('[work-admin] saving the project failed', error);
-          const message = workErrorMessage(error, projectFormText.saveFallback);
-          setSaveError(message);
-          toast({ title: 'Грешка', description: message, variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-      },
-    );
-  }
-
   /** A refused submit: the first field to fix, its tab opened, its message as a toast, the focus on it. */
   function onInvalid(found: FieldErrors<ProjectFormValues>) {
     const first = FIELD_ORDER.find((field) => found[field]);
@@ -201,7 +167,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     // The blur rule, for a URL typed and submitted with Enter.
     clean('link', normalizeUrl(getValues('link')));
     clean('documentation_url', normalizeUrl(getValues('documentation_url')));
-    void form.handleSubmit((valid) => submit(buildProjectPayload(valid)), onInvalid)(event);
+    void form.handleSubmit((valid) => save.submit(buildProjectPayload(valid)), onInvalid)(event);
   }
 
   // Every panel stays mounted (an upload in progress on a tab the person left still finishes and
@@ -244,9 +210,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
       </div>
 
       {formState.isSubmitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
-      {saveError && (
-        <FormAlert title="Грешка" onRetry={lastPayload ? () => submit(lastPayload) : undefined} retrying={save.isPending}>
-          {saveError}
+      {save.saveError && (
+        <FormAlert title="Грешка" onRetry={save.retry} retrying={save.isPending}>
+          {save.saveError}
         </FormAlert>
       )}
 
@@ -442,7 +408,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
             {noCategories && (
               <FormWarning>
                 {projectFormText.noCategories}{' '}
-                <Link to="/work-admin?tab=categories" className="font-medium underline underline-offset-4">
+                <Link to={adminPaths.categories} className="font-medium underline underline-offset-4">
                   Към категориите
                 </Link>
               </FormWarning>
@@ -480,7 +446,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
           </Button>
         </div>
       </form>
-      {conflict.dialog}
+      {save.conflictDialog}
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { toast } from '@/shared/ui/use-toast';
 import { formatDateBg } from '@/shared/domain/dates';
 import { useRecheckOnDenied } from '@/admin/kit/api';
 import { ListSearch, PagedList } from '@/admin/kit/PagedList';
+import { adminPaths } from '@/admin/addresses';
+import { ListFormTab } from '@/admin/kit/ListFormTab';
 import { RecordLoader } from '@/admin/kit/RecordLoader';
 import { useConfirm } from '@/admin/kit/use-confirm';
 import { askToDeleteChanged } from '@/admin/kit/use-edit-conflict';
@@ -14,8 +16,6 @@ import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
 import { projectFormText, type AdminProjectRow } from './project-schema';
-
-type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
 export const projectListText = {
   loading: 'Зареждане на проекти...',
@@ -30,13 +30,16 @@ export const projectListText = {
 
 /** The 'Проекти' tab (spec section 2): one page of the list at a time, or the form for a new or an existing project. */
 export function ProjectsTab() {
-  const [view, setView] = useState<View>({ mode: 'list' });
-  // the list keeps its search and page while the form is open
+  // the list keeps its search and page (in the address) while the form is open
   const paging = useListState('projects');
-
-  if (view.mode === 'new') return <ProjectForm key="new" project={null} onDone={() => setView({ mode: 'list' })} />;
-  if (view.mode === 'edit') return <EditProject key={view.id} id={view.id} onDone={() => setView({ mode: 'list' })} />;
-  return <ProjectListView paging={paging} onNew={() => setView({ mode: 'new' })} onEdit={(id) => setView({ mode: 'edit', id })} />;
+  return (
+    <ListFormTab
+      listPath={adminPaths.projects}
+      list={({ onNew, onEdit }) => <ProjectListView paging={paging} onNew={onNew} onEdit={onEdit} />}
+      renderNew={(onDone) => <ProjectForm project={null} onDone={onDone} />}
+      renderEdit={(id, onDone) => <EditProject id={id} onDone={onDone} />}
+    />
+  );
 }
 
 function EditProject({ id, onDone }: { id: string; onDone: () => void }) {

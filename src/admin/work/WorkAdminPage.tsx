@@ -1,18 +1,38 @@
 import { ArrowLeft, FolderKanban, LogIn, Tags } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAuth } from '@/admin/auth/auth-context';
 import { buttonClasses } from '@/shared/ui/button';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
 import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/AdminFrame';
 import { LogoutButton } from '@/admin/kit/LogoutButton';
+import { TabbedPanel, type PanelTab } from '@/admin/kit/TabbedPanel';
+import { adminPaths, workPanel } from '@/admin/addresses';
 import { CategoriesTab } from './CategoriesTab';
 import { ProjectsTab } from './ProjectsTab';
 
-const TABS = ['projects', 'categories'] as const;
-type TabId = (typeof TABS)[number];
-const isTab = (value: string | null): value is TabId => TABS.includes(value as TabId);
+const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
+  {
+    id: 'projects',
+    label: (
+      <>
+        <FolderKanban aria-hidden="true" />
+        Проекти
+      </>
+    ),
+    content: () => <ProjectsTab />,
+  },
+  {
+    id: 'categories',
+    label: (
+      <>
+        <Tags aria-hidden="true" />
+        Категории
+      </>
+    ),
+    content: () => <CategoriesTab />,
+  },
+];
 
 export const NO_USER_MESSAGE = 'Моля, влезте в системата, за да управлявате проектите.';
 
@@ -20,12 +40,9 @@ export const NO_USER_MESSAGE = 'Моля, влезте в системата, з
 export default function WorkAdminPage() {
   usePageMeta({ title: 'Управление на Проекти', noIndex: true });
   const { user, loading } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabId = isTab(requested) ? requested : 'projects';
 
   const back = (
-    <Link to="/blog-admin" className={buttonClasses({ variant: 'outline' })}>
+    <Link to={adminPaths.posts} className={buttonClasses({ variant: 'outline' })}>
       <ArrowLeft aria-hidden="true" />
       Към администраторския панел
     </Link>
@@ -58,33 +75,8 @@ export default function WorkAdminPage() {
         </>
       }
     >
-      <Tabs
-        value={tab}
-        onValueChange={(value) => {
-          const next = new URLSearchParams(params);
-          if (value === 'projects') next.delete('tab');
-          else next.set('tab', value);
-          setParams(next, { replace: true });
-        }}
-      >
-        <TabsList aria-label="Раздели">
-          <TabsTrigger value="projects">
-            <FolderKanban aria-hidden="true" />
-            Проекти
-          </TabsTrigger>
-          <TabsTrigger value="categories">
-            <Tags aria-hidden="true" />
-            Категории
-          </TabsTrigger>
-        </TabsList>
-        {/* Both panels stay mounted, so a half-filled project form survives a look at the categories. */}
-        <TabsContent value="projects" forceMount hidden={tab !== 'projects'} className="data-[state=inactive]:hidden">
-          <ProjectsTab />
-        </TabsContent>
-        <TabsContent value="categories" forceMount hidden={tab !== 'categories'} className="data-[state=inactive]:hidden">
-          <CategoriesTab />
-        </TabsContent>
-      </Tabs>
+      {/* Both tabs are mounted at once, so a half-filled project form survives a look at the categories. */}
+      <TabbedPanel shape={workPanel} tabs={TABS} label="Раздели" mountAll />
     </AdminFrame>
   );
 }

@@ -9,7 +9,7 @@ import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
-import { foundRow, readPage, type ListPage } from '@/admin/kit/list';
+import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
 
@@ -103,7 +103,7 @@ export async function fetchAdminProject(id: string): Promise<AdminProject> {
 
 /** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
 export function useAdminProject(id: string) {
-  return useQuery({ queryKey: workKeys.project(id), queryFn: () => fetchAdminProject(id), staleTime: 0, gcTime: 0 });
+  return useQuery({ queryKey: workKeys.project(id), queryFn: () => fetchAdminProject(id), ...RECORD_QUERY });
 }
 
 /**

@@ -48,3 +48,11 @@ export function errorMessage(err: unknown, fallback: string): string {
   const message = messageOf(err).trim();
   return message || fallback;
 }
+
+/** Thrown when a record read by id is not there (deleted meanwhile, or an address with an unknown id). */
+export class RecordNotFoundError extends Error {
+  constructor() {
+    super('Записът не съществува. Може би току-що е изтрит.');
+    this.name = 'RecordNotFoundError';
+  }
+}

@@ -1,9 +1,10 @@
 import { QueryClient, type QueryCache } from '@tanstack/react-query';
-import { isPermissionError } from './errors';
+import { isPermissionError, RecordNotFoundError } from './errors';
 
 /**
  * Builds the app's React Query client. Tests call this to get a fresh, isolated client.
- * Permission errors are not retried: they will not fix themselves and the page has a fallback.
+ * Permission errors and records that are not there are not retried: neither fixes itself, and
+ * the page says so at once.
  */
 export function createQueryClient({ queryCache }: { queryCache?: QueryCache } = {}): QueryClient {
   return new QueryClient({
@@ -13,7 +14,7 @@ export function createQueryClient({ queryCache }: { queryCache?: QueryCache } = 
         staleTime: 60_000,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => !isPermissionError(error) && failureCount < 1,
+        retry: (failureCount, error) => !isPermissionError(error) && !(error instanceof RecordNotFoundError) && failureCount < 1,
       },
       mutations: {
         retry: false,
