@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, History } from 'luc
 import { useId, useMemo, useState } from 'react';
 import { useAuth } from '@/admin/auth/auth-context';
 import { Markdown } from '@/shared/ui/Markdown';
+import { Picture } from '@/shared/ui/picture';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
@@ -409,13 +410,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               <h3 className="text-sm font-medium text-slate-800">Преглед на картата в блога</h3>
               <Card className="max-w-sm overflow-hidden">
                 {values.featured_image ? (
-                  <img
-                    src={values.featured_image}
-                    alt=""
-                    width={384}
-                    height={202}
-                    className="aspect-[1200/630] w-full object-cover"
-                  />
+                  <Picture src={values.featured_image} alt="" width={384} height={202} eager className="aspect-[1200/630] w-full object-cover" />
                 ) : (
                   <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">Без изображение</div>
                 )}

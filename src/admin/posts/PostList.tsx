@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
+import { Picture } from '@/shared/ui/picture';
 import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { displayNameOf } from './post-payload';
@@ -28,15 +29,7 @@ export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: load
           <li key={post.id}>
             <Card className="flex flex-col gap-4 p-4 sm:flex-row">
               {post.featured_image ? (
-                <img
-                  src={post.featured_image}
-                  alt=""
-                  width={192}
-                  height={101}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[1200/630] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-48"
-                />
+                <Picture src={post.featured_image} alt="" width={192} height={101} className="aspect-[1200/630] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-48" />
               ) : (
                 <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-600 sm:w-48">
                   Без изображение

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ImagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/shared/ui/button';
+import { Picture } from '@/shared/ui/picture';
 import { toast } from '@/shared/ui/use-toast';
 import { addItem, editItem, galleryText, moveItem, removeItem, type GalleryDraft, type GalleryItem } from './gallery';
 import { GalleryItemDialog } from './GalleryItemDialog';
@@ -96,15 +97,7 @@ export function GalleryEditor({ items, onChange }: GalleryEditorProps) {
               <span className="w-6 shrink-0 text-center text-sm font-semibold text-slate-700" aria-hidden="true">
                 {index + 1}.
               </span>
-              <img
-                src={item.image}
-                alt=""
-                width={96}
-                height={64}
-                loading="lazy"
-                decoding="async"
-                className="h-16 w-24 shrink-0 rounded object-cover"
-              />
+              <Picture src={item.image} alt="" width={96} height={64} className="h-16 w-24 shrink-0 rounded object-cover" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
                   <span className="sr-only">{index + 1}. </span>

@@ -6,6 +6,7 @@ import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
 import { Spinner } from '@/shared/ui/spinner';
+import { Picture } from '@/shared/ui/picture';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
@@ -327,13 +328,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         {settings && (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
             {settings.photo_url ? (
-              <img
-                src={settings.photo_url}
-                alt=""
-                width={48}
-                height={48}
-                className="size-12 rounded-full bg-white object-cover"
-              />
+              <Picture src={settings.photo_url} alt="" width={48} height={48} eager className="size-12 rounded-full bg-white object-cover" />
             ) : (
               <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                 <UserRound aria-hidden="true" className="size-6" />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LazyMarkdown, preloadMarkdown } from '@/site/ui/LazyMarkdown';
 import { buttonClasses } from '@/shared/ui/button';
+import { Picture } from '@/shared/ui/picture';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { Island } from '@/site/islands/Island';
 import { formatDateBg } from '@/shared/domain/dates';
@@ -34,15 +35,7 @@ function PostArticle({ post }: { post: BlogPost }) {
   return (
     <article aria-labelledby="post-title" className="flex flex-col gap-6">
       {post.featured_image ? (
-        <img
-          src={post.featured_image}
-          alt=""
-          width={1200}
-          height={630}
-          fetchPriority="high"
-          decoding="async"
-          className="aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover"
-        />
+        <Picture src={post.featured_image} alt="" width={1200} height={630} priority className="aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover" />
       ) : null}
 
       <header className="flex flex-col gap-4">

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LazyMarkdown, preloadMarkdown } from '@/site/ui/LazyMarkdown';
 import { Badge } from '@/shared/ui/badge';
+import { Picture } from '@/shared/ui/picture';
 import { buttonClasses } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { Island } from '@/site/islands/Island';
@@ -26,15 +27,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 function MainImage({ project }: { project: Project }) {
   return (
     <figure className="flex flex-col gap-3">
-      <img
-        src={project.image}
-        alt={project.title}
-        width={1200}
-        height={800}
-        decoding="async"
-        fetchPriority="high"
-        className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover"
-      />
+      <Picture src={project.image} alt={project.title} width={1200} height={800} priority className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover" />
       <figcaption className="text-slate-700">Основно изображение</figcaption>
     </figure>
   );

@@ -1,4 +1,5 @@
 import { Spinner } from '@/shared/ui/spinner';
+import { Picture } from '@/shared/ui/picture';
 import { formatDateBg } from '@/shared/domain/dates';
 import { Link } from '@/shared/layout/nav';
 import { useCategoryCounts, useRecentPosts } from '@/site/pages/blog/post-api';
@@ -38,15 +39,7 @@ export function BlogSidebar() {
                 <li key={post.id}>
                   <Link to={postPath(post.slug)} className="group flex items-start gap-3 rounded-md">
                     {post.featured_image ? (
-                      <img
-                        src={post.featured_image}
-                        alt=""
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                        decoding="async"
-                        className="size-16 shrink-0 rounded-md bg-slate-100 object-cover"
-                      />
+                      <Picture src={post.featured_image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md bg-slate-100 object-cover" />
                     ) : (
                       <span aria-hidden="true" className="size-16 shrink-0 rounded-md bg-brand-50" />
                     )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@/shared/ui/badge';
+import { Picture } from '@/shared/ui/picture';
 import { formatDateBg } from '@/shared/domain/dates';
 import { postDate, postPath } from '@/site/pages/blog/logic';
 import type { BlogPostSummary } from '@/site/pages/blog/types';
@@ -16,15 +17,7 @@ export function PostCard({ post, eagerImage = false }: PostCardProps) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       {post.featured_image ? (
-        <img
-          src={post.featured_image}
-          alt=""
-          width={1200}
-          height={630}
-          loading={eagerImage ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-[1200/630] w-full bg-slate-100 object-cover"
-        />
+        <Picture src={post.featured_image} alt="" width={1200} height={630} eager={eagerImage} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">

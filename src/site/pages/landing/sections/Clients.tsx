@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
+import { Picture } from '@/shared/ui/picture';
 import { cn } from '@/shared/ui/cn';
 import { prefersReducedMotion } from '@/site/runtime/motion';
 import { useClients, type LandingClient } from '@/site/pages/landing/api';
@@ -76,15 +77,7 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
               key={client.id}
               className="flex shrink-0 basis-full snap-start flex-col items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:basis-[calc(50%-0.5rem)] lg:basis-[calc((100%-2rem)/3)]"
             >
-              <img
-                src={client.logo}
-                alt=""
-                width={180}
-                height={90}
-                loading="lazy"
-                decoding="async"
-                className="h-[90px] w-[180px] object-contain"
-              />
+              <Picture src={client.logo} alt="" width={180} height={90} className="h-[90px] w-[180px] object-contain" />
               <p className="text-center font-semibold text-slate-900">{client.name}</p>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/shared/ui/badge';
 import { Spinner } from '@/shared/ui/spinner';
+import { Picture } from '@/shared/ui/picture';
 import { cn } from '@/shared/ui/cn';
 import { Link } from '@/shared/layout/nav';
 import { categoriesOf, filterProjects, projectPath, useCategoryNames, useProjects } from '@/site/pages/landing/api';
@@ -71,15 +72,7 @@ export function Work() {
                       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
                     >
                       <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-                        <img
-                          src={project.image}
-                          alt=""
-                          width={1200}
-                          height={800}
-                          loading="lazy"
-                          decoding="async"
-                          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-                        />
+                        <Picture src={project.image} alt="" width={1200} height={800} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
                       </div>
                       <div className="flex flex-1 flex-col p-5">
                         <Badge variant="secondary" className="self-start">

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { Picture } from '@/shared/ui/picture';
 import { usePrefersReducedMotion } from '@/site/runtime/motion';
 import { wrapIndex } from '@/site/pages/projects/logic';
 import type { GalleryItem } from '@/site/pages/projects/types';
@@ -207,7 +208,7 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
                   i === current ? 'border-brand-600' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <img src={it.image} alt="" width={120} height={80} loading="lazy" decoding="async" className="h-16 w-24 object-cover" />
+                <Picture src={it.image} alt="" width={120} height={80} className="h-16 w-24 object-cover" />
               </button>
             </li>
           ))}
