@@ -19,68 +19,12 @@ import { PostsTab } from './posts/PostsTab';
 import { UsersTab } from './users/UsersTab';
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
-  {
-    id: 'posts',
-    label: (
-      <>
-        <FileText aria-hidden="true" />
-        Публикации
-      </>
-    ),
-    content: () => <PostsTab />,
-  },
-  {
-    id: 'users',
-    label: (
-      <>
-        <Users aria-hidden="true" />
-        Потребители
-      </>
-    ),
-    content: () => <UsersTab />,
-  },
-  {
-    id: 'clients',
-    label: (
-      <>
-        <Building2 aria-hidden="true" />
-        Клиенти
-      </>
-    ),
-    content: () => <ClientsTab />,
-  },
-  {
-    id: 'calendar',
-    label: (
-      <>
-        <CalendarDays aria-hidden="true" />
-        Календар
-      </>
-    ),
-    content: () => <CalendarTab />,
-  },
-  {
-    id: 'inquiries',
-    label: (
-      <>
-        <Inbox aria-hidden="true" />
-        Запитвания
-        <NewCountBadge kind="inquiries" />
-      </>
-    ),
-    content: () => <InquiriesTab />,
-  },
-  {
-    id: 'bookings',
-    label: (
-      <>
-        <CalendarCheck aria-hidden="true" />
-        Резервации
-        <NewCountBadge kind="bookings" />
-      </>
-    ),
-    content: () => <BookingsTab />,
-  },
+  { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },
+  { id: 'users', icon: Users, name: 'Потребители', content: () => <UsersTab /> },
+  { id: 'clients', icon: Building2, name: 'Клиенти', content: () => <ClientsTab /> },
+  { id: 'calendar', icon: CalendarDays, name: 'Календар', content: () => <CalendarTab /> },
+  { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
+  { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
 ];
 
 /** /blog-admin: 'Администраторски панел' (spec section 2). */

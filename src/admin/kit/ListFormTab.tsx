@@ -1,26 +1,59 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useRecordRoutes } from './record-routes';
+import { RecordLoader, type RecordLoaderProps } from './RecordLoader';
 
-export interface ListFormTabProps {
+/** What a tab's list gets to open the form: a new record, or the record `id`. */
+export interface ListOpeners {
+  onNew: () => void;
+  onEdit: (id: string) => void;
+}
+
+/** RecordLoader's words for the edit view, e.g. title 'Редактиране на клиент'. */
+export type RecordText = Pick<RecordLoaderProps<unknown>, 'title' | 'loading' | 'loadFailed' | 'backLabel'>;
+
+export interface ListFormTabProps<T> {
   /** The tab's list address, e.g. '/blog-admin/clients'; the forms are at `…/new` and `…/<id>`. */
   listPath: string;
   /** The list, with the actions that open the form. */
-  list: (open: { onNew: () => void; onEdit: (id: string) => void }) => ReactNode;
-  /** The empty form; `onDone` goes back to the list. */
-  renderNew: (onDone: () => void) => ReactNode;
-  /** The form of the record `id` (read by id through RecordLoader, so a direct visit works too). */
-  renderEdit: (id: string, onDone: () => void) => ReactNode;
+  list: (open: ListOpeners) => ReactNode;
+  /** The by-id read of a record to edit (a module's query hook, the same one every render). */
+  useRecord: (id: string) => UseQueryResult<T>;
+  /** The edit view's words while the record loads or when it cannot. */
+  recordText: RecordText;
+  /** The form: empty for `null`, else of the loaded record; `onDone` goes back to the list. */
+  form: (record: T | null, onDone: () => void) => ReactNode;
 }
 
 /**
  * The list/new/edit switch of an admin tab (posts, projects, clients, users), following the
- * address (record-routes.ts). Each form gets its own key, so opening another record starts a fresh
+ * address (record-routes.ts). The edit form gets its record read by id through RecordLoader, so a
+ * direct visit works too. Each form gets its own key, so opening another record starts a fresh
  * form; state the list must keep while a form is open (its search and page) is in the query
  * string, which the record's address carries along.
  */
-export function ListFormTab({ listPath, list, renderNew, renderEdit }: ListFormTabProps) {
+export function ListFormTab<T>({ listPath, list, useRecord, recordText, form }: ListFormTabProps<T>) {
   const { view, openNew, openEdit, toList } = useRecordRoutes(listPath);
-  if (view.mode === 'new') return <Fragment key="new">{renderNew(toList)}</Fragment>;
-  if (view.mode === 'edit') return <Fragment key={`edit-${view.id}`}>{renderEdit(view.id, toList)}</Fragment>;
+  if (view.mode === 'new') return <Fragment key="new">{form(null, toList)}</Fragment>;
+  if (view.mode === 'edit') {
+    return <EditRecord key={`edit-${view.id}`} id={view.id} useRecord={useRecord} text={recordText} form={form} onDone={toList} />;
+  }
   return list({ onNew: openNew, onEdit: openEdit });
+}
+
+interface EditRecordProps<T> {
+  id: string;
+  useRecord: (id: string) => UseQueryResult<T>;
+  text: RecordText;
+  form: (record: T, onDone: () => void) => ReactNode;
+  onDone: () => void;
+}
+
+function EditRecord<T>({ id, useRecord, text, form, onDone }: EditRecordProps<T>) {
+  const query = useRecord(id);
+  return (
+    <RecordLoader query={query} {...text} onBack={onDone}>
+      {(record) => form(record, onDone)}
+    </RecordLoader>
+  );
 }

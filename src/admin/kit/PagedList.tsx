@@ -186,14 +186,16 @@ export interface ListRowsProps<T extends { id: string }> {
   label: string;
   /** The list's layout, e.g. a grid of columns; one column by default. */
   className?: string;
+  /** Rows set closer together, for short rows of text. */
+  tight?: boolean;
   /** One row, e.g. its card. */
   children: (row: T) => ReactNode;
 }
 
 /** The rows of a page as a named list, one item a row, marked busy while the next page loads. */
-export function ListRows<T extends { id: string }>({ rows, busy, label, className, children }: ListRowsProps<T>) {
+export function ListRows<T extends { id: string }>({ rows, busy, label, className, tight = false, children }: ListRowsProps<T>) {
   return (
-    <ul className={cn('grid gap-4', className)} aria-label={label} aria-busy={busy}>
+    <ul className={cn('grid', tight ? 'gap-3' : 'gap-4', className)} aria-label={label} aria-busy={busy}>
       {rows.map((row) => (
         <li key={row.id}>{children(row)}</li>
       ))}

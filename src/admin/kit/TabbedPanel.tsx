@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { panelKeepsForm, resolvePanelAddress, tabPath, type PanelShape } from './panel-address';
@@ -7,8 +8,12 @@ import { FormScope, useAdminNavigate } from './unsaved-changes';
 
 export interface PanelTab<T extends string> {
   id: T;
-  /** The trigger's content (icon, name, badge). */
-  label: ReactNode;
+  /** The trigger's icon, before its name. */
+  icon: LucideIcon;
+  /** The trigger's name, e.g. 'Публикации'. */
+  name: string;
+  /** After the name, e.g. the count of new inquiries. */
+  badge?: ReactNode;
   content: () => ReactNode;
 }
 
@@ -49,7 +54,9 @@ export function TabbedPanel<T extends string>({ shape, tabs, label, mountAll = f
       <TabsList aria-label={label}>
         {tabs.map((tab) => (
           <TabsTrigger key={tab.id} value={tab.id}>
-            {tab.label}
+            <tab.icon aria-hidden="true" />
+            {tab.name}
+            {tab.badge}
           </TabsTrigger>
         ))}
       </TabsList>

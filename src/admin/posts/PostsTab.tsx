@@ -1,16 +1,11 @@
-import { useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
-import { fieldClasses } from '@/shared/ui/input';
-import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
-import { cn } from '@/shared/ui/cn';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { ListSearch, PagedList } from '@/admin/kit/PagedList';
+import { ListFilter, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { adminPaths } from '@/admin/addresses';
-import { ListFormTab } from '@/admin/kit/ListFormTab';
-import { RecordLoader } from '@/admin/kit/RecordLoader';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { askToDeleteChanged, conflictText } from '@/admin/kit/use-edit-conflict';
+import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import { useRowDelete } from '@/admin/kit/use-row-delete';
+import { conflictText } from '@/admin/kit/use-edit-conflict';
 import { isEditConflict } from '@/admin/kit/concurrency';
 import { useListState } from '@/admin/kit/use-list-state';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
@@ -49,45 +44,33 @@ export function PostsTab() {
   return (
     <ListFormTab
       listPath={adminPaths.posts}
-      list={({ onNew, onEdit }) => <PostListView paging={paging} onNew={onNew} onEdit={onEdit} />}
-      renderNew={(onDone) => <PostForm post={null} onDone={onDone} />}
-      renderEdit={(id, onDone) => <EditPost id={id} onDone={onDone} />}
+      list={(open) => <PostListView paging={paging} {...open} />}
+      useRecord={useAdminPost}
+      recordText={{
+        title: 'Редактиране на публикация',
+        loading: 'Зареждане на публикацията...',
+        loadFailed: 'Неуспешно зареждане на публикацията.',
+        backLabel: 'Назад към публикациите',
+      }}
+      form={(record, onDone) => <PostForm post={record} onDone={onDone} />}
     />
   );
 }
 
-function EditPost({ id, onDone }: { id: string; onDone: () => void }) {
-  const post = useAdminPost(id);
-  return (
-    <RecordLoader
-      query={post}
-      title="Редактиране на публикация"
-      loading="Зареждане на публикацията..."
-      loadFailed="Неуспешно зареждане на публикацията."
-      backLabel="Назад към публикациите"
-      onBack={onDone}
-    >
-      {(record) => <PostForm post={record} onDone={onDone} />}
-    </RecordLoader>
-  );
-}
+const deleteText = {
+  question: 'Сигурни ли сте, че искате да изтриете тази публикация?',
+  deleted: 'Публикацията е изтрита',
+  failed: 'Неуспешно изтриване на публикацията.',
+  logAs: '[admin] deleting a post failed',
+} as const;
 
-interface PostListViewProps {
-  paging: ReturnType<typeof usePostListState>;
-  onNew: () => void;
-  onEdit: (id: string) => void;
-}
-
-function PostListView({ paging, onNew, onEdit }: PostListViewProps) {
-  const uid = useId();
+function PostListView({ paging, onNew, onEdit }: { paging: ReturnType<typeof usePostListState> } & ListOpeners) {
   const { search, page } = paging;
   const status: PostStatusFilter = paging.filters.status;
   const posts = useAdminPostPage({ search, status }, page);
   const toggle = useTogglePublish();
-  const remove = useDeletePost();
-  const { confirm, dialog } = useConfirm();
   const recheckOnDenied = useRecheckOnDenied();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: useDeletePost(), text: deleteText });
 
   function onToggle(post: AdminPostRow) {
     setBusyId(post.id);
@@ -111,60 +94,21 @@ function PostListView({ paging, onNew, onEdit }: PostListViewProps) {
     });
   }
 
-  async function onDelete(post: AdminPostRow) {
-    const yes = await confirm({ message: 'Сигурни ли сте, че искате да изтриете тази публикация?' });
-    if (yes) runDelete(post.id, post.updated_at);
-  }
-
-  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
-  function runDelete(id: string, expectedUpdatedAt: string) {
-    setBusyId(id);
-    remove.mutate(
-      { id, expectedUpdatedAt },
-      {
-        onSuccess: () => toast({ title: 'Публикацията е изтрита' }),
-        onError: async (error) => {
-          setBusyId(null);
-          const again = await askToDeleteChanged(error, confirm);
-          if (again !== undefined) {
-            if (again) runDelete(id, again);
-            return;
-          }
-          console.error('[admin] deleting a post failed', error);
-          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на публикацията.'), variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-        onSettled: () => setBusyId((current) => (current === id ? null : current)),
-      },
-    );
-  }
+  const newPost = (
+    <Button onClick={onNew}>
+      <span aria-hidden="true">+</span> Нова публикация
+    </Button>
+  );
 
   return (
-    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${uid}-heading`} ref={paging.headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-          Публикации
-        </h2>
-        <Button onClick={onNew}>
-          <span aria-hidden="true">+</span> Нова публикация
-        </Button>
-      </div>
+    <ListSection list={paging} title="Публикации" actions={newPost}>
       <ListSearch
         list={paging}
         name="Търсене в публикациите"
         placeholder="Заглавие, адрес, описание или автор"
         className="md:grid-cols-[3fr_1fr]"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-status`}>Статус</Label>
-          <select id={`${uid}-status`} className={cn(fieldClasses, 'h-10')} value={status} onChange={(event) => paging.setFilter('status', event.target.value)}>
-            {STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilter label="Статус" value={status} onChange={(value) => paging.setFilter('status', value)} options={STATUS_OPTIONS} />
       </ListSearch>
       <PagedList
         list={paging}
@@ -177,10 +121,10 @@ function PostListView({ paging, onNew, onEdit }: PostListViewProps) {
         }}
       >
         {(rows, busy) => (
-          <PostList posts={rows} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={(p) => void onDelete(p)} busyId={busyId} busy={busy} />
+          <PostList posts={rows} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
         )}
       </PagedList>
       {dialog}
-    </section>
+    </ListSection>
   );
 }

@@ -1,5 +1,4 @@
 import { Pencil, Power, Trash2, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
 import { useAuth } from '@/admin/auth/auth-context';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
@@ -8,11 +7,10 @@ import { toast } from '@/shared/ui/use-toast';
 import { formatDateBg } from '@/shared/domain/dates';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
 import { adminPaths } from '@/admin/addresses';
-import { ListFormTab } from '@/admin/kit/ListFormTab';
-import { ListSearch, PagedList } from '@/admin/kit/PagedList';
-import { RecordLoader } from '@/admin/kit/RecordLoader';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { askToDeleteChanged, conflictText } from '@/admin/kit/use-edit-conflict';
+import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { useRowDelete } from '@/admin/kit/use-row-delete';
+import { conflictText } from '@/admin/kit/use-edit-conflict';
 import { isEditConflict } from '@/admin/kit/concurrency';
 import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
@@ -37,45 +35,33 @@ export function UsersTab() {
   return (
     <ListFormTab
       listPath={adminPaths.users}
-      list={({ onNew, onEdit }) => <UserListView paging={paging} onNew={onNew} onEdit={onEdit} />}
-      renderNew={(onDone) => <UserForm user={null} onDone={onDone} />}
-      renderEdit={(id, onDone) => <EditUser id={id} onDone={onDone} />}
+      list={(open) => <UserListView paging={paging} {...open} />}
+      useRecord={useBlogUser}
+      recordText={{
+        title: 'Редактиране на потребител',
+        loading: 'Зареждане на потребителя...',
+        loadFailed: 'Неуспешно зареждане на потребителя.',
+        backLabel: 'Назад към потребителите',
+      }}
+      form={(record, onDone) => <UserForm user={record} onDone={onDone} />}
     />
   );
 }
 
-function EditUser({ id, onDone }: { id: string; onDone: () => void }) {
-  const user = useBlogUser(id);
-  return (
-    <RecordLoader
-      query={user}
-      title="Редактиране на потребител"
-      loading="Зареждане на потребителя..."
-      loadFailed="Неуспешно зареждане на потребителя."
-      backLabel="Назад към потребителите"
-      onBack={onDone}
-    >
-      {(record) => <UserForm user={record} onDone={onDone} />}
-    </RecordLoader>
-  );
-}
+const deleteText = {
+  question: 'Сигурни ли сте, че искате да изтриете този потребител?',
+  deleted: 'Потребителят е изтрит',
+  failed: 'Неуспешно изтриване на потребителя.',
+  logAs: '[admin] deleting a user failed',
+} as const;
 
-interface UserListViewProps {
-  paging: ListState;
-  onNew: () => void;
-  onEdit: (id: string) => void;
-}
-
-function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
-  const uid = useId();
+function UserListView({ paging, onNew, onEdit }: { paging: ListState } & ListOpeners) {
   const { blogUser } = useAuth();
   const { search, page } = paging;
   const users = useBlogUserPage(search, page);
   const setActive = useSetBlogUserActive();
-  const remove = useDeleteBlogUser();
-  const { confirm, dialog } = useConfirm();
   const recheckOnDenied = useRecheckOnDenied();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: useDeleteBlogUser(), text: deleteText });
 
   function onToggle(user: AdminBlogUser) {
     setBusyId(user.id);
@@ -97,44 +83,15 @@ function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
     );
   }
 
-  async function onDelete(user: AdminBlogUser) {
-    if (await confirm({ message: 'Сигурни ли сте, че искате да изтриете този потребител?' })) runDelete(user.id, user.updated_at);
-  }
-
-  /** Deletes the version the list showed; if it changed since, asks again and deletes the current one. */
-  function runDelete(id: string, expectedUpdatedAt: string) {
-    setBusyId(id);
-    remove.mutate(
-      { id, expectedUpdatedAt },
-      {
-        onSuccess: () => toast({ title: 'Потребителят е изтрит' }),
-        onError: async (error) => {
-          setBusyId(null);
-          const again = await askToDeleteChanged(error, confirm);
-          if (again !== undefined) {
-            if (again) runDelete(id, again);
-            return;
-          }
-          console.error('[admin] deleting a user failed', error);
-          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешно изтриване на потребителя.'), variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-        onSettled: () => setBusyId((current) => (current === id ? null : current)),
-      },
-    );
-  }
+  const newUser = (
+    <Button onClick={onNew}>
+      <UserPlus aria-hidden="true" />
+      Нов потребител
+    </Button>
+  );
 
   return (
-    <section aria-labelledby={`${uid}-heading`} className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${uid}-heading`} ref={paging.headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-          Управление на потребители
-        </h2>
-        <Button onClick={onNew}>
-          <UserPlus aria-hidden="true" />
-          Нов потребител
-        </Button>
-      </div>
+    <ListSection list={paging} title="Управление на потребители" actions={newUser}>
       <ListSearch
         list={paging}
         name="Търсене в потребителите"
@@ -142,65 +99,63 @@ function UserListView({ paging, onNew, onEdit }: UserListViewProps) {
       />
       <PagedList list={paging} query={users} text={userListText}>
         {(rows, loading) => (
-          <ul className="grid gap-3" aria-label="Потребители" aria-busy={loading}>
-            {rows.map((user) => {
+          <ListRows rows={rows} busy={loading} label="Потребители" tight>
+            {(user) => {
               const name = user.full_name?.trim() || user.username;
               const self = blogUser?.id === user.id;
               const busy = busyId === user.id;
               return (
-                <li key={user.id}>
-                  <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
-                    <div className="grid gap-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-semibold text-slate-900">{name}</h3>
-                        <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
-                        {self && <Badge variant="secondary">Вие</Badge>}
+                <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
+                  <div className="grid gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-slate-900">{name}</h3>
+                      <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
+                      {self && <Badge variant="secondary">Вие</Badge>}
+                    </div>
+                    <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">Потребителско име:</dt>
+                        <dd>{user.username}</dd>
                       </div>
-                      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Потребителско име:</dt>
-                          <dd>{user.username}</dd>
-                        </div>
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Имейл:</dt>
-                          <dd className="break-all">{user.email}</dd>
-                        </div>
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Създаден:</dt>
-                          <dd>{formatDateBg(user.created_at)}</dd>
-                        </div>
-                      </dl>
-                      {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      <Button size="sm" variant="outline" onClick={() => onEdit(user.id)}>
-                        <Pencil aria-hidden="true" />
-                        Редактирай<span className="sr-only"> {name}</span>
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
-                        <Power aria-hidden="true" />
-                        {user.is_active ? 'Деактивирай' : 'Активирай'}
-                        <span className="sr-only"> {name}</span>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-danger-700 hover:bg-danger-50"
-                        onClick={() => void onDelete(user)}
-                        disabled={busy || self}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Изтрий<span className="sr-only"> {name}</span>
-                      </Button>
-                    </div>
-                  </Card>
-                </li>
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">Имейл:</dt>
+                        <dd className="break-all">{user.email}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">Създаден:</dt>
+                        <dd>{formatDateBg(user.created_at)}</dd>
+                      </div>
+                    </dl>
+                    {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" variant="outline" onClick={() => onEdit(user.id)}>
+                      <Pencil aria-hidden="true" />
+                      Редактирай<span className="sr-only"> {name}</span>
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
+                      <Power aria-hidden="true" />
+                      {user.is_active ? 'Деактивирай' : 'Активирай'}
+                      <span className="sr-only"> {name}</span>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-danger-700 hover:bg-danger-50"
+                      onClick={() => onDelete(user)}
+                      disabled={busy || self}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Изтрий<span className="sr-only"> {name}</span>
+                    </Button>
+                  </div>
+                </Card>
               );
-            })}
-          </ul>
+            }}
+          </ListRows>
         )}
       </PagedList>
       {dialog}
-    </section>
+    </ListSection>
   );
 }

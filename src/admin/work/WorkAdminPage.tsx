@@ -12,26 +12,8 @@ import { CategoriesTab } from './CategoriesTab';
 import { ProjectsTab } from './ProjectsTab';
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
-  {
-    id: 'projects',
-    label: (
-      <>
-        <FolderKanban aria-hidden="true" />
-        Проекти
-      </>
-    ),
-    content: () => <ProjectsTab />,
-  },
-  {
-    id: 'categories',
-    label: (
-      <>
-        <Tags aria-hidden="true" />
-        Категории
-      </>
-    ),
-    content: () => <CategoriesTab />,
-  },
+  { id: 'projects', icon: FolderKanban, name: 'Проекти', content: () => <ProjectsTab /> },
+  { id: 'categories', icon: Tags, name: 'Категории', content: () => <CategoriesTab /> },
 ];
 
 export const NO_USER_MESSAGE = 'Моля, влезте в системата, за да управлявате проектите.';
