@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, History } from 'lucide-react';
+import { ArrowLeft, ArrowRight, History } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useAuth } from '@/admin/auth/auth-context';
 import { Markdown } from '@/shared/ui/Markdown';
@@ -8,7 +8,8 @@ import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { Input, fieldClasses } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
+import { Tabs, TabsContent } from '@/admin/kit/tabs';
+import { CompletenessBar, FormHeading, FormTabList } from '@/admin/kit/TabbedForm';
 import { Textarea } from '@/shared/ui/textarea';
 import { cn } from '@/shared/ui/cn';
 import { formatDateBg } from '@/shared/domain/dates';
@@ -43,14 +44,6 @@ import { describedBy, FormField as Field } from '@/shared/ui/form-field';
 
 type TabId = 'basic' | 'content' | 'media';
 
-function TabState({ done }: { done: boolean }) {
-  return done ? (
-    <CheckCircle2 aria-hidden="true" className="text-accent-700" />
-  ) : (
-    <AlertTriangle aria-hidden="true" className="text-amber-600" />
-  );
-}
-
 export interface PostFormProps {
   /** The post being edited, or null for a new one. */
   post: AdminPost | null;
@@ -59,7 +52,7 @@ export interface PostFormProps {
 }
 
 /**
- * 'Нова публикация' / 'Редактиране на публикация' (spec sections 2, 4 and 5). The values live in
+ * 'Нова публикация' / 'Редактиране на публикация': the post form. The values live in
  * react-hook-form, checked by postSchema with the shared timing; the required-fields warning, the
  * completeness bar and the save button follow the values live. Unsaved changes ask before the
  * form is left, and are kept as a local draft offered when the form opens again.
@@ -151,33 +144,14 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
-          {editing ? 'Редактиране на публикация' : 'Нова публикация'}
-        </h2>
-        <Button variant="outline" onClick={() => void leave()}>
-          <ArrowLeft aria-hidden="true" />
-          Назад към публикациите
-        </Button>
-      </div>
+      <FormHeading
+        id={id('heading')}
+        title={editing ? 'Редактиране на публикация' : 'Нова публикация'}
+        backLabel="Назад към публикациите"
+        onBack={() => void leave()}
+      />
 
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between text-sm text-slate-700">
-          <span id={id('progress-label')}>Попълненост на публикацията</span>
-          <span aria-hidden="true">{completeness}%</span>
-        </div>
-        <div
-          role="progressbar"
-          aria-labelledby={id('progress-label')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={completeness}
-          aria-valuetext={`${completeness}%`}
-          className="h-2 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
-        </div>
-      </div>
+      <CompletenessBar label="Попълненост на публикацията" labelId={id('progress-label')} percent={completeness} />
 
       {draft.offer && (
         <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-brand-300 bg-brand-50 p-4 text-sm text-slate-800">
@@ -209,20 +183,13 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
 
       <form noValidate onSubmit={handleSubmit(onValid)} aria-labelledby={id('heading')} aria-busy={save.isPending}>
         <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
-          <TabsList aria-label="Части на формата">
-            <TabsTrigger value="basic">
-              <TabState done={basicDone} />
-              Основна информация
-            </TabsTrigger>
-            <TabsTrigger value="content">
-              <TabState done={contentDone} />
-              Съдържание
-            </TabsTrigger>
-            <TabsTrigger value="media">
-              <TabState done={basicDone && !contentWarning} />
-              Медия и настройки
-            </TabsTrigger>
-          </TabsList>
+          <FormTabList
+            tabs={[
+              { value: 'basic', label: 'Основна информация', done: basicDone },
+              { value: 'content', label: 'Съдържание', done: contentDone },
+              { value: 'media', label: 'Медия и настройки', done: basicDone && !contentWarning },
+            ]}
+          />
 
           <TabsContent value="basic" className="grid gap-5">
             <Field id={id('title')} label="Заглавие" required>

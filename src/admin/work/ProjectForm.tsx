@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Plus, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useController, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,8 @@ import { Button } from '@/shared/ui/button';
 import { FormField as Field } from '@/shared/ui/form-field';
 import { fieldClasses, Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
+import { Tabs, TabsContent } from '@/admin/kit/tabs';
+import { CompletenessBar, FormHeading, FormTabList } from '@/admin/kit/TabbedForm';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
@@ -42,20 +43,6 @@ type TabId = 'basic' | 'media' | 'gallery';
 /** The order in which a failed submit looks for the first field to fix. */
 const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'category'];
 
-function TabState({ done }: { done: boolean }) {
-  return done ? (
-    <>
-      <CheckCircle2 aria-hidden="true" className="text-accent-700" />
-      <span className="sr-only">(попълнено)</span>
-    </>
-  ) : (
-    <>
-      <AlertTriangle aria-hidden="true" className="text-amber-600" />
-      <span className="sr-only">(непопълнено)</span>
-    </>
-  );
-}
-
 export interface ProjectFormProps {
   /** The project being edited, or null for a new one. */
   project: AdminProject | null;
@@ -64,7 +51,7 @@ export interface ProjectFormProps {
 }
 
 /**
- * The project form in three tabs (spec sections 2, 4 and 5), on react-hook-form with the rules of
+ * The project form in three tabs, on react-hook-form with the rules of
  * projectSchema: a field's message shows once it is left or the form is submitted, then live.
  */
 export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps) {
@@ -181,33 +168,14 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id('heading')} className="text-xl font-semibold text-slate-900">
-          {editing ? 'Редактиране на проект' : 'Нов проект'}
-        </h2>
-        <Button variant="outline" onClick={() => void leave()}>
-          <ArrowLeft aria-hidden="true" />
-          Назад към проектите
-        </Button>
-      </div>
+      <FormHeading
+        id={id('heading')}
+        title={editing ? 'Редактиране на проект' : 'Нов проект'}
+        backLabel="Назад към проектите"
+        onBack={() => void leave()}
+      />
 
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between text-sm text-slate-700">
-          <span id={id('progress-label')}>Попълненост на проекта</span>
-          <span aria-hidden="true">{completeness}%</span>
-        </div>
-        <div
-          role="progressbar"
-          aria-labelledby={id('progress-label')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={completeness}
-          aria-valuetext={`${completeness}%`}
-          className="h-2 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${completeness}%` }} />
-        </div>
-      </div>
+      <CompletenessBar label="Попълненост на проекта" labelId={id('progress-label')} percent={completeness} />
 
       {formState.isSubmitted && Object.keys(errors).length > 0 && <FormWarning>{projectFormText.requiredWarning}</FormWarning>}
       {save.saveError && (
@@ -218,20 +186,14 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
 
       <form noValidate onSubmit={onSubmit} aria-labelledby={id('heading')} aria-busy={save.isPending} className="grid gap-6">
         <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
-          <TabsList aria-label="Части на формата">
-            <TabsTrigger value="basic">
-              <TabState done={done.basic} />
-              Основна информация
-            </TabsTrigger>
-            <TabsTrigger value="media">
-              <TabState done={done.media} />
-              Медия и категория
-            </TabsTrigger>
-            <TabsTrigger value="gallery">
-              <TabState done={done.gallery} />
-              Галерия
-            </TabsTrigger>
-          </TabsList>
+          <FormTabList
+            announce
+            tabs={[
+              { value: 'basic', label: 'Основна информация', done: done.basic },
+              { value: 'media', label: 'Медия и категория', done: done.media },
+              { value: 'gallery', label: 'Галерия', done: done.gallery },
+            ]}
+          />
 
           <TabsContent {...panel('basic')}>
             <Field id={id('title')} label="Заглавие" required error={shown('title')}>

@@ -1,0 +1,93 @@
+import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/shared/ui/button';
+import { TabsList, TabsTrigger } from './tabs';
+
+/*
+ * The frame of the admin's long forms (a post, a project): the heading with the way back to the
+ * list, the completeness bar, and the tab list whose every tab says whether its part is done.
+ * Each form keeps its own fields, rules and tab panels.
+ */
+
+export interface FormHeadingProps {
+  /** The heading's id: the form and its section are labelled by it. */
+  id: string;
+  title: string;
+  /** The way back, e.g. 'Назад към публикациите' (it asks first when something is unsaved). */
+  backLabel: string;
+  onBack: () => void;
+}
+
+export function FormHeading({ id, title, backLabel, onBack }: FormHeadingProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <Button variant="outline" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        {backLabel}
+      </Button>
+    </div>
+  );
+}
+
+export interface CompletenessBarProps {
+  /** Gives the bar its name, e.g. 'Попълненост на публикацията'. */
+  label: string;
+  labelId: string;
+  /** 0–100. */
+  percent: number;
+}
+
+/** How complete the record is, as a labelled progress bar (its width does not animate under reduced motion). */
+export function CompletenessBar({ label, labelId, percent }: CompletenessBarProps) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        <span id={labelId}>{label}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export interface FormTab {
+  value: string;
+  label: ReactNode;
+  /** Whether this part of the form is complete (a check) or still wants something (a warning sign). */
+  done: boolean;
+}
+
+/**
+ * The form's parts as tabs ('Части на формата'), inside the form's Radix Tabs. With `announce`,
+ * each tab's name also says '(попълнено)' or '(непопълнено)' to a screen reader.
+ */
+export function FormTabList({ tabs, announce = false }: { tabs: FormTab[]; announce?: boolean }) {
+  return (
+    <TabsList aria-label="Части на формата">
+      {tabs.map((tab) => (
+        <TabsTrigger key={tab.value} value={tab.value}>
+          {tab.done ? (
+            <CheckCircle2 aria-hidden="true" className="text-accent-700" />
+          ) : (
+            <AlertTriangle aria-hidden="true" className="text-amber-600" />
+          )}
+          {announce && <span className="sr-only">{tab.done ? '(попълнено)' : '(непопълнено)'}</span>}
+          {tab.label}
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  );
+}
