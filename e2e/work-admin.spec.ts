@@ -6,7 +6,7 @@
 // default timeout, where one long story had needed two minutes.
 import { expect, test, type Page } from '@playwright/test';
 import { anonDb, db, signIn, unique } from './support';
-import { pngFile, toasts } from './admin-helpers';
+import { makePng, pngFile, toasts } from './admin-helpers';
 
 async function openWorkAdmin(page: Page) {
   await signIn(page);
@@ -100,14 +100,28 @@ test('a new project through the form: https:// on leaving the link, a technology
   await db.from('project_categories').delete().eq('name', category);
 });
 
-test('a gallery of three uploaded pictures, reordered in the project form; the public page shows the order', async ({ page, browser }) => {
+test('a gallery of three pictures, one uploaded in the form, reordered there; the public page shows the order', async ({ page, browser }) => {
   const category = unique('Категория E2E');
   const title = unique('Проект E2E');
   const slug = `proekt-e2e-${Date.now().toString(36)}`;
   expect((await db.from('project_categories').insert({ name: category })).error).toBeNull();
+  // two pictures are already there (uploaded as the gallery dialog names them); the third comes
+  // through the dialog, which is what is tested once
+  const stored = [];
+  for (const [order, [itemTitle, description]] of [
+    ['Първа', 'Описание на първата'],
+    ['Втора', 'Описание на втората'],
+  ].entries()) {
+    const id = String(Date.now() + order);
+    const name = `${id}-${Math.random().toString(36).slice(2, 8)}.png`;
+    const upload = await db.storage.from('project-gallery').upload(name, makePng(), { contentType: 'image/png' });
+    expect(upload.error).toBeNull();
+    const image = db.storage.from('project-gallery').getPublicUrl(name).data.publicUrl;
+    stored.push({ id, title: itemTitle, description, image, order });
+  }
   const { data: project, error } = await db
     .from('projects')
-    .insert({ title, slug, category, image: '/demo/project-crm.svg', link: 'https://e2e-proekt.example.com', gallery: [] })
+    .insert({ title, slug, category, image: '/demo/project-crm.svg', link: 'https://e2e-proekt.example.com', gallery: stored })
     .select('id')
     .single();
   expect(error).toBeNull();
@@ -116,8 +130,6 @@ test('a gallery of three uploaded pictures, reordered in the project form; the p
   await page.getByRole('button', { name: `Редактирай ${title}` }).click();
   await expect(page.getByRole('heading', { name: 'Редактиране на проект' })).toBeVisible();
   await page.getByRole('tab', { name: /Галерия/ }).click();
-  await addGalleryItem(page, 'Първа', 'Описание на първата');
-  await addGalleryItem(page, 'Втора', 'Описание на втората');
   await addGalleryItem(page, 'Трета', 'Описание на третата');
   await expect(galleryList(page).getByRole('listitem')).toHaveText([/Първа/, /Втора/, /Трета/]);
 
