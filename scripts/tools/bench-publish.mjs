@@ -1,4 +1,4 @@
-// `npm run bench:publish`: how publishing holds up with many posts (issue 13).
+// `npm run bench:publish`: how publishing holds up with many posts.
 //
 // Two scenarios, one after the other on the same machine: `demo` (the demo seed only) and `N`
 // extra published posts (--posts=N, default 2000) seeded through the REST API. Each gets a fresh

@@ -27,7 +27,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
 ];
 
-/** /blog-admin: 'Администраторски панел' (spec section 2). */
+/** /blog-admin: 'Администраторски панел'. */
 export default function AdminPage() {
   usePageMeta({ title: 'Администраторски панел', noIndex: true });
   const storage = useStorageCheck();

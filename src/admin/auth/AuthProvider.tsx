@@ -15,7 +15,7 @@ import {
 import { authMessages } from './messages';
 
 /*
- * The one auth provider (spec sections 2 and 6). It restores the stored session on load, follows
+ * The one auth provider. It restores the stored session on load, follows
  * every auth change, and admits an account only when a blog_users row with its e-mail exists and
  * is active; otherwise it signs the account out and keeps the reason in `notice` for /login.
  * While signed in it looks the row up again when the window regains focus and once a minute, so a

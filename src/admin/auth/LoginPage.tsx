@@ -26,7 +26,7 @@ function targetOf(state: unknown): string {
   return typeof from === 'string' && isPanelPath(from) ? from : '/blog-admin';
 }
 
-/** /login (spec sections 2, 5 and 8). */
+/** /login: e-mail and password required; a success toast and on to the panel, or the error shown. */
 export default function LoginPage() {
   usePageMeta({ title: 'Вход', description: 'Вход за администраторите на сайта.', noIndex: true });
   const { user, loading, notice, signIn } = useAuth();

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { useAuth } from './auth-context';
 
 /**
- * Guards the admin routes (spec section 2): a spinner while authentication resolves, then a
+ * Guards the admin routes: a spinner while authentication resolves, then a
  * redirect to /login when there is no admitted user. The login page may send the visitor back to
  * `location.state.from` (the address with its query string) after signing in.
  */

@@ -14,7 +14,7 @@ export interface AuthUser {
   email: string;
 }
 
-/** The blog_users row admitting that account to the admin area (spec section 6). */
+/** The blog_users row admitting that account to the admin area (same e-mail, and active). */
 export type BlogUser = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at'>;
 
 export interface AuthState {

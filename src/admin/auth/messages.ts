@@ -1,4 +1,4 @@
-/** The texts of sign-in and admission (spec sections 2, 6 and 8), in one place. */
+/** The texts of sign-in, sign-out and admission, in one place. */
 export const authMessages = {
   notAuthorized: 'User not authorized. Please contact administrator.',
   inactive: 'Your account is inactive. Please contact administrator.',

@@ -1,4 +1,4 @@
-/** The login form's rules (spec section 5, Login: e-mail and password required) and its messages. */
+/** The login form's rules (e-mail and password required) and its messages. */
 import * as z from 'zod/mini';
 
 export const loginMessages = {

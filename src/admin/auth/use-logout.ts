@@ -6,8 +6,8 @@ import { toast } from '@/shared/ui/use-toast';
 import { authMessages } from './messages';
 
 /**
- * Logout for the admin headers (spec section 2): sign out (the stored token is removed), forget
- * the admin data, toast 'Успешно излизане' and go to /login; on failure the spec's error toast.
+ * Logout for the admin headers: sign out (the stored token is removed), forget
+ * the admin data, toast 'Успешно излизане' and go to /login; on failure the sign-out error toast.
  */
 export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
   const { signOut } = useAuth();

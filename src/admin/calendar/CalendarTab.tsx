@@ -32,7 +32,7 @@ import {
   type CalendarFormValues,
 } from './schema';
 
-/** The 'Календар' tab: 'Настройки на календара' (spec section 2). */
+/** The 'Календар' tab: 'Настройки на календара'. */
 export function CalendarTab() {
   const settings = useCalendarSettings();
   if (settings.isPending) {

@@ -38,7 +38,7 @@ export function useCalendarSettings() {
 
 /**
  * Updates the row by id only if it is still the version the form loaded (`expectedUpdatedAt`,
- * see ../concurrency), or inserts it when there is none (spec section 7). Resolves to the new version.
+ * see ../concurrency), or inserts it when there is none. Resolves to the new version.
  */
 export async function saveCalendarSettings({
   id,

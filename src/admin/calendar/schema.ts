@@ -1,5 +1,5 @@
 /*
- * The calendar settings' rules (spec sections 2, 5 and 9) as a zod schema with the spec's
+ * The calendar settings' rules as a zod schema with their Bulgarian
  * messages, the defaults, and the row the form writes; the booking window (horizon in days,
  * minimum notice stored in minutes) within the database's bounds; and the days-off form's rules.
  */
@@ -17,7 +17,7 @@ import {
 } from '@/shared/domain/calendar';
 import type { CalendarSettings, CalendarSettingsInput } from './api';
 
-/** Defaults of spec section 9: 'Консултант', 09:00 to 17:00, Monday to Friday; Sofia's clock. */
+/** The defaults: 'Консултант', 09:00 to 17:00, Monday to Friday; Sofia's clock. */
 export const DEFAULT_CONSULTANT = 'Консултант';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 export const DEFAULT_HOURS = { start: '09:00', end: '17:00' };

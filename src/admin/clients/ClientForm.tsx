@@ -21,7 +21,7 @@ export interface ClientFormProps {
   onDone: () => void;
 }
 
-/** 'Нов клиент' / 'Редактиране на клиент' (spec sections 2 and 5). */
+/** 'Нов клиент' / 'Редактиране на клиент': the client form. */
 export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
   const form = useSchemaForm<ClientValues>(clientSchema, { defaultValues: clientValuesFrom(loadedClient) });
   const { register, control, handleSubmit, watch, formState } = form;

@@ -20,7 +20,7 @@ export const clientListText = {
   clear: 'Изчисти търсенето',
 } as const;
 
-/** The 'Клиенти' tab (spec section 2): a 1/2/3-column grid of logos, one page at a time. */
+/** The 'Клиенти' tab: a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {
   // the list keeps its search and page while the form is open
   const paging = useListState('clients');

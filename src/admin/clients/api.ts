@@ -67,7 +67,7 @@ export async function saveClient({ id, expectedUpdatedAt, input }: { id?: string
   const row = { name: input.name.trim(), logo: input.logo.trim() };
   if (id) {
     if (!expectedUpdatedAt) throw new Error('saveClient: an update needs the loaded updated_at');
-    // spec section 7 sends updated_at too; the trigger replaces it with the database's time
+    // the update sends updated_at too; the trigger replaces it with the database's time
     return guardedUpdate(supabase, 'clients', id, { ...row, updated_at: new Date().toISOString() }, expectedUpdatedAt);
   }
   const { data, error } = await supabase.from('clients').insert(row).select('id, updated_at');

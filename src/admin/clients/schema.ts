@@ -1,4 +1,4 @@
-/** The client form's rules (spec section 5: name required, logo required) and its messages. */
+/** The client form's rules (name required, logo required) and its messages. */
 import * as z from 'zod/mini';
 import type { AdminClient } from './api';
 

@@ -44,7 +44,7 @@ export interface ImageUploadFieldProps {
 
 /**
  * One image field for every admin form: choose a file (checked and uploaded through
- * src/admin/kit/upload.ts, with a busy state and the spec's errors as toast and inline text), or type a
+ * src/admin/kit/upload.ts, with a busy state and its errors as toast and inline text), or type a
  * URL; a live preview; remove. The file input is visually hidden behind a button-styled label but
  * stays focusable, so keyboard users open the file chooser with Space or Enter.
  */

@@ -96,7 +96,7 @@ interface ListText {
   loading: string;
   /** The load error, e.g. 'Неуспешно зареждане на публикации.' */
   loadFailed: string;
-  /** The spec's empty state of the whole list, e.g. 'Няма публикации'. */
+  /** The empty state of the whole list, e.g. 'Няма публикации'. */
   empty: string;
   /** Accessible name of the pager, e.g. 'Страници на публикациите'. */
   pages: string;
@@ -156,7 +156,7 @@ export function PagedList<T>({ list, query, text, children }: PagedListProps<T>)
     <>
       {searchable && (
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-          {/* the whole list empty says only the spec's empty state */}
+          {/* the whole list empty says only its empty state */}
           <p role="status">{filtered || total > 0 ? `${filtered ? searchable.found : searchable.total}: ${total}` : ''}</p>
           {filtered && (
             <Button variant="ghost" size="sm" onClick={list.clear}>

@@ -36,7 +36,7 @@ export function invalidatePublic(queryClient: QueryClient, ...words: string[]): 
   });
 }
 
-/** The panel's health check (spec section 2): the image bucket can be listed. */
+/** The panel's health check: the image bucket can be listed. */
 export async function checkImageStorage(): Promise<true> {
   const supabase = await getSupabase();
   const { error } = await supabase.storage.from(IMAGE_BUCKET).list('', { limit: 1 });

@@ -19,7 +19,7 @@ const schemaFree = (supabase: SupabaseClient) => supabase as unknown as SchemaFr
 
 
 /*
- * Optimistic concurrency for admin edits (issue 15). Every edited table keeps updated_at through
+ * Optimistic concurrency for admin edits. Every edited table keeps updated_at through
  * the BEFORE UPDATE trigger public.set_updated_at, so the updated_at a form loaded names the
  * version the admin is editing. A guarded write filters on it as well as on the id: when someone
  * else saved in between, the filter matches no row and nothing is overwritten. After such a

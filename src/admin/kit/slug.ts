@@ -1,5 +1,5 @@
 /*
- * Slug helpers (spec section 5).
+ * Slug helpers: a post's and a project's slug from its title.
  *
  * Improvement over the original system, on purpose: titles are Bulgarian, and the original rules
  * strip every "non-word" character, where \w only matches Latin letters, digits and '_'. A title

@@ -3,7 +3,7 @@ import { errorMessage, isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 
 /*
- * The one image-upload helper (spec sections 4, 5, 7 and 8), for post images, client logos,
+ * The one image-upload helper, for post images, client logos,
  * project images and gallery items:
  *   - a file must be chosen, it must be an image the bucket accepts, and files over the bucket's
  *     size limit are refused before anything is sent;
@@ -11,7 +11,8 @@ import { getSupabase } from '@/shared/db/supabase';
  *   - the stored name is a random string plus a timestamp plus the original extension, under a
  *     folder; nothing is overwritten (upsert false); browsers may cache it for 3600 s;
  *   - the public URL comes back.
- * Every failure is an UploadError with a title and a Bulgarian (or the spec's) message, ready for
+ * Every failure is an UploadError with a title and a message (Bulgarian, but for the English
+ * bucketMissing and noData texts kept from the original system), ready for
  * a toast: toast({ title: error.title, description: error.message, variant: 'destructive' }).
  */
 

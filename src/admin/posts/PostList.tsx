@@ -18,7 +18,7 @@ export interface PostListProps {
   busy?: boolean;
 }
 
-/** One page of the admin list of posts (spec section 2), newest first, with every field the spec names. */
+/** One page of the admin list of posts, newest first: image, title, status, author, dates, category, excerpt. */
 export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: loading }: PostListProps) {
   return (
     <ul className="grid gap-4" aria-label="Публикации" aria-busy={loading}>

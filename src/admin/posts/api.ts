@@ -73,7 +73,7 @@ export async function deletePost({ id, expectedUpdatedAt }: { id: string; expect
   await guardedDelete(supabase, 'blog_posts', id, expectedUpdatedAt);
 }
 
-/** Publishes or hides a post (spec section 4), guarded by the list row's updated_at; resolves to the new is_published. */
+/** Publishes or hides a post (hiding keeps published_at), guarded by the list row's updated_at; resolves to the new is_published. */
 export async function togglePostPublished(
   post: Pick<AdminPost, 'id' | 'is_published' | 'published_at' | 'updated_at'>,
   now = new Date(),

@@ -1,5 +1,5 @@
 /*
- * The post form's autosaved local draft (issue 15): while the admin edits, the form's values are
+ * The post form's autosaved local draft: while the admin edits, the form's values are
  * kept in localStorage (one draft per post, one for a new post), so a reload, a crash or leaving
  * without saving does not lose them. Opening the form again offers a draft that differs from the
  * stored post; a successful save removes it.

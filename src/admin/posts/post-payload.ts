@@ -3,7 +3,7 @@ import { parseTags, type PostFormValues } from './post-schema';
 import type { AdminPost, PostPayload } from './types';
 
 /*
- * What a post's save and the list's publish toggle write (spec sections 5 and 7), free of React so
+ * What a post's save and the list's publish toggle write, free of React so
  * they are tested on their own. The form's rules live in ./post-schema.
  */
 

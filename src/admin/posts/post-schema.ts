@@ -1,5 +1,5 @@
 /*
- * The post form's rules (spec sections 4 and 5) as one zod schema carrying the spec's messages,
+ * The post form's rules as one zod schema carrying its Bulgarian messages,
  * and the pure helpers the form shows from its values: completeness over 9 fields, the content
  * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
  */
@@ -46,7 +46,7 @@ export const postValuesShape = z.object({
 
 /**
  * Title, slug and author name are required (blank counts as missing; the form shows one warning
- * for them, spec section 5); the slug must be a valid address. The rest is free: tags are one
+ * for them); the slug must be a valid address. The rest is free: tags are one
  * comma-separated line, the author user and the image are optional.
  */
 export const postSchema = z.extend(postValuesShape, {

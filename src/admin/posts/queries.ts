@@ -8,7 +8,7 @@ import type { PostListFilters } from './types';
  */
 
 /**
- * What a list card shows (spec section 2), never the content, plus the author's blog user in the
+ * What a list card shows, never the content, plus the author's blog user in the
  * same request (FK blog_posts.created_by).
  */
 export const POST_LIST_SELECT =

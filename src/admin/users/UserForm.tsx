@@ -18,7 +18,7 @@ export interface UserFormProps {
   onDone: () => void;
 }
 
-/** 'Нов потребител' / 'Редактиране на потребител' (spec sections 2 and 5). */
+/** 'Нов потребител' / 'Редактиране на потребител': the user form. */
 export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
   const mode = loadedUser ? 'edit' : 'create';
   const form = useSchemaForm<UserFormValues>(userSchemas[mode], {

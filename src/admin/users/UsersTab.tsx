@@ -28,7 +28,7 @@ export const userListText = {
   clear: 'Изчисти търсенето',
 } as const;
 
-/** The 'Потребители' tab: 'Управление на потребители' (spec section 2), one page at a time. */
+/** The 'Потребители' tab: 'Управление на потребители', one page at a time. */
 export function UsersTab() {
   // the list keeps its search and page while the form is open
   const paging = useListState('users');

@@ -1,5 +1,5 @@
 /*
- * The user form's rules (spec section 5) and its messages: username and a valid e-mail are
+ * The user form's rules and its messages: username and a valid e-mail are
  * required; the password is required only when creating, and a blank password while editing keeps
  * the current one (the field is then not sent at all). The database accepts passwords of at least
  * 8 characters.

@@ -37,7 +37,8 @@ function CategoryRename({ category, onClose }: { category: ProjectCategory; onCl
     defaultValues: { name: category.name },
   });
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
-  // the version the rename is guarded by: the one shown when the editor opened (issue 15)
+  // the version the rename is guarded by: the one shown when the editor opened, so a rename
+  // saved elsewhere meanwhile is not overwritten
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(category.updated_at);
   const [shownName, setShownName] = useState(category.name);
   const [typed, setTyped] = useState(category.name);
@@ -163,7 +164,7 @@ function CategoryRow({ category, onDelete, deleting }: { category: ProjectCatego
   );
 }
 
-/** The 'Категории' tab (spec sections 2 and 5): add, rename inline, delete when unused. */
+/** The 'Категории' tab: add, rename inline, delete when unused. */
 export function CategoriesTab() {
   const categories = useProjectCategories();
   const add = useAddCategory();

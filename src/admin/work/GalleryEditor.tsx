@@ -14,7 +14,7 @@ export interface GalleryEditorProps {
 type DialogState = { key: number; item: GalleryItem | null } | null;
 
 /**
- * The project's gallery (spec sections 2 and 4): add, edit, delete, and move items up and down.
+ * The project's gallery: add, edit, delete, and move items up and down.
  * Changes stay in the form until the project is saved. Keyboard users keep their place: after a
  * move the focus follows the moved item, and every change is announced.
  */

@@ -23,7 +23,7 @@ export interface GalleryItemDialogProps {
 }
 
 /**
- * Adds or edits one gallery picture (spec section 5): title and image required, description
+ * Adds or edits one gallery picture: title and image required, description
  * optional. The image is a file (images only) uploaded at once to the 'project-gallery' bucket under
  * a timestamp-random name. Save is disabled without a title and an image, and while an upload runs.
  * Closing it (Escape, 'Отказ', ×, a click outside) with changes asks first.

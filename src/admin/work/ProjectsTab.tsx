@@ -23,7 +23,7 @@ export const projectListText = {
   clear: 'Изчисти търсенето',
 } as const;
 
-/** The 'Проекти' tab (spec section 2): one page of the list at a time, or the form for a new or an existing project. */
+/** The 'Проекти' tab: one page of the list at a time, or the form for a new or an existing project. */
 export function ProjectsTab() {
   // the list keeps its search and page (in the address) while the form is open
   const paging = useListState('projects');
@@ -78,7 +78,7 @@ interface ProjectListProps {
   onDelete: (project: AdminProjectRow) => void;
 }
 
-/** One page of the projects list (spec section 2), newest first. */
+/** One page of the projects list, newest first. */
 function ProjectList({ projects, busy, busyId, onEdit, onDelete }: ProjectListProps) {
   return (
     <ListRows rows={projects} busy={busy} label="Списък с проекти">

@@ -18,7 +18,7 @@ const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
 
 export const NO_USER_MESSAGE = 'Моля, влезте в системата, за да управлявате проектите.';
 
-/** /work-admin: 'Управление на Проекти' (spec section 2): projects with galleries, and categories. */
+/** /work-admin: 'Управление на Проекти': projects with galleries, and categories. */
 export default function WorkAdminPage() {
   usePageMeta({ title: 'Управление на Проекти', noIndex: true });
   const { user, loading } = useAuth();

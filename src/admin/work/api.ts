@@ -1,5 +1,5 @@
 /*
- * Data of /work-admin (spec section 7): projects and project categories. The only code of the
+ * Data of /work-admin: projects and project categories. The only code of the
  * project management that calls Supabase. Keys live under 'admin' (sign-out forgets them); every
  * write also marks the public pages' cached projects and categories stale, so visitors see the
  * change the next time a page opens.
@@ -118,7 +118,7 @@ export function projectSaveError(error: unknown): unknown {
 }
 
 /**
- * Insert, or update by id with updated_at (spec section 7; the trigger replaces it). An update is
+ * Insert, or update by id with updated_at (the trigger replaces it). An update is
  * guarded by the version the form loaded (see ../concurrency). Resolves to the new version.
  */
 export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: ProjectPayload }): Promise<SavedVersion> {

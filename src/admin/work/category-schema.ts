@@ -1,5 +1,5 @@
 /*
- * The category forms' rules (spec section 5): a new category and a rename both need a name that
+ * The category forms' rules: a new category and a rename both need a name that
  * is not blank, each with its own message. The name is sent as typed; the database trims it.
  */
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 /*
- * The gallery item dialog's rules (spec section 5): a title and an image are required (both
- * non-blank), the description is free. A refused save says the spec's one message for both
+ * The gallery item dialog's rules: a title and an image are required (both
+ * non-blank), the description is free. A refused save says its one message for both
  * (galleryText.required) as a toast; the dialog shows no message per field.
  */
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 import type { GalleryItem } from '@/shared/domain/projects';
 import type { GalleryDraft } from './gallery-item-schema';
 /*
- * The project gallery's rules (spec sections 3 and 4), free of React: items are kept sorted by
+ * The project gallery's rules, free of React: items are kept sorted by
  * `order`, and every change (add, edit, move, delete) leaves `order` numbered 0, 1, 2, ... in list
  * order. A new item's id is a timestamp string.
  */

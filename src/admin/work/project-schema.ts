@@ -6,7 +6,7 @@ import { ruleText } from '@/shared/forms/zod-rules';
 import { galleryFromStored, renumber } from './gallery';
 
 /*
- * The project form's rules (spec sections 4 and 5) as one zod schema carrying the spec's messages,
+ * The project form's rules as one zod schema carrying its Bulgarian messages,
  * and the pure helpers around it, free of React so they are tested on their own: URL normalisation
  * and validation, the slug, completeness over five weighted items, and the row that is saved.
  * The form's state (values, what was left or submitted, dirty) is react-hook-form's (ProjectForm).
@@ -21,7 +21,7 @@ export type AdminProject = Tables<'projects'>;
  */
 export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at' | 'updated_at'>;
 
-/** What is written to projects on insert and update (spec section 7). */
+/** What is written to projects on insert and update. */
 export type ProjectPayload = ProjectFields;
 
 /** An example host for the URL message ('Моля, въведете валиден URL адрес (напр. {host})'). */
@@ -52,7 +52,7 @@ const HAS_HTTP_PREFIX = /^http/i;
 
 /**
  * The value as a URL: trimmed, and 'https://' put in front when it does not start with 'http'
- * (the on-blur rule of spec section 5). An empty value stays empty.
+ * (tidied when the field is left). An empty value stays empty.
  *   'example.com' → 'https://example.com';  'http://x.bg' → 'http://x.bg'
  */
 export function normalizeUrl(value: string): string {
@@ -95,7 +95,7 @@ export function urlError(value: string): string | null {
 /** What the database accepts as a project slug. */
 export const PROJECT_SLUG_PATTERN = /^[a-z0-9_]+(-[a-z0-9_]+)*$/;
 
-/** A slug generated from the title by the spec's project rule. */
+/** A slug generated from the title by the project rule (slugifyProject). */
 export function projectSlugFromTitle(title: string): string {
   return slugifyProject(title);
 }
@@ -251,7 +251,7 @@ export const FIELD_TAB: Record<ProjectField, 'basic' | 'media'> = {
 // ---- Completeness -----------------------------------------------------------------------------
 
 /**
- * The five weighted items of the percent-complete bar (spec section 4), adding up to 100:
+ * The five weighted items of the percent-complete bar, adding up to 100:
  * the two fields a visitor sees first and that are required weigh most (title 25, link 25), the
  * card's picture next (image 20), then description 15 and category 15.
  * An item counts when it is filled in; the link only when it is a valid URL.
