@@ -5,16 +5,13 @@ import { Card, CardContent } from '@/admin/kit/card';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { parseDayKey, todayIn } from '@/shared/domain/calendar';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { ErrorCard } from '@/admin/kit/ErrorCard';
-import { Pagination } from '@/admin/kit/Pagination';
+import { PagedList } from '@/admin/kit/PagedList';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useConfirm } from '@/admin/kit/use-confirm';
-import { useStepBackPastEnd } from '@/admin/kit/use-list-state';
 import {
   DAYS_OFF_PAGE_SIZE,
   useAddDayOff,
@@ -65,9 +62,10 @@ export function DaysOffSection({ zone }: { zone: string }) {
   const today = todayIn(zone);
   const year = Number(today.slice(0, 4));
   const years = [year, year + 1];
+  // the page is the section's own: the calendar tab's address belongs to its settings form
   const [page, setPage] = useState(0);
-  const list = useDaysOffPage(today, page);
-  useStepBackPastEnd(list.data?.total, page, setPage, DAYS_OFF_PAGE_SIZE, list.isPlaceholderData);
+  const query = useDaysOffPage(today, page);
+  const list = useMemo(() => ({ page, filtered: false, stepBack: setPage, goTo: setPage, clear: () => setPage(0) }), [page]);
 
   const schema = useMemo(() => dayOffSchema(today), [today]);
   const { register, handleSubmit, reset, formState } = useSchemaForm<DayOffFormValues>(schema, { defaultValues: EMPTY_DAY_OFF });
@@ -137,14 +135,11 @@ export function DaysOffSection({ zone }: { zone: string }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="grid content-start gap-4">
-          <DaysOffList
-            query={list}
-            page={page}
-            onPageChange={setPage}
-            busyId={busyId}
-            onDelete={(row) => void onDelete(row)}
-            labelledBy={id('heading')}
-          />
+          <PagedList list={list} query={query} text={DAYS_OFF_LIST_TEXT} pageSize={DAYS_OFF_PAGE_SIZE}>
+            {(rows, busy) => (
+              <DaysOffRows rows={rows} busy={busy} busyId={busyId} onDelete={(row) => void onDelete(row)} labelledBy={id('heading')} />
+            )}
+          </PagedList>
         </div>
         <div className="grid content-start gap-4">
           <Card>
@@ -219,40 +214,29 @@ export function DaysOffSection({ zone }: { zone: string }) {
   );
 }
 
-interface DaysOffListProps {
-  query: ReturnType<typeof useDaysOffPage>;
-  page: number;
-  onPageChange: (page: number) => void;
+const DAYS_OFF_LIST_TEXT = {
+  loading: dayOffText.loading,
+  loadFailed: dayOffText.loadFailed,
+  empty: (
+    <span className="inline-flex items-center gap-2">
+      <CalendarX2 aria-hidden="true" className="size-4" />
+      {dayOffText.empty}
+    </span>
+  ),
+  pages: 'Страници на почивните дни',
+  count: 'Предстоящи почивни дни',
+};
+
+interface DaysOffRowsProps {
+  rows: DayOffRow[];
+  busy: boolean;
   busyId: string | null;
   onDelete: (row: DayOffRow) => void;
   labelledBy: string;
 }
 
-function DaysOffList({ query, page, onPageChange, busyId, onDelete, labelledBy }: DaysOffListProps) {
-  if (query.isPending) {
-    return (
-      <p className="flex items-center gap-3 py-4 text-slate-700" role="status">
-        <Spinner size="sm" label="Зареждане" />
-        {dayOffText.loading}
-      </p>
-    );
-  }
-  if (query.isError) {
-    return <ErrorCard message={dayOffText.loadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  }
-  const { rows, total } = query.data;
-  const busy = query.isPlaceholderData;
+function DaysOffRows({ rows, busy, busyId, onDelete, labelledBy }: DaysOffRowsProps) {
   return (
-    <>
-      <p role="status" className="text-sm text-slate-700">
-        {total > 0 ? `Предстоящи почивни дни: ${total}` : ''}
-      </p>
-      {rows.length === 0 ? (
-        <p className="flex items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          <CalendarX2 aria-hidden="true" className="size-4" />
-          {dayOffText.empty}
-        </p>
-      ) : (
         <ul aria-labelledby={labelledBy} aria-busy={busy} className="grid gap-2">
           {rows.map((row) => {
             const when = dayOffWhen(row);
@@ -270,8 +254,5 @@ function DaysOffList({ query, page, onPageChange, busyId, onDelete, labelledBy }
             );
           })}
         </ul>
-      )}
-      <Pagination page={page} pageSize={DAYS_OFF_PAGE_SIZE} total={total} onPageChange={onPageChange} label="Страници на почивните дни" busy={busy} />
-    </>
   );
 }

@@ -97,7 +97,7 @@ interface ListText {
   /** The load error, e.g. 'Неуспешно зареждане на публикации.' */
   loadFailed: string;
   /** The empty state of the whole list, e.g. 'Няма публикации'. */
-  empty: string;
+  empty: ReactNode;
   /** Accessible name of the pager, e.g. 'Страници на публикациите'. */
   pages: string;
 }
@@ -115,16 +115,24 @@ export interface PagedListText extends ListText {
 }
 
 /**
- * The words of a list with neither search nor filters: nothing can fail to match or be cleared,
- * and its count stands in its heading (ListSection's `count`), so it has no count line.
+ * The words of a list with neither search nor filters: nothing can fail to match or be cleared.
+ * Its count stands in its heading (ListSection's `count`), or on a line of its own when `count`
+ * names it (e.g. 'Предстоящи почивни дни').
  */
-export type PlainListText = ListText;
+export interface PlainListText extends ListText {
+  count?: string;
+}
+
+/** What PagedList needs of a list's state: useListState's, or a page kept by the component. */
+export type PagedListState = Pick<ListState, 'page' | 'filtered' | 'stepBack' | 'goTo' | 'clear'>;
 
 export interface PagedListProps<T> {
   /** The list's state (useListState): its page, whether it is filtered, how to clear it. */
-  list: ListState;
+  list: PagedListState;
   query: UseQueryResult<ListPage<T>>;
   text: PagedListText | PlainListText;
+  /** Rows per page (the admin's 20 unless the list is a small part of a page). */
+  pageSize?: number;
   /** The rows of the page; `busy` while the next page or search result loads. */
   children: (rows: T[], busy: boolean) => ReactNode;
 }
@@ -134,9 +142,9 @@ export interface PagedListProps<T> {
  * empty state or 'nothing matches' with a way to clear the search, the rows, and the pager.
  * A list with PlainListText shows no count line and no 'nothing matches'.
  */
-export function PagedList<T>({ list, query, text, children }: PagedListProps<T>) {
+export function PagedList<T>({ list, query, text, pageSize = ADMIN_PAGE_SIZE, children }: PagedListProps<T>) {
   const { page, filtered } = list;
-  useStepBackPastEnd(query.data?.total, page, list.stepBack, ADMIN_PAGE_SIZE, query.isPlaceholderData);
+  useStepBackPastEnd(query.data?.total, page, list.stepBack, pageSize, query.isPlaceholderData);
 
   if (query.isPending) {
     return (
@@ -152,8 +160,14 @@ export function PagedList<T>({ list, query, text, children }: PagedListProps<T>)
   const { rows, total } = query.data;
   const busy = query.isPlaceholderData;
   const searchable = 'total' in text ? text : null;
+  const counted = 'count' in text && text.count ? text.count : null;
   return (
     <>
+      {counted && (
+        <p role="status" className="text-sm text-slate-700">
+          {total > 0 ? `${counted}: ${total}` : ''}
+        </p>
+      )}
       {searchable && (
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           {/* the whole list empty says only its empty state */}
@@ -173,7 +187,7 @@ export function PagedList<T>({ list, query, text, children }: PagedListProps<T>)
       ) : (
         children(rows, busy)
       )}
-      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={list.goTo} label={text.pages} busy={busy} />
+      <Pagination page={page} pageSize={pageSize} total={total} onPageChange={list.goTo} label={text.pages} busy={busy} />
     </>
   );
 }
