@@ -1,4 +1,4 @@
--- Tables of the agency site (product spec, section 3), their constraints and indexes.
+-- Tables of the agency site, their constraints and indexes.
 -- Row-level security and grants follow in the next migration.
 
 create extension if not exists pgcrypto with schema extensions;

@@ -1,4 +1,4 @@
--- Who may do what (product spec, section 6), decided by the database whatever the browser does.
+-- Who may do what, decided by the database whatever the browser does.
 --
 --   visitors (anon, and any signed-in account): read clients, projects, project_categories,
 --     calendar_settings and published posts; insert inquiries and pending appointments.

@@ -1,4 +1,4 @@
--- Renaming a portfolio category (product spec, sections 2 and 5), called by /work-admin through
+-- Renaming a portfolio category (a name is required and unique), called by /work-admin through
 -- /rest/v1/rpc/rename_project_category.
 --
 -- projects.category references project_categories(name) with ON UPDATE CASCADE, so the one UPDATE

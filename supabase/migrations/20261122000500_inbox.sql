@@ -1,4 +1,4 @@
--- The admin inbox (issue 9): inquiries get a status the team toggles (new <-> handled), and a
+-- The admin inbox: inquiries get a status the team toggles (new <-> handled), and a
 -- booking's status may only move forward (pending -> confirmed | cancelled, confirmed -> cancelled;
 -- cancelled is final). Reading and changing both tables stays with admitted admins; visitors only
 -- insert, and only as 'new' / 'pending'.

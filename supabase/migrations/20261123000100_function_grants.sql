@@ -1,4 +1,4 @@
--- Function grants that say what they mean (issue 16).
+-- Function grants that say what they mean.
 --
 -- Hosted Supabase grants EXECUTE on every new function in public to anon and authenticated by
 -- default privileges, besides PostgreSQL's own grant to PUBLIC. `revoke ... from public` removes

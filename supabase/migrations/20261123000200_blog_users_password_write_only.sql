@@ -1,10 +1,10 @@
--- blog_users.password is write-only by construction (issue 16).
+-- blog_users.password is write-only by construction.
 --
 -- The column exists only to receive a new password from the admin panel. The trigger turns it
 -- into a bcrypt hash on the person's sign-in account (auth.users) and leaves the column empty, and
 -- a check constraint keeps it empty whatever path a row takes. No hash sits in a readable table,
--- so the admins may read blog_users with select=* again, as the system the spec was written from
--- does when an admin signs in.
+-- so the admins may read blog_users with select=* again, as a sign-in that reads the whole row
+-- does.
 
 create or replace function public.blog_users_sync_account() returns trigger
 language plpgsql

@@ -1,4 +1,4 @@
--- Booking rules the database enforces (issue 14). The browser's calendar is only advice: anyone
+-- Booking rules the database enforces. The browser's calendar is only advice: anyone
 -- with the public key can POST to /rest/v1/appointments, so the rules live here, in the
 -- consultant's own time zone:
 --   * calendar_settings gains time_zone (an IANA name, default Europe/Sofia) and checked

@@ -1,4 +1,4 @@
--- A database webhook for the public site's static files (issue 13).
+-- A database webhook for the public site's static files.
 --
 -- When a published post, a project, a client or a project category changes, the prerendered
 -- pages that show it must change too. Supabase's own answer to "tell something outside when a

@@ -1,4 +1,4 @@
--- Concurrent edits (issue 15): renaming a portfolio category is guarded like every other admin
+-- Concurrent edits: renaming a portfolio category is guarded like every other admin
 -- edit. The caller may pass the updated_at it loaded as expected_updated_at; the rename then
 -- happens only if the category is still that version, in the same UPDATE (no window between a
 -- check and the write, which a check made by the client before or after the call would leave).
