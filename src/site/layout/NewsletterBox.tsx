@@ -23,7 +23,7 @@ export function loadNewsletterForm(): Promise<LiveForm> {
  *
  * The footer is on every page's first paint, the form libraries must never be: this
  * paints the static markup, and the first focus, pointer or touch on the box fetches the
- * react-hook-form version (../../features/newsletter/NewsletterForm), which takes over with what
+ * react-hook-form version (../dialogs/newsletter/NewsletterForm), which takes over with what
  * was typed, the focus, and a submit asked for while it was on its way. Not fetched when idle:
  * a visitor who never touches the box never pays for it.
  */
@@ -52,7 +52,13 @@ export function NewsletterBox() {
     );
   };
 
-  if (live) return <live.Form id={id} start={live.start} />;
+  if (live) {
+    // the field is read again as the form replaces it: keys pressed after the module arrived, and
+    // before this render, are kept too (render and commit run in one task, with no key between)
+    const el = input.current;
+    const start = el ? { ...live.start, email: el.value, focused: el === document.activeElement } : live.start;
+    return <live.Form id={id} start={start} />;
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
