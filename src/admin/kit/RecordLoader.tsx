@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
-import { errorMessage } from '@/shared/db/errors';
+import { codeOf, errorMessage } from '@/shared/db/errors';
 import { ErrorCard } from './ErrorCard';
 import { RecordNotFoundError } from './list';
 
@@ -13,7 +13,7 @@ import { RecordNotFoundError } from './list';
  * a mistyped or cut-off link gives. Trying again would not change either.
  */
 function isMissing(error: unknown): boolean {
-  return error instanceof RecordNotFoundError || (error as { code?: unknown } | null)?.code === '22P02';
+  return error instanceof RecordNotFoundError || codeOf(error) === '22P02';
 }
 
 export interface RecordLoaderProps<T> {

@@ -1,4 +1,4 @@
-import { RecordNotFoundError } from '@/shared/db/errors';
+import { codeOf, RecordNotFoundError } from '@/shared/db/errors';
 
 /*
  * What the admin's paged lists share: the page size, the shape of one page, and reading one page
@@ -17,7 +17,7 @@ export interface ListPage<T> {
 
 /** PostgREST answers 416 (PGRST103) for a page past the end, e.g. after its last row was deleted. */
 export function isPastTheEnd(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'PGRST103';
+  return codeOf(error) === 'PGRST103';
 }
 
 /** The zero-based, inclusive row range of a page, as `.range(from, to)` takes it. */

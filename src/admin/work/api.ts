@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
+import { codeOf } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { changedRows, describeDbError, invalidatePublic } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
@@ -60,11 +61,6 @@ export class WorkError extends Error {
     this.name = 'WorkError';
     this.code = code;
   }
-}
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
 }
 
 // ---- Projects ---------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ function messageOf(err: unknown): string {
   return typeof like?.message === 'string' ? like.message : '';
 }
 
-function codeOf(err: unknown): string {
+/** The error's code (Postgres SQLSTATE, PostgREST PGRST…, GoTrue's), as a string; '' when it has none. */
+export function codeOf(err: unknown): string {
   const code = asErrorLike(err)?.code;
   return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
 }
