@@ -2,7 +2,7 @@
 // Supabase project's, or any PostgreSQL the migrations were pushed to) that say, in plain words,
 // what would break: migrations not applied, a table without row-level security, an account GoTrue
 // could not sign in, a blog user who could not sign in, a function visitors may call that they
-// should not, the content webhook or pg_net missing. Exits 1 when anything would break.
+// should not, the content webhook, the mail provider or pg_net missing. Exits 1 when anything would break.
 //
 // Only reads: it runs in one READ ONLY transaction and changes nothing.
 import { readdirSync } from 'node:fs';
@@ -16,7 +16,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', impor
 /** The functions in `public` that an anonymous visitor is meant to call (and nothing else). */
 export const ANON_PUBLIC_FUNCTIONS = [
   'public.blog_category_counts(max_count integer)',
+  'public.booking_by_token(token text)',
+  'public.cancel_booking(token text)',
   'public.is_admin()',
+  'public.move_booking(token text, new_start timestamp with time zone)',
   'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
 ];
 
@@ -160,9 +163,10 @@ async function webhooks(q: Query): Promise<Finding> {
 }
 
 async function scheduledJobs(q: Query): Promise<Finding> {
-  const title = 'Scheduled jobs and the team chat';
-  const [state] = await q<{ cron: boolean; chat_table: boolean }>(
-    `select to_regclass('cron.job') is not null as cron, to_regclass('private.chat_webhook') is not null as chat_table`,
+  const title = 'Scheduled jobs, e-mail and the team chat';
+  const [state] = await q<{ cron: boolean; chat_table: boolean; mail_table: boolean }>(
+    `select to_regclass('cron.job') is not null as cron, to_regclass('private.chat_webhook') is not null as chat_table,
+            to_regclass('private.mail_settings') is not null as mail_table`,
   );
   if (!state.cron) {
     return { ok: false, title, lines: ['pg_cron is missing: enable it (Database → Extensions → pg_cron), then run `npx supabase db push --remote` again.'] };
@@ -172,6 +176,15 @@ async function scheduledJobs(q: Query): Promise<Finding> {
   if (!jobs.includes('chat-notifications')) {
     lines.push("The job 'chat-notifications' is not scheduled: failed team-chat notifications are never sent again.");
   }
+  if (state.mail_table && !jobs.includes('booking-mail')) {
+    lines.push("The job 'booking-mail' is not scheduled: failed e-mails are never sent again and no reminder goes out.");
+  }
+  const mail = state.mail_table ? await q<{ api_url: string; site_url: string }>('select api_url, site_url from private.mail_settings') : [];
+  if (state.mail_table && mail.length === 0) {
+    lines.push('No mail provider is set (private.mail_settings): visitors get no booking e-mails and no link to move or cancel (README, "E-mail to visitors").');
+  } else if (mail.some((m) => /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.api_url) || /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.site_url))) {
+    lines.push('The mail settings point at this machine (a local mail catcher or site): set the provider and the public site address.');
+  }
   if (lines.length) return { ok: false, title, lines };
   const chat = state.chat_table ? await q<{ url: string }>('select url from private.chat_webhook') : [];
   return {
@@ -180,6 +193,7 @@ async function scheduledJobs(q: Query): Promise<Finding> {
     lines: [
       `pg_cron runs ${jobs.length} job(s): ${jobs.join(', ')}.`,
       chat.length ? 'The team chat has an address.' : 'No team-chat address is set: new inquiries and bookings are only in the inbox.',
+      ...(mail.length ? [`E-mail goes to ${new URL(mail[0].api_url).host}; links point at ${mail[0].site_url}.`] : []),
     ],
   };
 }

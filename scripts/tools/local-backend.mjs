@@ -20,8 +20,14 @@ async function healthy(url) {
   }
 }
 
-/** Starts the stand-in when the site is configured for it; returns a handle or null. */
-export async function startBackendIfLocal() {
+/** Where `npm run dev` serves the site (vite.config.ts's server.port). */
+export const DEV_SITE_URL = 'http://127.0.0.1:5173';
+
+/**
+ * Starts the stand-in when the site is configured for it; returns a handle or null. `siteUrl` is
+ * where the site runs, for the links in the e-mails the database sends (dev's by default).
+ */
+export async function startBackendIfLocal({ siteUrl = DEV_SITE_URL } = {}) {
   const env = siteEnv();
   if (!isLocal(env.VITE_SUPABASE_URL)) {
     console.log(`Using the Supabase project at ${env.VITE_SUPABASE_URL} (from .env)`);
@@ -32,7 +38,9 @@ export async function startBackendIfLocal() {
     return null;
   }
   // node itself runs the stand-in (tsx as a loader), so stopping this one process stops it
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', `--site-url=${siteUrl}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   while (!(await healthy(LOCAL_URL))) {
     if (child.exitCode !== null) throw new Error('The local stand-in stopped while starting (see above).');

@@ -4,7 +4,8 @@
 import { LOCAL_SERVICE_ROLE_KEY, startBackendIfLocal } from './local-backend.mjs';
 import { npx } from './run.mjs';
 
-const backend = await startBackendIfLocal();
+// vite preview serves on localhost:4173 (vite.config.ts's preview.port): the e-mails link there
+const backend = await startBackendIfLocal({ siteUrl: 'http://localhost:4173' });
 const env = { SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY };
 const code = await npx(['vite', 'preview', ...process.argv.slice(2)], { env });
 await backend?.stop();

@@ -1,9 +1,10 @@
 // `npm run backend` (serve), `npm run db:reset` (start the data directory over and exit).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR } from './db.ts';
 import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
-import { startLocalSupabase, useLocalChatSink } from './server.ts';
+import { startLocalSupabase, useLocalChatSink, useLocalMailCatcher } from './server.ts';
 
 const args = new Set(process.argv.slice(2));
 const memory = args.has('--memory');
@@ -14,6 +15,10 @@ const port = portArg ? Number(portArg.split('=')[1]) : Number(process.env.LOCAL_
 // test depends on how many signed in before it (the limit itself is tested in tests/backend).
 const limitArg = process.argv.find((a) => a.startsWith('--sign-in-limit='));
 const signInLimit = limitArg ? Number(limitArg.split('=')[1]) : undefined;
+// --site-url=<origin>: where the site runs, for the links in the e-mails the database sends
+// (config.toml's [auth] site_url by default; dev, preview and the end-to-end run each pass theirs)
+const siteArg = process.argv.find((a) => a.startsWith('--site-url='));
+const siteUrl = siteArg ? siteArg.slice('--site-url='.length) : readProjectConfig().siteUrl;
 
 if (args.has('--reset-only')) {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
@@ -36,10 +41,13 @@ const local = await startLocalSupabase({
 });
 // the team-chat notification goes to the sink below (a real address set in the database stays)
 await useLocalChatSink(local);
+// and the e-mails to its mail catcher (a real provider's settings in the database stay)
+await useLocalMailCatcher(local, siteUrl);
 console.log(`Local Supabase stand-in on ${local.url} (${memory ? 'in memory' : local.db.location}), ready in ${Date.now() - started} ms`);
 console.log(`  anon key: ${LOCAL_ANON_KEY}`);
 console.log(`  admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}`);
 console.log(`  chat:     ${local.url}/__local/chat-webhook (what the team chat would receive)`);
+console.log(`  mail:     ${local.url}/__local/mailbox (every e-mail the site sends; JSON at /__local/mail)`);
 
 const stop = async () => {
   await local.close();

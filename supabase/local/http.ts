@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Claims, LocalDb } from './db.ts';
 import type { AuthSettings } from './auth/accounts.ts';
 import type { SignInLimiter } from './auth/ratelimit.ts';
+import type { MailCatcher } from './mail.ts';
 import { JwtError, verifyJwt } from './jwt.ts';
 
 export interface LocalRequest {
@@ -56,6 +57,8 @@ export interface ServerContext {
   /** Object bytes when storageDir is null, keyed by `${bucket}/${name}`. */
   memoryObjects: Map<string, Buffer>;
   webhook: WebhookSink;
+  /** What the mail provider's API would have sent (see mail.ts). */
+  mail: MailCatcher;
   /** Seconds an access token lives. */
   jwtExpiry: number;
   /** PostgREST's max-rows: no read returns more rows than this (null: no limit). */

@@ -10,6 +10,7 @@ import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
 import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
 import { CronRunner } from './cron.ts';
+import { handleMail, handleMailbox, MailCatcher, MAX_MAIL_BODY } from './mail.ts';
 import { NetDispatcher } from './net.ts';
 import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
@@ -60,6 +61,8 @@ export interface LocalSupabase {
   net: NetDispatcher;
   /** pg_cron's worker: runs the jobs cron.schedule() stored (see cron.ts). */
   cron: CronRunner;
+  /** The e-mails the database sent to the provider's API, caught (see mail.ts and useLocalMailCatcher). */
+  mail: MailCatcher;
   close(): Promise<void>;
 }
 
@@ -187,6 +190,8 @@ const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (pat
     needsKey: (path, method) => !publicStoragePath(path, method),
   },
   { prefix: '/__local/chat-webhook', handler: webhookHandler, limit: MAX_WEBHOOK_BODY },
+  { prefix: '/__local/mail', handler: handleMail, limit: MAX_MAIL_BODY },
+  { prefix: '/__local/mailbox', handler: handleMailbox, limit: 0 },
   { prefix: '/__local/content-webhook', handler: contentWebhookHandler, limit: MAX_WEBHOOK_BODY },
   {
     prefix: '/__local/health',
@@ -239,6 +244,9 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     storageDir: options.memory ? null : join(db.location === 'memory' ? ROOT_DIR : db.location, '..', 'storage'),
     memoryObjects: new Map(),
     webhook: { received: [] },
+    mail: new MailCatcher({
+      onMessage: options.quiet ? undefined : (mail) => console.log(`[local-supabase] mail to ${mail.to}: ${JSON.stringify(mail.subject)}`),
+    }),
     maxRows: options.maxRows !== undefined ? (options.maxRows > 0 ? options.maxRows : null) : config.maxRows,
     signInLimiter: new SignInLimiter({
       perIp,
@@ -345,6 +353,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     context,
     net,
     cron,
+    mail: context.mail,
     async close() {
       await cron.close();
       net.close();
@@ -369,6 +378,29 @@ export async function useLocalChatSink(local: LocalSupabase): Promise<void> {
        on conflict (id) do update set url = excluded.url, updated_at = now()
         where private.chat_webhook.url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/chat-webhook$'`,
       [`${local.url}/__local/chat-webhook`],
+    ),
+  );
+}
+
+/**
+ * Points the database's e-mails (private.mail_settings) at this stand-in's mail catcher, with
+ * `siteUrl` as the origin of the links in them. As with useLocalChatSink, settings that already
+ * point at a stand-in's catcher are updated (its port and the site's may have changed), and a
+ * real provider's settings are left alone.
+ */
+export async function useLocalMailCatcher(local: LocalSupabase, siteUrl: string): Promise<void> {
+  await local.db.asSystem((tx) =>
+    tx.query(
+      `insert into private.mail_settings (api_url, api_key, sender, reply_to, site_url) values ($1, $2, $3, $4, $5)
+       on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url, updated_at = now()
+        where private.mail_settings.api_url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/mail$'`,
+      [
+        `${local.url}/__local/mail`,
+        'local-mail-key',
+        'Синаптика <zdravei@sinaptika.example>',
+        'zdravei@sinaptika.example',
+        siteUrl.replace(/\/+$/, ''),
+      ],
     ),
   );
 }

@@ -8,6 +8,7 @@ import { readMigrations } from '../../supabase/local/db.ts';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
 import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { defineBookingConversation } from './booking-conversation.ts';
 import { defineBookingRules } from './booking-rules.ts';
 import { defineChatNotification } from './chat-notification.ts';
 import { defineContentWebhook } from './content-webhook.ts';
@@ -66,8 +67,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('npm run check:hosted', () => {
     it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
-      await cluster!.sql(`insert into private.content_webhook (url, secret) values ('https://publisher.example/__publish', 'secret')`);
-      const { code, output } = await runCheck().finally(() => cluster!.sql('delete from private.content_webhook'));
+      await cluster!.sql(`insert into private.content_webhook (url, secret) values ('https://publisher.example/__publish', 'secret');
+        insert into private.mail_settings (api_url, api_key, sender, site_url)
+          values ('https://api.resend.com/emails', 're_test', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example')`);
+      const { code, output } = await runCheck().finally(() => cluster!.sql('delete from private.content_webhook; delete from private.mail_settings'));
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
       expect(output).not.toMatch(/✖/);
       expect(code, output).toBe(0);
@@ -88,6 +91,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the team-chat notification, with the real pg_cron', () => {
     defineChatNotification(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('the booking conversation: e-mails and the manage link', () => {
+    defineBookingConversation(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('the content webhook', () => {
@@ -129,7 +136,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         update public.blog_users set is_active = true where username = 'georgi';
         update auth.users set email_confirmed_at = null where email = 'georgi@example.com';
         delete from private.content_webhook;
-        select cron.unschedule('chat-notifications');`);
+        select cron.unschedule('chat-notifications');
+        select cron.unschedule('booking-mail');`);
       const { code, output } = await runCheck();
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
@@ -139,6 +147,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(output).toContain('anon may execute public.leaky() (SECURITY DEFINER');
       expect(output).toContain('The content webhook has no address');
       expect(output).toContain("The job 'chat-notifications' is not scheduled");
+      expect(output).toContain("The job 'booking-mail' is not scheduled");
+      expect(output).toContain('No mail provider is set (private.mail_settings)');
       expect(output).toMatch(/7 check\(s\) found something that would break/);
     });
   });

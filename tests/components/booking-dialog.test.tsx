@@ -211,6 +211,8 @@ describe('booking dialog', () => {
         company_name: '',
         preferred_date: sofia(day, 9, 30),
         message: '',
+        // the browser's own zone, for the times in the visitor's e-mails
+        visitor_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         // the hidden field left empty, and how long the form was open: the database drops a bot's row
         bot_trap: null,
         fill_ms: expect.any(Number),

@@ -226,7 +226,13 @@ describe('the booking form', () => {
       company_name: '',
       preferred_date: '2026-11-26T08:30:00.000Z',
       message: '',
+      // the visitor's own zone, for the times in their e-mails
+      visitor_time_zone: 'America/New_York',
     });
+  });
+
+  it('stores no zone when the browser tells none', () => {
+    expect(toAppointment(filled, slot, SOFIA, '').visitor_time_zone).toBeNull();
   });
 
   it('stores the phone in E.164', () => {

@@ -24,8 +24,10 @@ export type Database = {
           notified_at: string | null
           notify_error: string | null
           preferred_date: string
+          sequence: number
           status: string
           updated_at: string
+          visitor_time_zone: string | null
         }
         Insert: {
           bot_trap?: string | null
@@ -40,8 +42,10 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date: string
+          sequence?: number
           status?: string
           updated_at?: string
+          visitor_time_zone?: string | null
         }
         Update: {
           bot_trap?: string | null
@@ -56,8 +60,10 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date?: string
+          sequence?: number
           status?: string
           updated_at?: string
+          visitor_time_zone?: string | null
         }
         Relationships: []
       }
@@ -187,6 +193,7 @@ export type Database = {
           created_at: string
           id: string
           is_active: boolean
+          manage_cutoff_hours: number
           min_notice_minutes: number
           photo_url: string | null
           time_zone: string
@@ -199,6 +206,7 @@ export type Database = {
           created_at?: string
           id?: string
           is_active?: boolean
+          manage_cutoff_hours?: number
           min_notice_minutes?: number
           photo_url?: string | null
           time_zone?: string
@@ -211,6 +219,7 @@ export type Database = {
           created_at?: string
           id?: string
           is_active?: boolean
+          manage_cutoff_hours?: number
           min_notice_minutes?: number
           photo_url?: string | null
           time_zone?: string
@@ -400,9 +409,40 @@ export type Database = {
           count: number
         }[]
       }
+      booking_by_token: {
+        Args: {
+          token: string
+        }
+        Returns: Json
+      }
+      booking_history: {
+        Args: {
+          booking: string
+        }
+        Returns: {
+          at: string
+          kind: string
+          actor: string
+          actor_email: string
+          detail: Json
+        }[]
+      }
+      cancel_booking: {
+        Args: {
+          token: string
+        }
+        Returns: Json
+      }
       is_admin: {
         Args: never
         Returns: boolean
+      }
+      move_booking: {
+        Args: {
+          token: string
+          new_start: string
+        }
+        Returns: Json
       }
       rename_project_category: {
         Args: {

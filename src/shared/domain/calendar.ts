@@ -46,7 +46,10 @@ export type WorkingHours = {
  * booking_horizon_days: how many days ahead a visitor may book (1–365); min_notice_minutes: how
  * long before a slot it must be booked (0–10080).
  */
-export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours' | 'created_at' | 'updated_at'> & { working_hours: WorkingHours };
+/** What the booking calendar reads; the visitor's cut-off comes with their booking, the admin reads it apart. */
+export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours' | 'created_at' | 'updated_at' | 'manage_cutoff_hours'> & {
+  working_hours: WorkingHours;
+};
 
 /** The columns of CalendarSettings, for a select. */
 export const CALENDAR_SETTINGS_COLUMNS =
@@ -337,6 +340,11 @@ export function visitorTimeZone(): string {
   } catch {
     return '';
   }
+}
+
+/** How the consultant's zone is named to a visitor: Sofia as Bulgarian time, others by their IANA name. */
+export function zoneName(zone: string): string {
+  return zone === 'Europe/Sofia' ? 'българско време' : `времето в ${zone}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/shared/domain/phone';
 import { emailError } from '@/shared/forms/validation';
 import { ruleText } from '@/shared/forms/zod-rules';
-import { slotInstant } from '@/shared/domain/calendar';
+import { slotInstant, visitorTimeZone } from '@/shared/domain/calendar';
 import type { TablesInsert } from '@/shared/db/database.types';
 
 /**
@@ -45,10 +45,15 @@ export interface BookingSlot {
 
 export const NO_SLOT: BookingSlot = { preferred_date: '', preferred_time: '' };
 
-/** The row for appointments. */
-/** What the dialog stores in appointments; preferred_date is the ISO instant of the chosen slot. */
+/**
+ * What the dialog stores in appointments; preferred_date is the ISO instant of the chosen slot and
+ * visitor_time_zone the browser's zone (the e-mails give the time in it too), null when unknown.
+ */
 export type AppointmentRow = Required<
-  Pick<TablesInsert<'appointments'>, 'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message'>
+  Pick<
+    TablesInsert<'appointments'>,
+    'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message' | 'visitor_time_zone'
+  >
 >;
 
 /** Step 1's continue button appears only when both a date and a time are chosen. */
@@ -70,7 +75,7 @@ export function canSubmitBooking(details: BookingDetails, slot: BookingSlot, sub
  * The row to insert. id, created_at and status are the database's (a new booking is pending);
  * the slot is the instant of the chosen wall-clock time in the consultant's zone.
  */
-export function toAppointment(details: BookingDetails, slot: BookingSlot, zone: string): AppointmentRow {
+export function toAppointment(details: BookingDetails, slot: BookingSlot, zone: string, visitorZone = visitorTimeZone()): AppointmentRow {
   const at = slot.preferred_time ? slotInstant(slot.preferred_date, slot.preferred_time, zone) : null;
   if (!at) throw new Error('No slot chosen');
   return {
@@ -80,5 +85,6 @@ export function toAppointment(details: BookingDetails, slot: BookingSlot, zone: 
     company_name: details.company.trim(),
     preferred_date: at.toISOString(),
     message: details.message.trim(),
+    visitor_time_zone: visitorZone || null,
   };
 }

@@ -1,0 +1,379 @@
+// The stand-in's mail catcher. On hosted Supabase the database sends e-mails through pg_net to the
+// mail provider's HTTP API (Resend: POST /emails). Here that API is /__local/mail, which keeps
+// each message in memory instead of sending it, the way the Supabase CLI's local mail catcher
+// keeps auth e-mails: tests read them back as JSON, a developer reads them at /__local/mailbox.
+import { createHash, randomUUID } from 'node:crypto';
+import { header, json, type Handler, type LocalResponse } from './http.ts';
+
+/** One send request may be this large (attachments arrive base64-encoded inside the JSON). */
+export const MAX_MAIL_BODY = 1024 * 1024;
+/** The catcher keeps the newest this many messages. */
+export const MAIL_KEEP = 200;
+/** How long the provider remembers an Idempotency-Key. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Keys remembered at most (the oldest forgotten first), so a long session stays bounded. */
+const IDEMPOTENCY_KEEP = 2000;
+/** The provider's own limits. */
+const MAX_KEY_LENGTH = 256;
+const MAX_RECIPIENTS = 50;
+
+export interface CaughtAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64-encoded. */
+  content: string;
+}
+
+/** A message as GET /__local/mail lists it. */
+export interface CaughtMail {
+  id: string;
+  /** The recipients as they were given, joined with ", ". */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: CaughtAttachment[];
+  created_at: string;
+}
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+interface StoredMail {
+  id: string;
+  to: string[];
+  /** The bare addresses of `to`, lower-cased, for the ?to= filter. */
+  addresses: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: StoredAttachment[];
+  created_at: string;
+}
+
+type MailInput = Omit<StoredMail, 'id' | 'created_at'>;
+
+export interface MailCatcherOptions {
+  keep?: number;
+  /** Told of each new message (the CLI prints a line). */
+  onMessage?: (mail: CaughtMail) => void;
+}
+
+export class MailCatcher {
+  /** Oldest first. */
+  private readonly stored: StoredMail[] = [];
+  private readonly keys = new Map<string, { id: string; digest: string; at: number }>();
+  /** Messages kept at most. */
+  readonly keep: number;
+
+  constructor(private readonly options: MailCatcherOptions = {}) {
+    this.keep = options.keep ?? MAIL_KEEP;
+  }
+
+  /** The messages newest first, optionally only those to one address (case-insensitive). */
+  messages(to?: string): CaughtMail[] {
+    const wanted = to?.trim().toLowerCase();
+    const out: CaughtMail[] = [];
+    for (let i = this.stored.length - 1; i >= 0; i--) {
+      const mail = this.stored[i];
+      if (wanted && !mail.addresses.includes(wanted)) continue;
+      out.push(publicShape(mail));
+    }
+    return out;
+  }
+
+  /** Forgets every message and every idempotency key. */
+  clear(): void {
+    this.stored.length = 0;
+    this.keys.clear();
+  }
+
+  /** @internal the stored message, for attachment downloads. */
+  find(id: string): StoredMail | undefined {
+    return this.stored.find((m) => m.id === id);
+  }
+
+  /**
+   * Keeps a message and answers its id; with a key seen within 24 hours, the first message's id
+   * and nothing kept, or a conflict when that key came with another payload (as the provider does).
+   */
+  add(input: MailInput, idempotency?: { key: string; digest: string }, now = Date.now()): { id: string } | { conflict: true } {
+    if (idempotency) {
+      this.forgetOldKeys(now);
+      const seen = this.keys.get(idempotency.key);
+      if (seen) return seen.digest === idempotency.digest ? { id: seen.id } : { conflict: true };
+    }
+    const mail: StoredMail = { ...input, id: randomUUID(), created_at: new Date(now).toISOString() };
+    this.stored.push(mail);
+    if (this.stored.length > this.keep) this.stored.splice(0, this.stored.length - this.keep);
+    if (idempotency) {
+      this.keys.set(idempotency.key, { id: mail.id, digest: idempotency.digest, at: now });
+      if (this.keys.size > IDEMPOTENCY_KEEP) this.keys.delete(this.keys.keys().next().value as string);
+    }
+    this.options.onMessage?.(publicShape(mail));
+    return { id: mail.id };
+  }
+
+  private forgetOldKeys(now: number) {
+    // keys are inserted in time order: the expired ones are at the front
+    for (const [key, { at }] of this.keys) {
+      if (now - at < IDEMPOTENCY_WINDOW_MS) break;
+      this.keys.delete(key);
+    }
+  }
+}
+
+function publicShape(mail: StoredMail): CaughtMail {
+  return {
+    id: mail.id,
+    to: mail.to.join(', '),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.bytes.toString('base64') })),
+    created_at: mail.created_at,
+  };
+}
+
+// ---- the provider's API ----
+
+const providerError = (statusCode: number, name: string, message: string): LocalResponse => json(statusCode, { statusCode, name, message });
+const invalid = (message: string) => providerError(422, 'validation_error', message);
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** The bare address of `addr` or `Name <addr>`, lower-cased; null when it is neither. */
+function addressOf(value: string): string | null {
+  const m = /^(?:[^<>]*<([^<>]+)>|([^<>]+))$/.exec(value.trim());
+  const address = (m?.[1] ?? m?.[2])?.trim();
+  return address && ADDRESS.test(address) ? address.toLowerCase() : null;
+}
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The send request's fields as the provider checks them, or the message it refuses with. */
+function readSend(body: Record<string, unknown>): MailInput | string {
+  for (const field of ['from', 'to', 'subject']) if (!present(body[field])) return `Missing \`${field}\` field.`;
+  if (!present(body.html) && !present(body.text)) return 'Missing `html` or `text` field.';
+  if (typeof body.from !== 'string' || !addressOf(body.from)) {
+    return 'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.';
+  }
+  const to = typeof body.to === 'string' ? [body.to] : body.to;
+  if (!Array.isArray(to) || to.length === 0 || to.some((t) => typeof t !== 'string' || !addressOf(t))) {
+    return 'Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.';
+  }
+  if (to.length > MAX_RECIPIENTS) return `Too many recipients in \`to\`: at most ${MAX_RECIPIENTS}.`;
+  if (body.reply_to !== undefined && body.reply_to !== null) {
+    const replyTo = typeof body.reply_to === 'string' ? [body.reply_to] : body.reply_to;
+    if (!Array.isArray(replyTo) || replyTo.some((r) => typeof r !== 'string' || !addressOf(r))) return 'Invalid `reply_to` field.';
+  }
+  if (typeof body.subject !== 'string') return 'Invalid `subject` field.';
+  for (const field of ['html', 'text'] as const) {
+    if (present(body[field]) && typeof body[field] !== 'string') return `Invalid \`${field}\` field.`;
+  }
+  const attachments: StoredAttachment[] = [];
+  if (body.attachments !== undefined && body.attachments !== null) {
+    if (!Array.isArray(body.attachments)) return 'Invalid `attachments` field.';
+    for (const [i, item] of body.attachments.entries()) {
+      const a = (item ?? {}) as Record<string, unknown>;
+      if (typeof a.filename !== 'string' || !a.filename) return `Missing \`attachments[${i}].filename\` field.`;
+      // the provider can fetch a `path` URL; the catcher keeps only what it was given
+      if (typeof a.content !== 'string') return `The local mail catcher needs \`attachments[${i}].content\` (base64).`;
+      const base64 = a.content.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return `Invalid \`attachments[${i}].content\`: not base64.`;
+      if (a.content_type !== undefined && typeof a.content_type !== 'string') return `Invalid \`attachments[${i}].content_type\` field.`;
+      attachments.push({
+        filename: a.filename,
+        contentType: (a.content_type as string | undefined)?.trim() || 'application/octet-stream',
+        bytes: Buffer.from(base64, 'base64'),
+      });
+    }
+  }
+  return {
+    to: to as string[],
+    addresses: (to as string[]).map((t) => addressOf(t) as string),
+    subject: body.subject,
+    text: typeof body.text === 'string' ? body.text : '',
+    html: typeof body.html === 'string' ? body.html : '',
+    attachments,
+  };
+}
+
+/** POST /__local/mail (the provider's send), GET (the kept messages), DELETE, and attachment downloads. */
+export const handleMail: Handler = async (req, ctx) => {
+  const catcher = ctx.mail;
+  const parts = req.path.split('/').filter(Boolean);
+  if (parts.length === 3 && parts[1] === 'attachments') {
+    if (req.method !== 'GET') return json(405, { message: 'Method not allowed' });
+    return attachmentDownload(catcher, parts[0], parts[2]);
+  }
+  if (parts.length > 0) return json(404, { message: 'Not found' });
+  if (req.method === 'GET') return json(200, catcher.messages(req.url.searchParams.get('to') ?? undefined), { 'cache-control': 'no-store' });
+  if (req.method === 'DELETE') {
+    catcher.clear();
+    return { status: 204 };
+  }
+  if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
+
+  // any key will do locally, but one must be sent, as the provider insists
+  const key = /^Bearer\s+(\S+)/i.exec(header(req, 'authorization') ?? '')?.[1];
+  if (!key) return providerError(401, 'missing_api_key', 'Missing API key in the authorization header');
+  const idempotencyKey = header(req, 'idempotency-key');
+  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > MAX_KEY_LENGTH)) {
+    return providerError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_KEY_LENGTH} chars.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    return providerError(400, 'validation_error', 'The request body must be JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return providerError(400, 'validation_error', 'The request body must be a JSON object.');
+  }
+  const input = readSend(body as Record<string, unknown>);
+  if (typeof input === 'string') return invalid(input);
+  const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest });
+  if ('conflict' in result) {
+    return providerError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+  }
+  return json(200, { id: result.id });
+};
+
+/** A filename for Content-Disposition: ASCII as is, anything else also as RFC 5987 `filename*`. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (ascii === filename) return `attachment; filename="${filename}"`;
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+function attachmentDownload(catcher: MailCatcher, id: string, index: string): LocalResponse {
+  const attachment = /^\d+$/.test(index) ? catcher.find(id)?.attachments[Number(index)] : undefined;
+  if (!attachment) return json(404, { message: 'No such attachment' });
+  // a sender's content type goes into a header: anything unprintable is not sent as it is
+  const type = /^[\x20-\x7e]+$/.test(attachment.contentType) ? attachment.contentType : 'application/octet-stream';
+  return {
+    status: 200,
+    headers: {
+      'content-type': type,
+      'content-disposition': contentDisposition(attachment.filename),
+      'x-content-type-options': 'nosniff',
+      // a download, never a page of this origin, whatever it claims to be
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'no-store',
+    },
+    body: attachment.bytes,
+  };
+}
+
+// ---- the mailbox page ----
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** Plain text with its http(s) addresses made links (a confirmation link is clicked from here). */
+function linkify(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const url = m[0];
+    out += escapeHtml(text.slice(last, m.index)) + `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = (m.index ?? 0) + url.length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString('bg-BG', { timeZone: 'Europe/Sofia', dateStyle: 'medium', timeStyle: 'medium' });
+
+/**
+ * The page's policy, which the sandboxed e-mail frames inherit too: no scripts anywhere, inline
+ * styles only, images only inline (no tracking pixels or remote loads), no forms.
+ */
+export const MAILBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'none'";
+
+const STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1a1a1a;background:#f6f6f4}
+h1{font-size:1.4rem;margin:0 0 .25rem}
+.note{color:#555;margin:0 0 1rem}
+article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:0 0 1rem}
+h2{font-size:1.15rem;margin:0 0 .5rem;overflow-wrap:anywhere}
+h3{font-size:.85rem;text-transform:uppercase;letter-spacing:.04em;color:#666;margin:1rem 0 .25rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .75rem;margin:0}
+dt{color:#666}dd{margin:0;overflow-wrap:anywhere}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fafafa;border:1px solid #eee;padding:.75rem;margin:0}
+iframe{width:100%;height:28rem;border:1px solid #eee;resize:vertical;background:#fff}
+`;
+
+function renderMail(mail: CaughtMail): string {
+  const parts = [
+    `<article id="m-${escapeHtml(mail.id)}">`,
+    `<h2>${escapeHtml(mail.subject) || '(без тема)'}</h2>`,
+    `<dl><dt>До</dt><dd>${escapeHtml(mail.to)}</dd>`,
+    `<dt>Получено</dt><dd><time datetime="${escapeHtml(mail.created_at)}">${escapeHtml(formatTime(mail.created_at))}</time></dd></dl>`,
+  ];
+  if (mail.text) parts.push(`<h3>Текст</h3><pre>${linkify(mail.text)}</pre>`);
+  if (mail.html) {
+    // links open in a new tab: inside the frame they could not leave it (and the sandbox allows
+    // popups only for that); no allow-scripts, no allow-same-origin
+    const doc = `<base target="_blank">${mail.html}`;
+    parts.push(
+      `<h3>HTML</h3><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="${escapeHtml(`HTML на „${mail.subject}“`)}" srcdoc="${escapeHtml(doc)}"></iframe>`,
+    );
+  }
+  if (mail.attachments.length > 0) {
+    const items = mail.attachments.map(
+      (a, i) =>
+        `<li><a href="/__local/mail/${encodeURIComponent(mail.id)}/attachments/${i}">${escapeHtml(a.filename)}</a> ` +
+        `(${escapeHtml(a.contentType)}, ${formatSize(Buffer.byteLength(a.content, 'base64'))})</li>`,
+    );
+    parts.push(`<h3>Прикачени файлове</h3><ul>${items.join('')}</ul>`);
+  }
+  parts.push('</article>');
+  return parts.join('\n');
+}
+
+/** GET /__local/mailbox: every kept message, newest first, readable without JavaScript. */
+export const handleMailbox: Handler = async (req, ctx) => {
+  if (req.path !== '/') return json(404, { message: 'Not found' });
+  if (req.method !== 'GET') return json(405, { message: 'Method not allowed' });
+  const to = req.url.searchParams.get('to')?.trim() || undefined;
+  const mails = ctx.mail.messages(to);
+  const title = 'Пощенска кутия (локално)';
+  const filter = to ? ` Само писмата до ${escapeHtml(to)} (<a href="/__local/mailbox">всички</a>).` : '';
+  const html = `<!doctype html>
+<html lang="bg">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${title}</h1>
+<p class="note">Писмата, които сайтът изпраща през локалния заместител на Supabase: тук, вместо до получателя.
+Пазят се последните ${ctx.mail.keep}, докато заместителят работи.${filter}
+<a href="">Обнови</a> · <a href="/__local/mail">JSON</a></p>
+${mails.length === 0 ? '<p>Няма писма.</p>' : mails.map(renderMail).join('\n')}
+</body>
+</html>
+`;
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': MAILBOX_CSP,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
+    body: html,
+  };
+};

@@ -1,0 +1,254 @@
+// The stand-in's mail catcher (supabase/local/mail.ts): the mail provider's send API as the
+// database calls it through pg_net, the JSON the tests read back, and the mailbox page.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAIL_KEEP } from '../../supabase/local/mail.ts';
+import { useLocalMailCatcher } from '../../supabase/local/server.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+beforeEach(() => h.local.mail.clear());
+
+const KEY = { authorization: 'Bearer local-mail-key', 'content-type': 'application/json' };
+const INVITE = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Среща\r\nEND:VCALENDAR\r\n';
+
+const message = (over: Record<string, unknown> = {}) => ({
+  from: 'Синаптика <zdravei@sinaptika.example>',
+  to: 'ana@example.com',
+  subject: 'Потвърден час',
+  html: '<p>Здравейте!</p>',
+  text: 'Здравейте!',
+  ...over,
+});
+
+function post(body: unknown, headers: Record<string, string> = KEY) {
+  return fetch(`${h.url}/__local/mail`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+async function list(query = '') {
+  const res = await fetch(`${h.url}/__local/mail${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+describe('the provider API', () => {
+  it('keeps a message and lists it newest first, in the documented shape', async () => {
+    const first = await post(message({ subject: 'Първо', html: undefined }));
+    expect(first.status).toBe(200);
+    const second = await post(
+      message({
+        to: ['ana@example.com', 'Борис <boris@example.com>'],
+        reply_to: 'zdravei@sinaptika.example',
+        attachments: [
+          { filename: 'invite.ics', content: Buffer.from(INVITE).toString('base64'), content_type: 'text/calendar; charset=utf-8; method=REQUEST' },
+          { filename: 'bare.bin', content: Buffer.from([0, 1, 2, 255]).toString('base64') },
+        ],
+      }),
+    );
+    expect(second.status).toBe(200);
+    const { id } = (await second.json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const mails = await list();
+    expect(mails.map((m) => m.subject)).toEqual(['Потвърден час', 'Първо']);
+    expect(mails[0]).toEqual({
+      id,
+      to: 'ana@example.com, Борис <boris@example.com>',
+      subject: 'Потвърден час',
+      text: 'Здравейте!',
+      html: '<p>Здравейте!</p>',
+      attachments: [
+        { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: Buffer.from(INVITE).toString('base64') },
+        { filename: 'bare.bin', contentType: 'application/octet-stream', content: 'AAEC/w==' },
+      ],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(Buffer.from(String((mails[0].attachments as { content: string }[])[0].content), 'base64').toString('utf8')).toBe(INVITE);
+    expect(mails[1]).toMatchObject({ to: 'ana@example.com', html: '', attachments: [] });
+    expect(h.local.mail.messages()).toEqual(mails);
+  });
+
+  it('filters by recipient, whatever the case', async () => {
+    await post(message({ to: ['ana@example.com', 'Борис <boris@example.com>'], subject: 'До двамата' }));
+    await post(message({ to: 'vera@example.com', subject: 'До Вера' }));
+    expect((await list('?to=BORIS@example.com')).map((m) => m.subject)).toEqual(['До двамата']);
+    expect((await list('?to=vera@example.com')).map((m) => m.subject)).toEqual(['До Вера']);
+    expect(await list('?to=nobody@example.com')).toEqual([]);
+  });
+
+  it('refuses a send without a key, as the provider does', async () => {
+    const res = await post(message(), { 'content-type': 'application/json' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header' });
+    expect(h.local.mail.messages()).toEqual([]);
+  });
+
+  it('refuses a body without a subject, without any body text, with a bad address, or not JSON', async () => {
+    for (const body of [message({ subject: undefined }), message({ html: undefined, text: undefined }), message({ to: 'not an address' })]) {
+      const res = await post(body);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.any(String) });
+    }
+    const res = await post('{"from": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: 400 });
+    expect(h.local.mail.messages()).toEqual([]);
+  });
+
+  it('sends a message once per idempotency key, answering the first id again', async () => {
+    const headers = { ...KEY, 'idempotency-key': 'booking-confirmed/42' };
+    const a = (await (await post(message(), headers)).json()) as { id: string };
+    const again = await post(message(), headers);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ id: a.id });
+    expect((await list()).map((m) => m.id)).toEqual([a.id]);
+    // the same key with another payload is a mistake the provider refuses
+    const other = await post(message({ subject: 'Друго' }), headers);
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ statusCode: 409, name: 'invalid_idempotent_request' });
+    // another key is another message
+    const b = (await (await post(message(), { ...KEY, 'idempotency-key': 'booking-confirmed/43' })).json()) as { id: string };
+    expect(b.id).not.toBe(a.id);
+    expect(await list()).toHaveLength(2);
+  });
+
+  it('serves an attachment with its bytes, type and file name', async () => {
+    const bytes = Buffer.from([0x00, 0xff, 0x10, 0x80, 0x7f]);
+    const { id } = (await (
+      await post(
+        message({
+          attachments: [
+            { filename: 'invite.ics', content: Buffer.from(INVITE).toString('base64'), content_type: 'text/calendar; charset=utf-8; method=REQUEST' },
+            { filename: 'покана "1".bin', content: bytes.toString('base64') },
+          ],
+        }),
+      )
+    ).json()) as { id: string };
+
+    const ics = await fetch(`${h.url}/__local/mail/${id}/attachments/0`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8; method=REQUEST');
+    expect(ics.headers.get('content-disposition')).toBe('attachment; filename="invite.ics"');
+    expect(await ics.text()).toBe(INVITE);
+
+    const bin = await fetch(`${h.url}/__local/mail/${id}/attachments/1`);
+    expect(bin.headers.get('content-type')).toBe('application/octet-stream');
+    expect(bin.headers.get('content-disposition')).toBe(
+      `attachment; filename="______ _1_.bin"; filename*=UTF-8''${encodeURIComponent('покана "1".bin')}`,
+    );
+    expect(Buffer.from(await bin.arrayBuffer())).toEqual(bytes);
+
+    expect((await fetch(`${h.url}/__local/mail/${id}/attachments/2`)).status).toBe(404);
+    expect((await fetch(`${h.url}/__local/mail/00000000-0000-0000-0000-000000000000/attachments/0`)).status).toBe(404);
+  });
+
+  it('empties on DELETE', async () => {
+    await post(message());
+    const res = await fetch(`${h.url}/__local/mail`, { method: 'DELETE' });
+    expect(res.status).toBe(204);
+    expect(await list()).toEqual([]);
+  });
+
+  it(`keeps the newest ${MAIL_KEEP} messages`, async () => {
+    for (let i = 0; i < MAIL_KEEP + 5; i++) {
+      const res = await post(message({ subject: `№ ${i}` }));
+      expect(res.status).toBe(200);
+    }
+    const mails = await list();
+    expect(mails).toHaveLength(MAIL_KEEP);
+    expect(mails[0].subject).toBe(`№ ${MAIL_KEEP + 4}`);
+    expect(mails.at(-1)?.subject).toBe('№ 5');
+  });
+
+  it('catches what the database posts through pg_net', async () => {
+    await h.local.db.asSystem((tx) =>
+      tx.query(`select net.http_post($1, $2::jsonb, '{}'::jsonb, $3::jsonb)`, [
+        `${h.url}/__local/mail`,
+        JSON.stringify(message({ subject: 'От базата' })),
+        JSON.stringify({ ...KEY, 'Idempotency-Key': 'from-db/1' }),
+      ]),
+    );
+    h.local.net.kick();
+    await h.local.net.settled();
+    expect(h.local.mail.messages().map((m) => m.subject)).toEqual(['От базата']);
+  });
+});
+
+describe('the mailbox page', () => {
+  it('lists every message, newest first, with everything from a message escaped', async () => {
+    await post(message({ subject: 'Първо писмо', text: 'Потвърдете: http://127.0.0.1:5173/confirm?a=1&b=2' }));
+    const { id } = (await (
+      await post(
+        message({
+          subject: '<script>alert(1)</script>',
+          html: '<p onclick="x()">"цитат" & <b>удебелено</b></p>',
+          attachments: [{ filename: '<img>.ics', content: Buffer.from(INVITE).toString('base64'), content_type: 'text/calendar' }],
+        }),
+      )
+    ).json()) as { id: string };
+
+    const res = await fetch(`${h.url}/__local/mailbox`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src/);
+    const page = await res.text();
+    expect(page).toContain('<title>Пощенска кутия (локално)</title>');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.indexOf('&lt;script&gt;')).toBeLessThan(page.indexOf('Първо писмо'));
+    // the HTML body only inside the sandboxed frame, as an escaped attribute
+    expect(page).not.toContain('<p onclick');
+    expect(page).toMatch(/<iframe sandbox="[^"]*" title="[^"]*" srcdoc="[^"<>]*&lt;p onclick=&quot;x\(\)&quot;&gt;&quot;цитат&quot; &amp; &lt;b&gt;/);
+    expect(page).not.toMatch(/sandbox="[^"]*allow-(scripts|same-origin)/);
+    expect(page).toContain(`<a href="/__local/mail/${id}/attachments/0">&lt;img&gt;.ics</a>`);
+    // the text body's links can be followed
+    expect(page).toContain('<a href="http://127.0.0.1:5173/confirm?a=1&amp;b=2">http://127.0.0.1:5173/confirm?a=1&amp;b=2</a>');
+  });
+
+  it('says so when the box is empty', async () => {
+    const page = await (await fetch(`${h.url}/__local/mailbox`)).text();
+    expect(page).toContain('Няма писма.');
+    expect(page).not.toContain('<article');
+  });
+});
+
+describe('useLocalMailCatcher', () => {
+  it('points the database at this catcher and leaves a real provider alone', async (ctx) => {
+    const exists = await h.local.db.asSystem((tx) =>
+      tx.query<{ ok: boolean }>(`select to_regclass('private.mail_settings') is not null as ok`),
+    );
+    // the table comes with the migration for e-mails; without it there is nothing to point
+    if (!exists.rows[0].ok) ctx.skip();
+    const settings = async () =>
+      (await h.local.db.asSystem((tx) => tx.query<Record<string, string>>(`select api_url, api_key, sender, reply_to, site_url from private.mail_settings`)))
+        .rows;
+    await h.local.db.asSystem((tx) => tx.query('delete from private.mail_settings'));
+
+    await useLocalMailCatcher(h.local, 'http://127.0.0.1:5173/');
+    expect(await settings()).toEqual([
+      {
+        api_url: `${h.url}/__local/mail`,
+        api_key: 'local-mail-key',
+        sender: 'Синаптика <zdravei@sinaptika.example>',
+        reply_to: 'zdravei@sinaptika.example',
+        site_url: 'http://127.0.0.1:5173',
+      },
+    ]);
+
+    // a stand-in's catcher on another port, and another site: both follow
+    await h.local.db.asSystem((tx) => tx.query(`update private.mail_settings set api_url = 'http://localhost:1/__local/mail'`));
+    await useLocalMailCatcher(h.local, 'http://127.0.0.1:4174');
+    expect(await settings()).toMatchObject([{ api_url: `${h.url}/__local/mail`, site_url: 'http://127.0.0.1:4174' }]);
+
+    await h.local.db.asSystem((tx) =>
+      tx.query(`update private.mail_settings set api_url = 'https://api.resend.com/emails', api_key = 're_real', site_url = 'https://sinaptika.example'`),
+    );
+    await useLocalMailCatcher(h.local, 'http://127.0.0.1:5173');
+    expect(await settings()).toMatchObject([{ api_url: 'https://api.resend.com/emails', api_key: 're_real', site_url: 'https://sinaptika.example' }]);
+  });
+});
