@@ -14,6 +14,7 @@ const BlogListPage = lazy(() => import('./pages/blog/BlogListPage'));
 const BlogPostPage = lazy(() => import('./pages/blog/BlogPostPage'));
 const ProjectPage = lazy(() => import('./pages/projects/ProjectPage'));
 const ResourcesPage = lazy(() => import('./pages/resources/ResourcesPage'));
+const ManageBookingPage = lazy(() => import('./pages/booking/ManageBookingPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 const page = (Component: ComponentType) => <Component />;
@@ -36,6 +37,8 @@ export const siteRoutes: RouteObject = {
         { path: 'project/:slug', element: page(ProjectPage) },
         { path: 'resources', element: page(ResourcesPage) },
         { path: 'resources/:slug', element: page(ResourcesPage) },
+        // the private link of a booking's e-mails: rendered by the app only, never prerendered
+        { path: 'booking/:token', element: page(ManageBookingPage) },
         { path: '*', element: page(NotFoundPage) },
       ],
     },

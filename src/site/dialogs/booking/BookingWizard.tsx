@@ -1,28 +1,17 @@
-import { CalendarDays, CalendarOff, Clock, Mail, Phone, UserRound } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CalendarDays, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
-import { Spinner } from '@/shared/ui/spinner';
 import { Picture } from '@/shared/ui/picture';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
-import { cn } from '@/shared/ui/cn';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
-import { site } from '@/shared/config/site';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
-import {
-  BookingRefusedError,
-  SlotTakenError,
-  useBookAppointment,
-  useCalendarSettings,
-  useDaysOff,
-  useTakenSlots,
-  type BookingRefusal,
-} from './api';
+import { BookingRefusedError, SlotTakenError, useBookAppointment, type BookingRefusal } from './api';
 import {
   bookingDetailsSchema,
   canContinueBooking,
@@ -33,54 +22,12 @@ import {
   type BookingDetails,
   type BookingSlot,
 } from './schema';
-import { MonthCalendar } from './MonthCalendar';
-import {
-  bookingWindow,
-  calendarZone,
-  currentMonthIn,
-  dayKey,
-  dayOffOn,
-  daySlots,
-  dayStatus,
-  durationText,
-  freeSlots,
-  horizonDays,
-  monthWeeks,
-  noticeMinutes,
-  parseDayKey,
-  slotLabel,
-  todayIn,
-  visitorTimeZone,
-  type DayOff,
-  type DayStatus,
-} from '@/shared/domain/calendar';
+import { SlotPicker, useSlotCalendar } from './SlotPicker';
+import { dayKey, daySlots, slotLabel, zoneName } from '@/shared/domain/calendar';
 
 const longDate = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
-
-/** How the consultant's zone is named to a visitor: Sofia as Bulgarian time, others by their IANA name. */
-export function zoneName(zone: string): string {
-  return zone === 'Europe/Sofia' ? 'българско време' : `времето в ${zone}`;
-}
-
-/** What a disabled day of the calendar says after its name ('…, недостъпен: почивен ден (Коледа)'). */
-function unavailableText(status: DayStatus, dayOff: DayOff | undefined): string | undefined {
-  switch (status) {
-    case 'past':
-      return 'отминал ден';
-    case 'too_far':
-      return 'извън периода за записване';
-    case 'not_working':
-      return 'неработен ден';
-    case 'day_off':
-      return dayOff?.label?.trim() ? `почивен ден (${dayOff.label.trim()})` : 'почивен ден';
-    case 'no_slots':
-      return 'няма свободни часове';
-    default:
-      return undefined;
-  }
-}
 
 /** How a refused booking is explained (all of them keep what the visitor typed). */
 const refusalToasts: Record<BookingRefusal, { title: string; description: string }> = {
@@ -144,41 +91,6 @@ export function useBookingState() {
 
 export type BookingState = ReturnType<typeof useBookingState>;
 
-const NO_DAYS_OFF: DayOff[] = [];
-
-/** Instead of the calendar while online booking is closed: the phone and the e-mail. */
-function ClosedNotice() {
-  return (
-    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
-      <h4 className="flex items-center gap-2 font-semibold text-slate-900">
-        <CalendarOff aria-hidden="true" className="size-5 text-brand-700" />
-        Онлайн записването временно е спряно
-      </h4>
-      <p className="text-sm text-slate-700">
-        В момента не приемаме резервации през сайта. Обадете ни се или ни пишете и ще уговорим удобен час за консултация.
-      </p>
-      <ul className="flex flex-col gap-2 text-sm">
-        <li>
-          <a href={site.phoneHref} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
-            <Phone aria-hidden="true" className="size-4" />
-            <span>
-              <span className="sr-only">Телефон:</span> {site.phone}
-            </span>
-          </a>
-        </li>
-        <li>
-          <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
-            <Mail aria-hidden="true" className="size-4" />
-            <span>
-              <span className="sr-only">Имейл:</span> {site.email}
-            </span>
-          </a>
-        </li>
-      </ul>
-    </div>
-  );
-}
-
 export interface BookingWizardProps {
   state: BookingState;
   /** Called after the appointment was saved (the dialog closes). */
@@ -195,18 +107,8 @@ export interface BookingWizardProps {
  */
 export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset } = state;
-  const settingsQuery = useCalendarSettings();
-  const settings = settingsQuery.data ?? null;
-  const closed = settings?.is_active === false;
-  const zone = calendarZone(settings);
-  const viewerZone = visitorTimeZone();
-  const now = new Date();
-  const bookable = bookingWindow(settings, now);
-  // the days off that can matter, read once the settings (the zone and the horizon) are known
-  const daysOffQuery = useDaysOff(todayIn(zone, now), bookable.lastDay, settingsQuery.isSuccess && !closed);
-  const daysOff = daysOffQuery.data ?? NO_DAYS_OFF;
-  const loading = settingsQuery.isPending || (!closed && daysOffQuery.isPending);
-  const taken = useTakenSlots(slot.preferred_date, zone);
+  const calendar = useSlotCalendar({ day: slot.preferred_date, month, excluded: refused });
+  const { settingsQuery, daysOffQuery, taken, settings, closed, zone, viewerZone, loading, chosenDay, slots } = calendar;
   const book = useBookAppointment();
   const trap = useBotTrap();
 
@@ -215,38 +117,16 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(false);
 
-  const chosenDay = slot.preferred_date ? parseDayKey(slot.preferred_date) : null;
-  const takenInstants = useMemo(() => [...(taken.data ?? []), ...refused], [taken.data, refused]);
-  const slots = chosenDay ? freeSlots(slot.preferred_date, settings, takenInstants, now, daysOff) : [];
   // While the details are typed the chosen time stays chosen, even if it slips under the notice
   // meanwhile: the database then refuses it and the visitor is told, rather than the button
   // silently turning off.
   const kept = step === 2 && chosenDay ? daySlots(slot.preferred_date, settings).find((s) => s.time === slot.preferred_time) : undefined;
   const time = slots.some((s) => s.time === slot.preferred_time) || kept ? slot.preferred_time : '';
-  const showsOwnTime = !!viewerZone && slots.some((s) => slotLabel(s, zone, viewerZone) !== s.time);
   const chosen: BookingSlot = { preferred_date: slot.preferred_date, preferred_time: time };
   const { register, control, handleSubmit, formState } = form;
   const errors = { email: formState.errors.email?.message, phone: formState.errors.phone?.message };
   const details = form.watch();
   const submitting = book.isPending;
-
-  // The month shown (never past the horizon's) and why each of its days can or cannot be chosen,
-  // worked out once a minute rather than on every render.
-  const [lastYear, lastMonth] = bookable.lastDay.split('-').map(Number);
-  const maxMonth = new Date(lastYear, lastMonth - 1, 1);
-  const shownMonth = month.getTime() > maxMonth.getTime() ? maxMonth : month;
-  const shownKey = dayKey(shownMonth);
-  const minute = Math.floor(now.getTime() / 60_000);
-  const statuses = useMemo(() => {
-    const at = bookingWindow(settings, new Date(minute * 60_000));
-    const [y, m] = shownKey.split('-').map(Number);
-    const map = new Map<string, DayStatus>();
-    for (const day of monthWeeks(y, m - 1).flat()) {
-      if (day) map.set(dayKey(day), dayStatus(dayKey(day), settings, at, daysOff));
-    }
-    return map;
-  }, [shownKey, settings, daysOff, minute]);
-  const statusOf = (day: Date): DayStatus => statuses.get(dayKey(day)) ?? 'past';
 
   useEffect(() => {
     if (!mounted.current) {
@@ -317,9 +197,6 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   };
 
   if (step === 1) {
-    const notice = noticeMinutes(settings);
-    const ahead = durationText(horizonDays(settings) * 24 * 60);
-    const windowText = notice > 0 ? `Може да запазите час поне ${durationText(notice)} предварително и до ${ahead} напред.` : `Може да запазите час до ${ahead} напред.`;
     return (
       <div className="flex flex-col gap-5">
         <h3 ref={stepHeading} tabIndex={-1} className="sr-only">
@@ -341,69 +218,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           </div>
         )}
 
-        {loading ? (
-          <div className="flex min-h-40 items-center justify-center">
-            <Spinner label="Зареждане на календара" />
-          </div>
-        ) : closed ? (
-          <ClosedNotice />
-        ) : (
-          <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_11rem]">
-            <div className="flex flex-col gap-2">
-              <MonthCalendar
-                month={shownMonth}
-                onMonthChange={setMonth}
-                minMonth={currentMonthIn(zone, now)}
-                maxMonth={maxMonth}
-                selected={slot.preferred_date}
-                onSelect={chooseDay}
-                isSelectable={(day) => statusOf(day) === 'available'}
-                unavailableReason={(day) => unavailableText(statusOf(day), dayOffOn(dayKey(day), daysOff))}
-              />
-              <p className="text-xs text-slate-600">{windowText}</p>
-            </div>
-
-            <section aria-labelledby={fieldId('slots-title')} className="flex flex-col gap-2">
-              <h4 id={fieldId('slots-title')} className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
-                <Clock aria-hidden="true" className="size-4 text-brand-700" />
-                Свободни часове
-              </h4>
-              {!chosenDay ? (
-                <p className="text-sm text-slate-600">Изберете дата, за да видите свободните часове.</p>
-              ) : taken.isPending ? (
-                <Spinner size="sm" label="Зареждане на свободните часове" />
-              ) : slots.length === 0 ? (
-                <p className="text-sm text-slate-600">Няма свободни часове за този ден. Моля, изберете друга дата.</p>
-              ) : (
-                <ul
-                  aria-label={`Свободни часове за ${longDate.format(chosenDay)}`}
-                  className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2"
-                >
-                  {slots.map((slot) => (
-                    <li key={slot.time} className={showsOwnTime ? 'col-span-3 sm:col-span-2' : undefined}>
-                      <button
-                        type="button"
-                        aria-pressed={slot.time === time}
-                        onClick={() => chooseTime(slot.time)}
-                        className={cn(
-                          'w-full rounded-md border px-2 py-2 text-sm font-medium tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                          slot.time === time
-                            ? 'border-brand-600 bg-brand-600 text-white'
-                            : 'border-slate-300 text-slate-900 hover:border-brand-600 hover:bg-brand-50',
-                        )}
-                      >
-                        {slotLabel(slot, zone, viewerZone)}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <p className="text-xs text-slate-600">
-                Часовете са по {zoneName(zone)}.{showsOwnTime ? ` В скоби е вашето време (${viewerZone}).` : ''}
-              </p>
-            </section>
-          </div>
-        )}
+        <SlotPicker calendar={calendar} time={time} onSelectDay={chooseDay} onSelectTime={chooseTime} onMonthChange={setMonth} />
 
         {!loading && !closed && chosenDay && canContinueBooking(chosen) && (
           <div className="flex justify-end">

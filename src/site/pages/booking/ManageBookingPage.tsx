@@ -1,0 +1,347 @@
+import { CalendarDays, Mail, Phone } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { site } from '@/shared/config/site';
+import { isKnownTimeZone, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
+import { usePageMeta } from '@/shared/layout/seo';
+import { Badge, type BadgeVariant } from '@/shared/ui/badge';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { Dialog, DialogContent } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/use-toast';
+import { DialogButton } from '@/site/layout/DialogButton';
+import {
+  BookingChangeError,
+  BookingLinkError,
+  useCancelBooking,
+  useManagedBooking,
+  type ChangeRefusal,
+  type LinkProblem,
+  type ManagedBooking,
+  type ManagedBookingStatus,
+  type MoveResult,
+} from './api';
+import { MoveBooking } from './MoveBooking';
+import { failedChangeText, linkProblemTexts, meetingText, momentText, refusalText, type Message } from './texts';
+
+const STATUS: Record<ManagedBookingStatus, { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Очаква потвърждение', variant: 'secondary' },
+  confirmed: { label: 'Потвърдена', variant: 'success' },
+  cancelled: { label: 'Отменена', variant: 'destructive' },
+};
+
+const linkClasses = 'inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline';
+
+/** The phone and the e-mail, for what the page cannot do online. */
+function ContactLinks() {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      <li>
+        <a href={site.phoneHref} className={linkClasses}>
+          <Phone aria-hidden="true" className="size-4" />
+          <span>
+            <span className="sr-only">Телефон:</span> {site.phone}
+          </span>
+        </a>
+      </li>
+      <li>
+        <a href={`mailto:${site.email}`} className={linkClasses}>
+          <Mail aria-hidden="true" className="size-4" />
+          <span>
+            <span className="sr-only">Имейл:</span> {site.email}
+          </span>
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+function Alert({ message, className }: { message: Message; className?: string }) {
+  return (
+    <div role="alert" className={cn('rounded-lg border border-danger-700/30 bg-danger-50 p-4 text-sm text-danger-700', className)}>
+      <p className="font-semibold">{message.title}</p>
+      <p>{message.description}</p>
+    </div>
+  );
+}
+
+/** A new consultation (the booking dialog, in place) and the way home. */
+function NewBookingActions() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <DialogButton dialog="booking">Запазете нова консултация</DialogButton>
+      <Link to="/" className={buttonClasses({ variant: 'outline' })}>
+        Към началната страница
+      </Link>
+    </div>
+  );
+}
+
+/** Instead of the booking, for a link that opens none. */
+function LinkProblemState({ kind }: { kind: LinkProblem }) {
+  const text = linkProblemTexts[kind];
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="alert" className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">{text.title}</h1>
+        <p className="text-slate-700">{text.description}</p>
+      </div>
+      <NewBookingActions />
+      <div className="flex flex-col gap-2">
+        <h2 className="font-semibold text-slate-900">Имате въпрос? Обадете ни се или ни пишете</h2>
+        <ContactLinks />
+      </div>
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm font-medium text-slate-600 sm:w-44">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The visitor's zone (the browser's, else the one recorded at booking) when it is one this browser knows. */
+function ownZone(booking: ManagedBooking): string {
+  return [visitorTimeZone(), booking.visitor_time_zone].find(isKnownTimeZone) ?? '';
+}
+
+/**
+ * The page of the private link the visitor's e-mails carry (/booking/<token>): the booking's
+ * status and time, and, until the cut-off, moving it to another free slot or cancelling it. The
+ * address holds the token, so the page is kept out of search and sends no referrer; after a move
+ * the old link is dead, and the address is replaced by the new one without a new history entry.
+ */
+export default function ManageBookingPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useManagedBooking(token);
+  const cancel = useCancelBooking(token);
+  // a link refused by a change (moved from another tab, the meeting over), for this token only
+  const [deadLink, setDeadLink] = useState<{ token: string; kind: LinkProblem } | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeadingOnClose = useRef(false);
+  const moveId = useId();
+
+  // The address holds the token: the canonical and og:url name the home page instead, and
+  // noIndex keeps seo.ts writing the same robots meta as the one rendered below.
+  usePageMeta({
+    title: 'Вашата консултация',
+    description: 'Преместване или отказ на консултация със Синаптика.',
+    canonicalPath: '/',
+    noIndex: true,
+  });
+
+  const booking = query.data;
+  const linkProblem =
+    deadLink?.token === token ? deadLink.kind : query.error instanceof BookingLinkError ? query.error.kind : null;
+
+  const onLinkProblem = (kind: LinkProblem) => {
+    setMoving(false);
+    setDeadLink({ token, kind });
+  };
+
+  // the booking can no longer be changed online: read it again, so the page shows why
+  const onEnded = (kind: ChangeRefusal) => {
+    setMoving(false);
+    setNotice(refusalText(kind, booking?.cutoff_hours ?? 0));
+    void query.refetch();
+    heading.current?.focus();
+  };
+
+  const onMoved = (result: MoveResult) => {
+    setMoving(false);
+    setNotice(null);
+    toast({
+      title: 'Консултацията е преместена',
+      description: result.token
+        ? 'Изпратихме ви имейл с новия час и нова връзка. Срещата очаква потвърждение от консултанта.'
+        : 'Срещата очаква потвърждение от консултанта.',
+    });
+    // the old link is dead: the address becomes the new one, in place of the old entry
+    if (result.token && result.token !== token) void navigate(`/booking/${result.token}`, { replace: true });
+    heading.current?.focus();
+  };
+
+  const confirmCancel = () => {
+    setNotice(null);
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setMoving(false);
+        focusHeadingOnClose.current = true;
+        setAsking(false);
+        toast({ title: 'Консултацията е отменена', description: 'Изпратихме ви потвърждение по имейл.' });
+      },
+      onError: (error) => {
+        focusHeadingOnClose.current = true;
+        setAsking(false);
+        if (error instanceof BookingLinkError) return onLinkProblem(error.kind);
+        if (error instanceof BookingChangeError) {
+          setNotice(refusalText(error.kind, booking?.cutoff_hours ?? 0));
+          void query.refetch();
+          return;
+        }
+        setNotice(failedChangeText);
+      },
+    });
+  };
+
+  let content: ReactNode;
+  if (linkProblem) {
+    content = <LinkProblemState kind={linkProblem} />;
+  } else if (!booking && query.isPending) {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold text-slate-900">Вашата консултация</h1>
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner size="lg" label="Зареждане..." />
+        </div>
+      </>
+    );
+  } else if (!booking) {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold text-slate-900">Вашата консултация</h1>
+        <div role="alert" className="mt-6 flex flex-col items-start gap-4 rounded-lg border border-danger-700/30 bg-danger-50 p-4 text-danger-700">
+          <p>
+            <span className="font-semibold">Не успяхме да заредим резервацията.</span> Проверете връзката си с интернет и опитайте отново.
+          </p>
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            Опитайте отново
+          </Button>
+        </div>
+      </>
+    );
+  } else {
+    const zone = isKnownTimeZone(booking.time_zone) ? booking.time_zone : 'Europe/Sofia';
+    const start = new Date(booking.starts_at);
+    const end = new Date(booking.ends_at);
+    const when = meetingText(start, end, zone);
+    const viewer = ownZone(booking);
+    const ownWhen = viewer ? meetingText(start, end, viewer) : '';
+    const status = STATUS[booking.status] ?? STATUS.pending;
+    const cancelled = booking.status === 'cancelled';
+    const canChange = booking.can_change && !cancelled;
+    content = (
+      <>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
+          Вашата консултация
+        </h1>
+        <p className="mt-2 text-slate-700">Здравейте, {booking.client_name}! Ето подробностите за срещата ви.</p>
+
+        <section aria-labelledby={`${moveId}-details`} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+          <h2 id={`${moveId}-details`} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+            <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
+            Среща
+          </h2>
+          <dl className="mt-4 flex flex-col gap-3">
+            <Fact term="Статус">
+              <Badge variant={status.variant}>{status.label}</Badge>
+            </Fact>
+            <Fact term="Дата и час">
+              {when} <span className="text-slate-600">({zoneName(zone)})</span>
+            </Fact>
+            {ownWhen && ownWhen !== when && (
+              <Fact term="Във вашето време">
+                {ownWhen} <span className="text-slate-600">({viewer})</span>
+              </Fact>
+            )}
+            <Fact term="Консултант">{booking.consultant_name}</Fact>
+          </dl>
+        </section>
+
+        {notice && <Alert message={notice} className="mt-6" />}
+
+        <div role="status" className="mt-6 flex flex-col gap-3 text-slate-700">
+          {cancelled ? (
+            <p>Консултацията е отменена. Ако желаете, запазете нова в удобен за вас час.</p>
+          ) : canChange ? (
+            <p>
+              Можете да преместите или откажете срещата до {momentText(new Date(booking.change_until), zone)} ({zoneName(zone)}).
+            </p>
+          ) : (
+            <p>
+              Срещата вече не може да се премести или откаже през сайта: промени са възможни до {booking.cutoff_hours}{' '}
+              {booking.cutoff_hours === 1 ? 'час' : 'часа'} преди началото ѝ. Ако трябва да я промените, обадете ни се или ни пишете.
+            </p>
+          )}
+        </div>
+        {!cancelled && !canChange && (
+          <div className="mt-3">
+            <ContactLinks />
+          </div>
+        )}
+        {cancelled && (
+          <div className="mt-4">
+            <NewBookingActions />
+          </div>
+        )}
+
+        {canChange && (
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button aria-expanded={moving} aria-controls={moving ? moveId : undefined} onClick={() => setMoving((open) => !open)}>
+              Премести
+            </Button>
+            <Button variant="outline" onClick={() => setAsking(true)}>
+              Откажи консултацията
+            </Button>
+          </div>
+        )}
+
+        {canChange && moving && (
+          <MoveBooking
+            id={moveId}
+            token={token}
+            booking={booking}
+            onMoved={onMoved}
+            onClose={() => setMoving(false)}
+            onLinkProblem={onLinkProblem}
+            onEnded={onEnded}
+          />
+        )}
+
+        <Dialog open={asking} onOpenChange={(open) => !cancel.isPending && setAsking(open)}>
+          <DialogContent
+            role="alertdialog"
+            title="Да откажем ли консултацията?"
+            description={`Срещата на ${when} (${zoneName(zone)}) ще бъде отменена и часът ще се освободи.`}
+            maxWidth={480}
+            hideClose
+            onCloseAutoFocus={(event) => {
+              // the button that opened the question may be gone: the page's heading takes the focus
+              if (!focusHeadingOnClose.current) return;
+              focusHeadingOnClose.current = false;
+              event.preventDefault();
+              heading.current?.focus();
+            }}
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={() => setAsking(false)} disabled={cancel.isPending}>
+                Не, запази я
+              </Button>
+              <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
+                {cancel.isPending ? 'Отказване...' : 'Да, откажи консултацията'}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {/* React hoists these into <head>; the address holds a private token */}
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">{content}</div>
+    </>
+  );
+}
