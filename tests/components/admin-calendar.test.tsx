@@ -261,6 +261,91 @@ describe('the booking window', () => {
   });
 });
 
+describe("the visitor's cut-off for changes", () => {
+  const CUTOFF_ROW = { ...ROW, booking_horizon_days: 30, min_notice_minutes: 1440, manage_cutoff_hours: 24 };
+  const cutoffField = () => screen.findByRole('spinbutton', { name: /^Промени от клиента до \(часа преди срещата\)/ });
+
+  it('shows the stored hours with the hint and in the preview, and saves new ones', async () => {
+    const patches: Record<string, unknown>[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), ({ request }) => {
+        // read with the settings, in the same request
+        expect(new URL(request.url).searchParams.get('select')).toContain('manage_cutoff_hours');
+        return HttpResponse.json(CUTOFF_ROW);
+      }),
+      http.patch(rest('calendar_settings'), async ({ request }) => {
+        patches.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'cal-1', updated_at: '2026-01-02T10:00:00.000Z' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const cutoff = await cutoffField();
+    expect(cutoff).toHaveValue(24);
+    expect(cutoff).toHaveAccessibleDescription(
+      'Клиентът може да премести или откаже консултацията през личната си връзка до толкова часа преди началото ѝ.',
+    );
+    expect(screen.getByText('Клиентът може да премести или откаже консултацията до 1 ден преди началото ѝ.')).toBeInTheDocument();
+
+    await user.clear(cutoff);
+    await user.type(cutoff, '6');
+    expect(screen.getByText('Клиентът може да премести или откаже консултацията до 6 часа преди началото ѝ.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ manage_cutoff_hours: 6, booking_horizon_days: 30, min_notice_minutes: 1440 });
+    expect(await within(toasts()).findByText('Настройките на календара са запазени')).toBeInTheDocument();
+  });
+
+  it('takes the default of 12 hours when the row has none, and refuses more than 168 without saving', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
+      http.patch(rest('calendar_settings'), () => {
+        patches.push(1);
+        return HttpResponse.json([{ id: 'cal-1' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const cutoff = await cutoffField();
+    expect(cutoff).toHaveValue(12);
+    await user.clear(cutoff);
+    await user.type(cutoff, '200');
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(await screen.findByText('Въведете цял брой часове от 0 до 168.')).toBeInTheDocument();
+    expect(cutoff).toHaveAttribute('aria-invalid', 'true');
+    expect(cutoff).toHaveAccessibleDescription(/Въведете цял брой часове от 0 до 168\.$/);
+    expect(patches).toEqual([]);
+  });
+
+  it("puts the database's refusal on the field", async () => {
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(CUTOFF_ROW)),
+      http.patch(rest('calendar_settings'), () =>
+        HttpResponse.json(
+          {
+            code: '23514',
+            message: 'new row for relation "calendar_settings" violates check constraint "calendar_settings_cutoff"',
+            details: null,
+            hint: null,
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderAdmin(<CalendarTab />);
+    const user = userEvent.setup({ delay: null });
+    const cutoff = await cutoffField();
+    await user.clear(cutoff);
+    await user.type(cutoff, '48');
+    await user.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(await within(toasts()).findByText('Не можахме да запазим настройките')).toBeInTheDocument();
+    expect(cutoff).toHaveAttribute('aria-invalid', 'true');
+    expect(cutoff).toHaveAccessibleDescription(/Въведете цял брой часове от 0 до 168\.$/);
+    expect(cutoff).toHaveFocus();
+  });
+});
+
 /** The Sofia date `days` days from now. */
 const ahead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date(Date.now() + days * 86_400_000));
 

@@ -33,6 +33,8 @@ export function bookingRow(overrides: Partial<Booking> = {}): Booking {
     message: 'Искаме онлайн резервации.',
     status: 'pending',
     created_at: '2026-11-20T09:00:00.000Z',
+    // the visitor's browser gave no zone (as before the e-mails recorded it)
+    visitor_time_zone: null,
     notified_at: '2026-11-20T09:00:03.000Z',
     notify_error: null,
     ...overrides,

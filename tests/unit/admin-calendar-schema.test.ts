@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holidaysToAdd } from '@/admin/calendar/holidays';
 import {
   calendarInput,
+  calendarRefusal,
   calendarSchema,
   calendarText,
   calendarValuesFrom,
@@ -27,6 +28,7 @@ const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => (
   booking_horizon_days: '60',
   notice_amount: '2',
   notice_unit: 'hours',
+  manage_cutoff_hours: '12',
   ...over,
 });
 
@@ -50,6 +52,7 @@ describe('calendar settings schema', () => {
       booking_horizon_days: '60',
       notice_amount: '2',
       notice_unit: 'hours',
+      manage_cutoff_hours: '12',
     });
   });
 
@@ -81,10 +84,11 @@ describe('calendar settings schema', () => {
       time_zone: 'Europe/Sofia',
       booking_horizon_days: 30,
       min_notice_minutes: 1440,
+      manage_cutoff_hours: 24,
       updated_at: '',
     };
     const loaded = calendarValuesFrom(existing);
-    expect(loaded).toMatchObject({ is_active: false, booking_horizon_days: '30', notice_amount: '1', notice_unit: 'days' });
+    expect(loaded).toMatchObject({ is_active: false, booking_horizon_days: '30', notice_amount: '1', notice_unit: 'days', manage_cutoff_hours: '24' });
     expect(
       calendarInput({ ...loaded, consultant_name: ' Мария ', start: '09:30', end: '13:00', days: ['saturday', 'monday'], time_zone: 'Europe/London' }),
     ).toEqual({
@@ -95,11 +99,13 @@ describe('calendar settings schema', () => {
       is_active: false,
       booking_horizon_days: 30,
       min_notice_minutes: 1440,
+      manage_cutoff_hours: 24,
     });
-    expect(calendarInput(values({ booking_horizon_days: ' 90 ', notice_amount: '45', notice_unit: 'minutes' }))).toMatchObject({
+    expect(calendarInput(values({ booking_horizon_days: ' 90 ', notice_amount: '45', notice_unit: 'minutes', manage_cutoff_hours: ' 0 ' }))).toMatchObject({
       is_active: true,
       booking_horizon_days: 90,
       min_notice_minutes: 45,
+      manage_cutoff_hours: 0,
     });
   });
 
@@ -126,6 +132,28 @@ describe('calendar settings schema', () => {
     expect(validateCalendar(values({ notice_amount: '169', notice_unit: 'hours' })).notice_amount).toBe(calendarText.noticeTooLong);
     expect(validateCalendar(values({ notice_amount: '168', notice_unit: 'hours' }))).toEqual({});
     expect(validateCalendar(values({ notice_amount: '0', notice_unit: 'minutes' }))).toEqual({});
+  });
+
+  it("keeps the visitor's cut-off for changes within 0 to 168 whole hours", () => {
+    for (const cutoff of ['169', '', '1.5', '-1', 'дванадесет']) {
+      expect(validateCalendar(values({ manage_cutoff_hours: cutoff })), cutoff).toEqual({ manage_cutoff_hours: calendarText.cutoffInvalid });
+    }
+    expect(calendarText.cutoffInvalid).toBe('Въведете цял брой часове от 0 до 168.');
+    expect(validateCalendar(values({ manage_cutoff_hours: '0' }))).toEqual({});
+    expect(validateCalendar(values({ manage_cutoff_hours: '168' }))).toEqual({});
+  });
+
+  it("puts the database's refusal of a value on its field", () => {
+    const check = (constraint: string) => ({
+      code: '23514',
+      message: `new row for relation "calendar_settings" violates check constraint "${constraint}"`,
+    });
+    expect(calendarRefusal(check('calendar_settings_cutoff'))).toEqual({ field: 'manage_cutoff_hours', message: calendarText.cutoffInvalid });
+    expect(calendarRefusal(check('calendar_settings_horizon'))).toEqual({ field: 'booking_horizon_days', message: calendarText.horizonInvalid });
+    expect(calendarRefusal(check('calendar_settings_notice'))).toEqual({ field: 'notice_amount', message: calendarText.noticeTooLong });
+    expect(calendarRefusal({ code: '22023', message: 'Unknown time zone: X', hint: 'calendar_time_zone' })).toEqual({ field: 'time_zone', message: calendarText.timeZone });
+    expect(calendarRefusal({ code: '42501', message: 'permission denied' })).toBeNull();
+    expect(calendarRefusal(null)).toBeNull();
   });
 
   it('offers Sofia first and keeps the current zone in the list', () => {

@@ -18,10 +18,13 @@ import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/s
 import { DaysOffSection } from './DaysOffSection';
 import {
   calendarInput,
+  calendarRefusal,
   calendarSchema,
   calendarText,
   calendarValuesFrom,
+  isCutoff,
   isHorizon,
+  MAX_CUTOFF_HOURS,
   noticeError,
   noticeMinutesOf,
   normaliseTime,
@@ -70,6 +73,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     time_zone: formState.errors.time_zone?.message,
     booking_horizon_days: formState.errors.booking_horizon_days?.message,
     notice_amount: formState.errors.notice_amount?.message,
+    manage_cutoff_hours: formState.errors.manage_cutoff_hours?.message,
   };
   const [uploading, setUploading] = useState(false);
   // the form stays open after a save: the saved settings are its new starting point
@@ -82,7 +86,12 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     mutation: useSaveCalendarSettings(),
     variables: (input: CalendarSettingsInput, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, input }),
     savedToast: { title: calendarText.saved },
-    failure: () => calendarText.saveFailed,
+    failure: (error) => {
+      // a value the database refused: its message goes on its field, as the form's own rules do
+      const refused = calendarRefusal(error);
+      if (refused) form.setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
+      return calendarText.saveFailed;
+    },
     what: 'saving calendar settings',
   });
   const uid = useId();
@@ -112,6 +121,11 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     : previewHorizon !== null && previewNotice !== null
       ? `Записване до ${durationText(previewHorizon * 24 * 60)} напред${previewNotice > 0 ? `, поне ${durationText(previewNotice)} предварително` : ', без предизвестие'}.`
       : '';
+  const previewCutoff = values.is_active && isCutoff(values.manage_cutoff_hours) ? Number(values.manage_cutoff_hours.trim()) : null;
+  const cutoffSummary =
+    previewCutoff === null
+      ? ''
+      : `Клиентът може да премести или откаже консултацията ${previewCutoff > 0 ? `до ${durationText(previewCutoff * 60)} преди началото ѝ` : 'до самото ѝ начало'}.`;
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-4">
@@ -324,6 +338,30 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                       </p>
                     )}
                   </div>
+                  <div className="grid content-start gap-1.5">
+                    <Label htmlFor={id('cutoff')} required>
+                      Промени от клиента до (часа преди срещата)
+                    </Label>
+                    <Input
+                      id={id('cutoff')}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={MAX_CUTOFF_HOURS}
+                      step={1}
+                      required
+                      {...register('manage_cutoff_hours')}
+                      {...fieldAria(id('cutoff'), errors.manage_cutoff_hours, true)}
+                    />
+                    <p id={hintId(id('cutoff'))} className="text-xs text-slate-600">
+                      Клиентът може да премести или откаже консултацията през личната си връзка до толкова часа преди началото ѝ.
+                    </p>
+                    {errors.manage_cutoff_hours && (
+                      <p id={errorId(id('cutoff'))} className="text-sm text-danger-700">
+                        {errors.manage_cutoff_hours}
+                      </p>
+                    )}
+                  </div>
                 </div>
               </fieldset>
               <div className="flex justify-end">
@@ -352,6 +390,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
               </p>
               <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
               {bookingSummary && <p className="text-sm text-slate-700">{bookingSummary}</p>}
+              {cutoffSummary && <p className="text-sm text-slate-700">{cutoffSummary}</p>}
             </div>
           </Card>
           <Card className="grid gap-2 p-5">

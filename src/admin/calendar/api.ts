@@ -13,13 +13,16 @@ import {
 } from '@/shared/domain/calendar';
 import { bulgarianPublicHolidays, holidaysToAdd } from './holidays';
 
-/** The settings row as the calendar tab edits it: the shared reading plus the version it saved. */
-export type CalendarSettings = SharedSettings & Pick<Tables<'calendar_settings'>, 'updated_at'>;
+/**
+ * The settings row as the calendar tab edits it: the shared reading, the visitor's cut-off for
+ * changes through their link (only the admin edits it) and the version it saved.
+ */
+export type CalendarSettings = SharedSettings & Pick<Tables<'calendar_settings'>, 'manage_cutoff_hours' | 'updated_at'>;
 
 /** What the calendar tab writes. */
 export type CalendarSettingsInput = Omit<CalendarSettings, 'id' | 'updated_at'> & { working_hours: Required<WorkingHours> };
 
-const COLUMNS = `${CALENDAR_SETTINGS_COLUMNS}, updated_at` as const;
+const COLUMNS = `${CALENDAR_SETTINGS_COLUMNS}, manage_cutoff_hours, updated_at` as const;
 
 /** The one settings row, or null when there is none yet (PGRST116 is not an error here). */
 export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {

@@ -1,7 +1,8 @@
 /*
  * The calendar settings' rules as a zod schema with their Bulgarian
  * messages, the defaults, and the row the form writes; the booking window (horizon in days,
- * minimum notice stored in minutes) within the database's bounds; and the days-off form's rules.
+ * minimum notice stored in minutes, the visitor's cut-off for changes in hours) within the
+ * database's bounds, and which field a refusal of the database belongs to; and the days-off form's rules.
  */
 import * as z from 'zod/mini';
 import {
@@ -16,6 +17,10 @@ import {
   SLOT_STEP_MINUTES,
 } from '@/shared/domain/calendar';
 import type { CalendarSettings, CalendarSettingsInput } from './api';
+
+/** The database's default and bounds of calendar_settings.manage_cutoff_hours. */
+export const DEFAULT_CUTOFF_HOURS = 12;
+export const MAX_CUTOFF_HOURS = 168;
 
 /** The defaults: 'Консултант', 09:00 to 17:00, Monday to Friday; Sofia's clock. */
 export const DEFAULT_CONSULTANT = 'Консултант';
@@ -58,6 +63,7 @@ export const calendarText = {
   horizonInvalid: `Въведете цял брой дни от 1 до ${MAX_HORIZON_DAYS}.`,
   noticeInvalid: 'Въведете цяло число, 0 или повече.',
   noticeTooLong: 'Предизвестието може да е най-много 7 дни.',
+  cutoffInvalid: `Въведете цял брой часове от 0 до ${MAX_CUTOFF_HOURS}.`,
 } as const;
 
 /** The units the minimum notice is typed in; it is stored in minutes. */
@@ -98,6 +104,12 @@ export function isHorizon(value: string): boolean {
   return WHOLE.test(text) && Number(text) >= 1 && Number(text) <= MAX_HORIZON_DAYS;
 }
 
+/** True for a whole number of hours the database accepts as the visitor's cut-off (0 to 168). */
+export function isCutoff(value: string): boolean {
+  const text = value.trim();
+  return WHOLE.test(text) && Number(text) <= MAX_CUTOFF_HOURS;
+}
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** '9:00' or '09:00:00' from a browser → '09:00'. */
@@ -118,6 +130,7 @@ export function calendarValuesFrom(settings: CalendarSettings | null): CalendarF
     is_active: settings?.is_active ?? true,
     booking_horizon_days: String(settings?.booking_horizon_days ?? DEFAULT_HORIZON_DAYS),
     ...noticeFields(settings?.min_notice_minutes ?? DEFAULT_NOTICE_MINUTES),
+    manage_cutoff_hours: String(settings?.manage_cutoff_hours ?? DEFAULT_CUTOFF_HOURS),
   };
 }
 
@@ -154,6 +167,8 @@ export const calendarSchema = z
     /** The minimum notice as typed, in `notice_unit` (stored in minutes, at most 7 days). */
     notice_amount: z.string(),
     notice_unit: z.enum(['minutes', 'hours', 'days']),
+    /** Until how many hours before the meeting a visitor may move or cancel it, as typed (0 to 168). */
+    manage_cutoff_hours: z.string().check(z.refine(isCutoff, calendarText.cutoffInvalid)),
   })
   .check(
     // the hours are checked as a pair, each message on its own field
@@ -182,7 +197,34 @@ export function calendarInput(values: CalendarFormValues): CalendarSettingsInput
     is_active: values.is_active,
     booking_horizon_days: Number(values.booking_horizon_days.trim()),
     min_notice_minutes: noticeMinutesOf(values.notice_amount, values.notice_unit) ?? DEFAULT_NOTICE_MINUTES,
+    manage_cutoff_hours: Number(values.manage_cutoff_hours.trim()),
   };
+}
+
+/** A field of the form a refusal of the database is about, and what to say there. */
+export interface CalendarRefusal {
+  field: 'booking_horizon_days' | 'notice_amount' | 'manage_cutoff_hours' | 'time_zone' | 'days' | 'end';
+  message: string;
+}
+
+/**
+ * Which field the database refused, if the refusal names one: a CHECK constraint of the table
+ * (23514, named in the message) or the settings trigger's hint. The form checks the same rules,
+ * so this is met only when the browser's rules and the database's differ.
+ */
+export function calendarRefusal(error: unknown): CalendarRefusal | null {
+  const like = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown };
+  const message = typeof like.message === 'string' ? like.message : '';
+  const hint = typeof like.hint === 'string' ? like.hint : '';
+  if (like.code === '23514') {
+    if (message.includes('calendar_settings_cutoff')) return { field: 'manage_cutoff_hours', message: calendarText.cutoffInvalid };
+    if (message.includes('calendar_settings_horizon')) return { field: 'booking_horizon_days', message: calendarText.horizonInvalid };
+    if (message.includes('calendar_settings_notice')) return { field: 'notice_amount', message: calendarText.noticeTooLong };
+  }
+  if (hint === 'calendar_time_zone') return { field: 'time_zone', message: calendarText.timeZone };
+  if (hint === 'calendar_days') return { field: 'days', message: calendarText.noDays };
+  if (hint === 'calendar_hours') return { field: 'end', message: calendarText.tooShort };
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

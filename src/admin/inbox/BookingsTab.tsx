@@ -6,7 +6,10 @@ import { cn } from '@/shared/ui/cn';
 import { ListRows, ListSection, PagedList, type PlainListText } from '@/admin/kit/PagedList';
 import { useConfirm } from '@/admin/kit/use-confirm';
 import { useListState } from '@/admin/kit/use-list-state';
+import { useCalendarSettings } from '@/admin/calendar/api';
+import { calendarZone, isKnownTimeZone } from '@/shared/domain/calendar';
 import { useBookingPage, useSetBookingStatus, type BookingSection } from './api';
+import { BookingHistory } from './BookingHistory';
 import { formatSlotBg } from './format';
 import { Detail, InboxCard } from './InboxCard';
 import { BOOKING_STATUS_LABELS, bookingTransitions } from './status';
@@ -20,6 +23,11 @@ export const bookingText = {
   confirmed: 'Резервацията е потвърдена',
   cancelled: 'Резервацията е отказана',
   slotFreed: 'Часът е освободен за други посетители.',
+  // the database e-mails the visitor on every status change (its trigger, not this page)
+  mailInvitation: 'Клиентът ще получи имейл с поканата.',
+  mailCancellation: 'Клиентът ще получи имейл за отмяната.',
+  visitorZone: 'Часова зона на клиента',
+  visitorTime: 'При клиента:',
 } as const;
 
 const STATUS_BADGE: Record<BookingStatus, { variant: BadgeVariant; className?: string }> = {
@@ -104,8 +112,8 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
     changeStatus(
       { id: booking.id, from: booking.status, to },
       to === 'confirmed'
-        ? { title: bookingText.confirmed, description: `${booking.client_name}, ${when}` }
-        : { title: bookingText.cancelled, description: bookingText.slotFreed },
+        ? { title: bookingText.confirmed, description: `${booking.client_name}, ${when}. ${bookingText.mailInvitation}` }
+        : { title: bookingText.cancelled, description: `${bookingText.slotFreed} ${bookingText.mailCancellation}` },
     );
   }
 
@@ -123,13 +131,17 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
       delivery={booking}
       kind="booking"
       details={
-        <Detail term="Дата и час" className="font-medium text-slate-900">
-          <time dateTime={booking.preferred_date}>{when}</time>
-        </Detail>
+        <>
+          <Detail term="Дата и час" className="font-medium text-slate-900">
+            <time dateTime={booking.preferred_date}>{when}</time>
+          </Detail>
+          {booking.visitor_time_zone && <VisitorZone zone={booking.visitor_time_zone} at={booking.preferred_date} />}
+        </>
       }
       email={booking.client_email}
       phone={booking.client_phone}
       message={booking.message || 'Няма съобщение'}
+      more={<BookingHistory bookingId={booking.id} clientName={booking.client_name} />}
       actions={
         next.length > 0 && (
           <>
@@ -157,5 +169,28 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
         )
       }
     />
+  );
+}
+
+/**
+ * The visitor's own zone, when it is not the consultant's: the time the visitor was offered is
+ * theirs, so the admin sees it too. Only a card with a zone reads the settings (one request for
+ * all of them); nothing shows until the consultant's zone is known.
+ */
+function VisitorZone({ zone, at }: { zone: string; at: string }) {
+  const settings = useCalendarSettings();
+  if (settings.isPending) return null;
+  if (zone === calendarZone(settings.data)) return null;
+  // a zone the database knows may be one this browser does not: then only its name
+  const theirs = isKnownTimeZone(zone) ? formatSlotBg(at, zone) : '';
+  return (
+    <Detail term={bookingText.visitorZone}>
+      {zone}
+      {theirs && (
+        <span className="block text-slate-600">
+          {bookingText.visitorTime} <time dateTime={at}>{theirs}</time>
+        </span>
+      )}
+    </Detail>
   );
 }

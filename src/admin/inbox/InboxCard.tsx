@@ -29,13 +29,16 @@ export interface InboxCardProps {
   message: string;
   /** What the admin can do with the row; nothing when there is nothing left to do. */
   actions?: ReactNode;
+  /** Under the actions: more about the row on request (a booking's history). */
+  more?: ReactNode;
 }
 
 /**
  * One inquiry or booking: who wrote and from which company, its status, the chat's notice if the
- * chat missed it, its details with links to answer by email or phone, the message and the actions.
+ * chat missed it, its details with links to answer by email or phone, the message, the actions and
+ * what more there is to see on request.
  */
-export function InboxCard({ name, company, level, status, className, delivery, kind, details, email, phone, message, actions }: InboxCardProps) {
+export function InboxCard({ name, company, level, status, className, delivery, kind, details, email, phone, message, actions, more }: InboxCardProps) {
   const uid = useId();
   const Title = level === 3 ? 'h3' : 'h4';
   const Subtitle = level === 3 ? 'h4' : 'h5';
@@ -70,6 +73,7 @@ export function InboxCard({ name, company, level, status, className, delivery, k
           <p className="whitespace-pre-wrap break-words text-slate-900">{message}</p>
         </div>
         {actions && <div className="flex flex-wrap justify-end gap-2">{actions}</div>}
+        {more}
       </article>
     </Card>
   );

@@ -2,9 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { isPastTheEnd, readPage } from '@/admin/kit/list';
+import { toHistoryEntry } from './history';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
-import type { Booking, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, ListPage } from './types';
+import type { Booking, BookingHistoryEntry, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, ListPage } from './types';
 
 /*
  * The inbox's data: inquiries (contact_submissions) and bookings (appointments). Only admitted
@@ -25,12 +26,15 @@ export const inboxKeys = {
   inquiryPage: (filters: InquiryFilters, page: number) => [...inboxKeys.inquiries(), filters, page] as const,
   bookings: () => [...inboxKeys.all, 'bookings'] as const,
   bookingPage: (section: BookingSection, page: number) => [...inboxKeys.bookings(), section, page] as const,
+  // under bookings: a status change reloads an open history with the lists
+  bookingHistory: (id: string) => [...inboxKeys.bookings(), 'history', id] as const,
 };
 
 /** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
 const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error' as const;
 const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}` as const;
-const BOOKING_COLUMNS = `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, ${CHAT_DELIVERY_COLUMNS}` as const;
+const BOOKING_COLUMNS =
+  `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, visitor_time_zone, ${CHAT_DELIVERY_COLUMNS}` as const;
 
 /**
  * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)
@@ -119,6 +123,14 @@ export async function fetchBookingPage(section: BookingSection, page: number, no
   );
 }
 
+/** What happened to one booking and every e-mail it sent, oldest first (admins only). */
+export async function fetchBookingHistory(id: string): Promise<BookingHistoryEntry[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('booking_history', { booking: id });
+  if (error) throw error;
+  return (data ?? []).map(toHistoryEntry);
+}
+
 export interface InboxCounts {
   /** Inquiries with status 'new'. */
   inquiries: number;
@@ -168,6 +180,15 @@ export function useInboxCounts() {
 /** One page of an inbox list, kept on screen while the next one loads, reloaded as `live` says. */
 function useLivePage<T>(queryKey: QueryKey, fetchPage: () => Promise<ListPage<T>>) {
   return useQuery({ queryKey, queryFn: fetchPage, placeholderData: keepPreviousData, ...live });
+}
+
+/**
+ * A booking's history, for its card's disclosure, which mounts it only when opened: one request
+ * per opened card, never one per row of the list. While open it stays live like the lists, since
+ * the e-mails' states change within a minute.
+ */
+export function useBookingHistory(id: string) {
+  return useQuery({ queryKey: inboxKeys.bookingHistory(id), queryFn: () => fetchBookingHistory(id), ...live });
 }
 
 export function useInquiryPage(filters: InquiryFilters, page: number) {

@@ -33,11 +33,51 @@ export type Inquiry = Omit<
 > &
   InquiryChecks;
 
-/** A row of appointments as the inbox reads it. */
+/**
+ * A row of appointments as the inbox reads it. visitor_time_zone: the zone of the visitor's
+ * browser at booking (an IANA name the database knows), null when it gave none.
+ */
 export type Booking = Pick<
   Tables<'appointments'>,
-  'id' | 'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message' | 'created_at' | keyof ChatDelivery
+  | 'id'
+  | 'client_name'
+  | 'client_email'
+  | 'client_phone'
+  | 'company_name'
+  | 'preferred_date'
+  | 'message'
+  | 'created_at'
+  | 'visitor_time_zone'
+  | keyof ChatDelivery
 > & { status: BookingStatus };
+
+/** What happened to a booking (the booking_history function), oldest first. */
+export type BookingEventKind = 'booked' | 'confirmed' | 'cancelled' | 'moved' | 'reopened';
+export type BookingActor = 'visitor' | 'admin' | 'system';
+export type MailPurpose = 'booking_received' | 'booking_confirmed' | 'booking_cancelled' | 'booking_moved' | 'booking_reminder';
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'given_up';
+
+/** An e-mail to the visitor as the outbox keeps it. */
+export interface BookingMail {
+  purpose: MailPurpose | string;
+  subject: string;
+  to: string;
+  status: MailStatus | string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/**
+ * One entry of a booking's history. A move carries the two instants, a status change the two
+ * statuses; an e-mail carries the message's state.
+ */
+export type BookingHistoryEntry =
+  | { at: string; kind: 'moved'; actor: BookingActor; actor_email: string | null; from: string; to: string }
+  | { at: string; kind: Exclude<BookingEventKind, 'moved'>; actor: BookingActor; actor_email: string | null }
+  | { at: string; kind: 'mail'; mail: BookingMail }
+  /** A kind this version does not know yet (the database may record new ones). */
+  | { at: string; kind: 'other'; name: string };
 
 /** The inquiry list's filters; '' means "any". */
 export interface InquiryFilters {

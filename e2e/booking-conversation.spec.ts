@@ -1,0 +1,181 @@
+// A booking is a conversation: the visitor who books gets an e-mail with an invitation for the
+// chosen instant (caught by the stand-in's mail catcher), its private link moves the booking (the
+// old link is then refused) and cancels it (the slot is free again), and the consultant's
+// confirmation in the inbox reaches the visitor too.
+import ICAL from 'ical.js';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
+import { toasts } from './admin-helpers';
+import { anonDb, anonVisitor, asVisitor, likeAPerson, signIn, unique } from './support';
+
+interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/** The messages caught for one address, newest first, once there are at least `count`. */
+async function mailTo(address: string, count = 1): Promise<CaughtMail[]> {
+  let messages: CaughtMail[] = [];
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${E2E_BACKEND_URL}/__local/mail?to=${encodeURIComponent(address)}`);
+      messages = (await res.json()) as CaughtMail[];
+      return messages.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return messages;
+}
+
+function invitation(mail: CaughtMail) {
+  const file = mail.attachments.find((a) => a.filename.endsWith('.ics'))!;
+  const calendar = new ICAL.Component(ICAL.parse(Buffer.from(file.content, 'base64').toString('utf8')));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: event.getFirstPropertyValue('status'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  };
+}
+
+const manageLink = (mail: CaughtMail) => /(https?:\/\/\S+\/booking\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+
+/** A day-long window around an instant, for taken_slots. */
+async function takenAround(at: string): Promise<string[]> {
+  const t = new Date(at).getTime();
+  const { data, error } = await anonDb.rpc('taken_slots', {
+    range_start: new Date(t - 12 * 3600_000).toISOString(),
+    range_end: new Date(t + 12 * 3600_000).toISOString(),
+  });
+  expect(error).toBeNull();
+  return ((data ?? []) as string[]).map((s) => new Date(s).toISOString());
+}
+
+/** Sofia's wall-clock `HH:MM` on a weekday of next month, as an instant; the first free one. */
+async function bookThroughApi(name: string, address: string): Promise<string> {
+  const visitor = anonVisitor();
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 3, 12));
+  for (let d = 0; d < 25; d++) {
+    const day = new Date(first.getTime() + d * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', timeZoneName: 'longOffset' })
+      .formatToParts(day)
+      .find((p) => p.type === 'timeZoneName')!.value.slice(3);
+    for (const time of ['13:00', '13:30', '14:00', '14:30', '15:00']) {
+      const at = new Date(`${day.toISOString().slice(0, 10)}T${time}:00${offset || '+00:00'}`).toISOString();
+      const { error } = await visitor.from('appointments').insert({ client_name: name, client_email: address, preferred_date: at, visitor_time_zone: 'Europe/Sofia' });
+      if (!error) return at;
+      if (error.code !== '23505') throw new Error(error.message);
+    }
+  }
+  throw new Error('no free slot next month');
+}
+
+async function openBookingDialog(page: Page) {
+  await asVisitor(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Запазете консултация' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
+  await expect(dialog.getByText('Мария Иванова')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
+  return dialog;
+}
+
+test('booking through the dialog e-mails an invitation for the chosen instant, with a manage link', async ({ page }) => {
+  const name = unique('Имейл Е2Е');
+  const address = `${unique('mail').replace(/\W+/g, '').toLowerCase()}@example.com`;
+  const dialog = await openBookingDialog(page);
+  const openedAt = Date.now();
+  const day = dialog.locator('button[data-day]:not([disabled])').last();
+  const dayKey = (await day.getAttribute('data-day'))!;
+  await day.click();
+  const slot = dialog.getByRole('list', { name: /Свободни часове за/ }).getByRole('button').last();
+  const time = (await slot.textContent())!.trim();
+  await slot.click();
+  await dialog.getByRole('button', { name: 'Продължи' }).click();
+  await dialog.getByRole('textbox', { name: 'Име', exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Имейл' }).fill(address);
+  await likeAPerson(openedAt);
+  await dialog.getByRole('button', { name: 'Потвърдете резервацията' }).click();
+  await expect(page.getByText('Вашата резервация е изпратена. Ще се свържем с вас скоро.', { exact: true })).toBeVisible();
+
+  const [message] = await mailTo(address);
+  expect(message.subject).toContain(`${time} (българско време)`);
+  const expected = new Date(`${dayKey}T${time}:00${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${dayKey}T12:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')!.value.slice(3)}`).toISOString();
+  expect(invitation(message)).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'TENTATIVE', start: expected });
+  expect(message.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+  expect(manageLink(message)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/booking\//);
+});
+
+test('the consultant\'s confirmation in the inbox e-mails the visitor the confirmed invitation', async ({ page }) => {
+  const name = unique('Потвърждение Е2Е');
+  const address = `${unique('confirm').replace(/\W+/g, '').toLowerCase()}@example.com`;
+  const at = await bookThroughApi(name, address);
+  const [received] = await mailTo(address);
+  expect(received.subject).toMatch(/^Получихме заявката ви/);
+
+  await signIn(page);
+  const tab = page.getByRole('tab', { name: /^Резервации/ });
+  await tab.click();
+  const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
+  await card.getByRole('button', { name: /^Потвърди/ }).click();
+  await expect(toasts(page).getByText('Резервацията е потвърдена')).toBeVisible();
+
+  const [confirmed] = await mailTo(address, 2);
+  expect(confirmed.subject).toMatch(/^Консултацията ви е потвърдена/);
+  expect(invitation(confirmed)).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, start: at, uid: invitation(received).uid });
+
+  // the card's history names both e-mails and who confirmed
+  await card.getByRole('button', { name: 'История' }).click();
+  await expect(card.getByText(/Потвърдена от admin@example\.com/)).toBeVisible();
+  await expect(card.getByText(/Консултацията ви е потвърдена/)).toBeVisible();
+});
+
+test('the manage link moves the booking (the old link is then refused) and cancels it (the slot is free again)', async ({ page }) => {
+  const name = unique('Връзка Е2Е');
+  const address = `${unique('link').replace(/\W+/g, '').toLowerCase()}@example.com`;
+  const bookedAt = await bookThroughApi(name, address);
+  const [received] = await mailTo(address);
+  const oldLink = manageLink(received)!;
+
+  await asVisitor(page);
+  await page.goto(oldLink);
+  await expect(page.getByText('Очаква потвърждение')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await page.getByRole('button', { name: 'Премести', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Изберете нов ден и час' });
+  await panel.locator('button[data-day]:not([disabled])').first().click();
+  await panel.getByRole('list', { name: /Свободни часове за/ }).getByRole('button').first().click();
+  await panel.getByRole('button', { name: 'Премести консултацията' }).click();
+  await expect(toasts(page).getByText('Консултацията е преместена')).toBeVisible();
+  await expect(page).not.toHaveURL(oldLink);
+
+  const [moved] = await mailTo(address, 2);
+  expect(moved.subject).toMatch(/^Консултацията ви е преместена/);
+  const newLink = manageLink(moved)!;
+  expect(page.url()).toBe(newLink);
+  const movedTo = invitation(moved);
+  expect(movedTo).toMatchObject({ method: 'REQUEST', sequence: 1, uid: invitation(received).uid });
+  expect(movedTo.start).not.toBe(bookedAt);
+  expect(await takenAround(movedTo.start)).toContain(movedTo.start);
+
+  // the old link is dead, and says why
+  await page.goto(oldLink);
+  await expect(page.getByRole('heading', { name: 'Връзката е заменена' })).toBeVisible();
+
+  await page.goto(newLink);
+  await page.getByRole('button', { name: 'Откажи консултацията' }).click();
+  await page.getByRole('alertdialog', { name: 'Да откажем ли консултацията?' }).getByRole('button', { name: 'Да, откажи консултацията' }).click();
+  await expect(toasts(page).getByText('Консултацията е отменена')).toBeVisible();
+  await expect(page.getByText('Отменена', { exact: true })).toBeVisible();
+  expect(await takenAround(movedTo.start)).not.toContain(movedTo.start);
+  const [cancelled] = await mailTo(address, 3);
+  expect(invitation(cancelled)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2 });
+});

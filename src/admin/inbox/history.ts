@@ -1,0 +1,114 @@
+/*
+ * A booking's history (the booking_history function) as the inbox reads it: the rows parsed with
+ * care (detail is JSON the types cannot shape) and each told as one Bulgarian line.
+ */
+import type { Json } from '@/shared/db/database.types';
+import { formatReceivedBg, formatSlotBg, formatTimeBg } from './format';
+import type { BookingActor, BookingHistoryEntry, BookingMail } from './types';
+
+/** A row as the function returns it. */
+export interface BookingHistoryRow {
+  at: string;
+  kind: string;
+  actor: string;
+  actor_email: string | null;
+  detail: Json;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const actorOf = (value: string): BookingActor => (value === 'visitor' || value === 'admin' ? value : 'system');
+
+function mailOf(detail: Record<string, unknown>): BookingMail {
+  const attempts = Number(detail.attempts);
+  return {
+    purpose: text(detail.purpose),
+    subject: text(detail.subject),
+    to: text(detail.to),
+    status: text(detail.status),
+    attempts: Number.isFinite(attempts) ? attempts : 0,
+    last_error: textOrNull(detail.last_error),
+    sent_at: textOrNull(detail.sent_at),
+  };
+}
+
+/** One row of the function as a history entry. */
+export function toHistoryEntry(row: BookingHistoryRow): BookingHistoryEntry {
+  const detail = isRecord(row.detail) ? row.detail : {};
+  const who = { actor: actorOf(row.actor), actor_email: textOrNull(row.actor_email) };
+  switch (row.kind) {
+    case 'mail':
+      return { at: row.at, kind: 'mail', mail: mailOf(detail) };
+    case 'moved':
+      return { at: row.at, kind: 'moved', ...who, from: text(detail.from), to: text(detail.to) };
+    case 'booked':
+    case 'confirmed':
+    case 'cancelled':
+    case 'reopened':
+      return { at: row.at, kind: row.kind, ...who };
+    default:
+      return { at: row.at, kind: 'other', name: row.kind };
+  }
+}
+
+/** Who acted, after 'от': the visitor, the admin's e-mail (or 'администратор'), or the system. */
+function byWhom(actor: BookingActor, email: string | null): string {
+  if (actor === 'visitor') return 'клиента';
+  if (actor === 'admin') return email ?? 'администратор';
+  return 'системата';
+}
+
+const attemptsText = (n: number) => `${n} ${n === 1 ? 'опит' : 'опита'}`;
+
+/** When a message left: the time alone on the day it was queued, else the date too. */
+function sentAtText(sentAt: string, queuedAt: string, timeZone?: string): string {
+  const day = (iso: string) => formatReceivedBg(iso, timeZone).split(', ')[0];
+  return day(sentAt) === day(queuedAt) ? formatTimeBg(sentAt, timeZone) : formatReceivedBg(sentAt, timeZone);
+}
+
+/** What became of an e-mail: sent, waiting, a failed attempt (it is tried again) or given up. */
+function mailStateText(mail: BookingMail, queuedAt: string, timeZone?: string): string {
+  const reason = mail.last_error?.trim() || 'неизвестна причина';
+  switch (mail.status) {
+    case 'sent':
+      return mail.sent_at ? `изпратен в ${sentAtText(mail.sent_at, queuedAt, timeZone)}` : 'изпратен';
+    case 'failed':
+      return `неуспешен опит (${mail.attempts}): ${reason}`;
+    case 'given_up':
+      return `отказан след ${attemptsText(mail.attempts)}${mail.last_error?.trim() ? `: ${reason}` : ''}`;
+    default:
+      // pending, and sending (handed over, the provider's answer not read yet)
+      return 'чака изпращане';
+  }
+}
+
+/**
+ * The entry as one line: 'Записана от клиента', 'Потвърдена от admin@example.com',
+ * 'Преместена от клиента: от … на …', 'Имейл „…“ до …: изпратен в 10:05'. Times in the given zone
+ * (the viewer's when none), as the card shows the booking's.
+ */
+export function historyLine(entry: BookingHistoryEntry, timeZone?: string): string {
+  switch (entry.kind) {
+    case 'booked':
+      return `Записана от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'confirmed':
+      return `Потвърдена от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'cancelled':
+      return `Отменена от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'reopened':
+      return `Върната в очакване от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'moved':
+      return `Преместена от ${byWhom(entry.actor, entry.actor_email)}: от ${formatSlotBg(entry.from, timeZone) || '—'} на ${formatSlotBg(entry.to, timeZone) || '—'}`;
+    case 'mail':
+      return `Имейл „${entry.mail.subject}“ до ${entry.mail.to}: ${mailStateText(entry.mail, entry.at, timeZone)}`;
+    case 'other':
+      return `Събитие „${entry.name}“`;
+  }
+}
+
+/** Whether the line reports a problem (an e-mail that failed or was given up). */
+export function isHistoryProblem(entry: BookingHistoryEntry): boolean {
+  return entry.kind === 'mail' && (entry.mail.status === 'failed' || entry.mail.status === 'given_up');
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { historyLine, isHistoryProblem, toHistoryEntry, type BookingHistoryRow } from '@/admin/inbox/history';
+
+const row = (over: Partial<BookingHistoryRow>): BookingHistoryRow => ({
+  at: '2026-11-20T09:00:00.000Z',
+  kind: 'booked',
+  actor: 'visitor',
+  actor_email: null,
+  detail: {},
+  ...over,
+});
+const line = (over: Partial<BookingHistoryRow>) => historyLine(toHistoryEntry(row(over)), 'Europe/Sofia');
+const mail = (detail: Record<string, string | number | null>) =>
+  line({ kind: 'mail', actor: 'system', detail: { subject: 'Тема', to: 'a@example.com', attempts: 1, last_error: null, sent_at: null, ...detail } });
+
+describe("a booking's history in words", () => {
+  it('names who acted: the visitor, the admin by e-mail, or the system', () => {
+    expect(line({})).toBe('Записана от клиента');
+    expect(line({ kind: 'confirmed', actor: 'admin', actor_email: 'admin@example.com' })).toBe('Потвърдена от admin@example.com');
+    expect(line({ kind: 'confirmed', actor: 'admin' })).toBe('Потвърдена от администратор');
+    expect(line({ kind: 'cancelled', actor: 'system' })).toBe('Отменена от системата');
+    expect(line({ kind: 'reopened', actor: 'admin', actor_email: 'x@example.com' })).toBe('Върната в очакване от x@example.com');
+  });
+
+  it('tells a move with both times in the zone given', () => {
+    expect(line({ kind: 'moved', detail: { from: '2026-11-23T08:00:00.000Z', to: '2026-11-24T09:30:00.000Z' } })).toBe(
+      'Преместена от клиента: от понеделник, 23 ноември 2026 г. в 10:00 на вторник, 24 ноември 2026 г. в 11:30',
+    );
+  });
+
+  it("tells each e-mail's state; the send time alone on the same day, with its date on another", () => {
+    expect(mail({ status: 'sent', sent_at: '2026-11-20T09:00:04.000Z' })).toBe('Имейл „Тема“ до a@example.com: изпратен в 11:00');
+    expect(mail({ status: 'sent', sent_at: '2026-11-21T09:00:04.000Z' })).toBe('Имейл „Тема“ до a@example.com: изпратен в 21 ноември 2026 г., 11:00');
+    expect(mail({ status: 'pending', attempts: 0 })).toBe('Имейл „Тема“ до a@example.com: чака изпращане');
+    expect(mail({ status: 'sending' })).toBe('Имейл „Тема“ до a@example.com: чака изпращане');
+    expect(mail({ status: 'failed', attempts: 3, last_error: 'timed out' })).toBe('Имейл „Тема“ до a@example.com: неуспешен опит (3): timed out');
+    expect(mail({ status: 'failed' })).toBe('Имейл „Тема“ до a@example.com: неуспешен опит (1): неизвестна причина');
+    expect(mail({ status: 'given_up', attempts: 10 })).toBe('Имейл „Тема“ до a@example.com: отказан след 10 опита');
+    expect(mail({ status: 'given_up', attempts: 1, last_error: 'HTTP 422' })).toBe('Имейл „Тема“ до a@example.com: отказан след 1 опит: HTTP 422');
+  });
+
+  it('marks the failed e-mails, and survives what it does not know', () => {
+    expect(isHistoryProblem(toHistoryEntry(row({ kind: 'mail', detail: { status: 'given_up' } })))).toBe(true);
+    expect(isHistoryProblem(toHistoryEntry(row({ kind: 'mail', detail: { status: 'sent' } })))).toBe(false);
+    expect(isHistoryProblem(toHistoryEntry(row({})))).toBe(false);
+    expect(line({ kind: 'noted' })).toBe('Събитие „noted“');
+    expect(line({ kind: 'moved', detail: null })).toBe('Преместена от клиента: от — на —');
+    expect(line({ actor: 'robot' })).toBe('Записана от системата');
+  });
+});
