@@ -3,10 +3,10 @@
 // old link is then refused) and cancels it (the slot is free again), and the consultant's
 // confirmation in the inbox reaches the visitor too.
 import ICAL from 'ical.js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
 import { toasts } from './admin-helpers';
-import { anonDb, anonVisitor, asVisitor, likeAPerson, signIn, unique } from './support';
+import { anonDb, anonVisitor, asVisitor, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
 
 interface CaughtMail {
   to: string;
@@ -76,20 +76,11 @@ async function bookThroughApi(name: string, address: string): Promise<string> {
   throw new Error('no free slot next month');
 }
 
-async function openBookingDialog(page: Page) {
-  await asVisitor(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Запазете консултация' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
-  await expect(dialog.getByText('Мария Иванова')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
-  return dialog;
-}
 
 test('booking through the dialog e-mails an invitation for the chosen instant, with a manage link', async ({ page }) => {
   const name = unique('Имейл Е2Е');
   const address = `${unique('mail').replace(/\W+/g, '').toLowerCase()}@example.com`;
-  const dialog = await openBookingDialog(page);
+  const dialog = await openBookingOnNextMonth(page);
   const openedAt = Date.now();
   const day = dialog.locator('button[data-day]:not([disabled])').last();
   const dayKey = (await day.getAttribute('data-day'))!;

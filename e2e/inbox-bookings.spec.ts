@@ -2,7 +2,7 @@
 // confirmed in the inbox keeps its slot taken, a cancelled one frees it for the next visitor, in
 // the booking dialog and in taken_slots. Each test arranges its own booking.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { anonDb, anonVisitor, asVisitor, db, likeAPerson, signIn, unique } from './support';
+import { anonDb, anonVisitor, db, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 async function openBookings(page: Page) {
@@ -11,15 +11,6 @@ async function openBookings(page: Page) {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
-async function openBookingOnNextMonth(page: Page) {
-  await asVisitor(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Запазете консултация' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
-  await expect(dialog.getByText('Мария Иванова')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
-  return dialog;
-}
 
 /** What a new visitor's booking dialog offers on that day. */
 async function offeredTimes(browser: Browser, dayKey: string): Promise<string[]> {

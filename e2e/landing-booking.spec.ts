@@ -1,17 +1,8 @@
 // A visitor books a consultation: the appointment is stored as pending with the chosen instant,
 // the team is notified, and a booked slot is no longer offered to the next visitor.
-import { expect, test, type Page } from '@playwright/test';
-import { anonVisitor, asVisitor, db, likeAPerson, PERSON_FILL_MS, unique, webhookMessages } from './support';
+import { expect, test } from '@playwright/test';
+import { PERSON_FILL_MS, anonVisitor, db, likeAPerson, openBookingOnNextMonth, unique, webhookMessages } from './support';
 
-async function openBookingOnNextMonth(page: Page) {
-  await asVisitor(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Запазете консултация' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
-  await expect(dialog.getByText('Мария Иванова')).toBeVisible(); // the seeded consultant
-  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
-  return dialog;
-}
 
 test('a booking lands in appointments as pending and the team hears of it', async ({ page }) => {
   const name = unique('Петър Е2Е');

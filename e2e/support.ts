@@ -73,3 +73,14 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /Известия/ });
 }
+
+/** A visitor of its own opens the booking dialog from the landing page, on next month's calendar. */
+export async function openBookingOnNextMonth(page: Page) {
+  await asVisitor(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Запазете консултация' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
+  await expect(dialog.getByText('Мария Иванова')).toBeVisible(); // the seeded consultant
+  await dialog.getByRole('button', { name: 'Следващ месец' }).click();
+  return dialog;
+}

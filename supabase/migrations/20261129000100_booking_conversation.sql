@@ -750,19 +750,32 @@ end
 $$;
 comment on function public.booking_by_token(text) is 'The booking a manage link opens (POST only: the token never travels in a URL the API logs).';
 
-create or replace function public.cancel_booking(token text) returns jsonb
-language plpgsql volatile security definer set search_path = ''
+-- The booking a link opens, when its visitor may still change it: not cancelled (refused with
+-- `cancelled_hint`) and before the cut-off (booking_change_too_late). What follows in this
+-- transaction is the visitor's doing.
+create or replace function private.changeable_booking(token text, cancelled_hint text) returns public.appointments
+language plpgsql security definer set search_path = ''
 as $$
 declare
   a public.appointments := private.booking_by_link(token);
 begin
   if a.status = 'cancelled' then
-    raise exception 'The booking is already cancelled' using errcode = 'P0001', hint = 'booking_already_cancelled';
+    raise exception 'The booking is cancelled' using errcode = 'P0001', hint = cancelled_hint;
   end if;
   if now() >= a.preferred_date - make_interval(hours => private.cutoff_hours()) then
     raise exception 'Too late to change the booking through the link' using errcode = 'P0001', hint = 'booking_change_too_late';
   end if;
   perform set_config('app.booking_actor', 'visitor', true);
+  return a;
+end
+$$;
+
+create or replace function public.cancel_booking(token text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  a public.appointments := private.changeable_booking(token, 'booking_already_cancelled');
+begin
   update public.appointments set status = 'cancelled' where id = a.id returning * into a;
   return private.booking_view(a);
 end
@@ -775,18 +788,11 @@ create or replace function public.move_booking(token text, new_start timestamptz
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  a public.appointments := private.booking_by_link(token);
+  a public.appointments := private.changeable_booking(token, 'booking_move_cancelled');
 begin
-  if a.status = 'cancelled' then
-    raise exception 'A cancelled booking cannot be moved' using errcode = 'P0001', hint = 'booking_move_cancelled';
-  end if;
-  if now() >= a.preferred_date - make_interval(hours => private.cutoff_hours()) then
-    raise exception 'Too late to change the booking through the link' using errcode = 'P0001', hint = 'booking_change_too_late';
-  end if;
   if new_start is null or new_start = a.preferred_date then
     raise exception 'The booking is already at that time' using errcode = 'P0001', hint = 'booking_same_slot';
   end if;
-  perform set_config('app.booking_actor', 'visitor', true);
   perform set_config('app.booking_new_link', '', true);
   update public.appointments set preferred_date = new_start, status = 'pending' where id = a.id returning * into a;
   return jsonb_build_object('token', nullif(current_setting('app.booking_new_link', true), ''), 'booking', private.booking_view(a));

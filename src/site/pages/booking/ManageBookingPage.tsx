@@ -1,7 +1,6 @@
-import { CalendarDays, Mail, Phone } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { site } from '@/shared/config/site';
 import { isKnownTimeZone, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Badge, type BadgeVariant } from '@/shared/ui/badge';
@@ -11,6 +10,7 @@ import { Dialog, DialogContent } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { DialogButton } from '@/site/layout/DialogButton';
+import { ContactLinks } from '@/site/ui/ContactLinks';
 import {
   BookingChangeError,
   BookingLinkError,
@@ -30,32 +30,6 @@ const STATUS: Record<ManagedBookingStatus, { label: string; variant: BadgeVarian
   confirmed: { label: 'Потвърдена', variant: 'success' },
   cancelled: { label: 'Отменена', variant: 'destructive' },
 };
-
-const linkClasses = 'inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline';
-
-/** The phone and the e-mail, for what the page cannot do online. */
-function ContactLinks() {
-  return (
-    <ul className="flex flex-col gap-2 text-sm">
-      <li>
-        <a href={site.phoneHref} className={linkClasses}>
-          <Phone aria-hidden="true" className="size-4" />
-          <span>
-            <span className="sr-only">Телефон:</span> {site.phone}
-          </span>
-        </a>
-      </li>
-      <li>
-        <a href={`mailto:${site.email}`} className={linkClasses}>
-          <Mail aria-hidden="true" className="size-4" />
-          <span>
-            <span className="sr-only">Имейл:</span> {site.email}
-          </span>
-        </a>
-      </li>
-    </ul>
-  );
-}
 
 function Alert({ message, className }: { message: Message; className?: string }) {
   return (
