@@ -18,35 +18,40 @@ async function carousel(page: Page) {
 test('a client with an uploaded logo appears in the landing carousel, follows edits and disappears when deleted', async ({ page, browser }) => {
   const name = unique('Хотел Изгрев');
   const renamed = `${name} Спа`;
+  const logoAlt = `Лого на ${name}: слънце над морето`;
   await signIn(page);
   await openTab(page, 'Клиенти');
   await page.getByRole('button', { name: 'Нов клиент' }).click();
   await expect(page.getByRole('heading', { name: 'Нов клиент' })).toBeVisible();
 
-  // both fields are required
+  // the name, the logo and its alt text are required
   await page.getByRole('button', { name: 'Създай клиента' }).click();
   await expect(page.getByText('Моля, въведете име на клиента.')).toBeVisible();
   await page.getByLabel('Име на клиента').fill(name);
   await page.getByRole('button', { name: 'Създай клиента' }).click();
   await expect(page.getByText('Моля, качете лого на клиента').first()).toBeVisible();
+  await expect(page.getByText('Опишете изображението (алтернативен текст).')).toBeVisible();
 
   await page.getByLabel('Качи лого').setInputFiles(pngFile('logo.png'));
   await expect(toasts(page).getByText('Логото е качено')).toBeVisible();
   const preview = page.getByRole('img', { name: `Лого на ${name}` });
-  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/clients\/[a-z0-9]+-\d+\.png$/);
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/clients\/[a-z0-9]+-\d+\.\d+x\d+\.(jpg|png)$/);
   const logo = (await preview.getAttribute('src'))!;
+  await page.getByLabel('Алтернативен текст').fill(logoAlt);
+  await expect(page.getByText('Опишете изображението (алтернативен текст).')).toHaveCount(0);
   await page.getByRole('button', { name: 'Създай клиента' }).click();
   await expect(toasts(page).getByText('Клиентът е създаден')).toBeVisible();
   await expect(clientCard(page, name)).toBeVisible();
 
-  const { data: row } = await db.from('clients').select('name, logo').eq('name', name).single();
-  expect(row).toEqual({ name, logo });
+  const { data: row } = await db.from('clients').select('name, logo, logo_alt').eq('name', name).single();
+  expect(row).toEqual({ name, logo, logo_alt: logoAlt });
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   let list = await carousel(visitor);
   await expect(list.getByText(name, { exact: true })).toBeAttached();
   await expect(list.locator(`img[src="${logo}"]`)).toBeAttached();
+  await expect(list.locator(`img[src="${logo}"]`)).toHaveAttribute('alt', logoAlt);
 
   // edit
   await clientCard(page, name).getByRole('button', { name: /^Редактирай/ }).click();

@@ -25,7 +25,7 @@ function toastsBehindDialog(page: Page) {
   return page.locator('[role="region"][aria-label^="Известия"]');
 }
 
-async function addGalleryItem(page: Page, title: string, description: string) {
+async function addGalleryItem(page: Page, title: string, description: string, alt: string) {
   await page.getByRole('button', { name: 'Добави изображение' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нов елемент в галерията' });
   await expect(dialog).toBeVisible();
@@ -35,6 +35,9 @@ async function addGalleryItem(page: Page, title: string, description: string) {
   await dialog.getByLabel('Описание').fill(description);
   await dialog.getByLabel('Изображение').setInputFiles(pngFile(`${title}.png`));
   await expect(toastsBehindDialog(page).getByText('Изображението е качено успешно!')).toBeVisible();
+  // a picture is saved with its alt text only
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Алтернативен текст').fill(alt);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(dialog).toBeHidden();
@@ -78,10 +81,13 @@ test('a new project through the form: https:// on leaving the link, a technology
   await page.getByLabel('Качи изображение').setInputFiles(pngFile('glavno.png'));
   await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
   const preview = page.getByRole('img', { name: 'Основно изображение' });
-  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/projects\/[a-z0-9]+-\d+\.png$/);
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/projects\/[a-z0-9]+-\d+\.\d+x\d+\.(jpg|png)$/);
   const mainImage = (await preview.getAttribute('src'))!;
   await page.getByRole('combobox', { name: /^Категория/ }).selectOption(category);
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  // the main image's alt text completes the tab
+  await expect(page.getByRole('tab', { name: /Медия и категория/ })).toHaveAccessibleName(/непопълнено/);
+  await page.getByLabel('Алтернативен текст').fill('Табло на проекта с графики');
   await expect(page.getByRole('tab', { name: /Медия и категория/ })).toHaveAccessibleName(/\(попълнено\)/);
 
   await page.getByRole('button', { name: 'Създай проекта' }).click();
@@ -91,10 +97,10 @@ test('a new project through the form: https:// on leaving the link, a technology
   await expect(card.getByText(category, { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: /Отвори линк/ })).toHaveAttribute('href', 'https://e2e-proekt.example.com');
 
-  const { data: project } = await db.from('projects').select('id, slug, category, image, link, status, technologies, gallery').eq('title', title).single();
+  const { data: project } = await db.from('projects').select('id, slug, category, image, image_alt, link, status, technologies, gallery').eq('title', title).single();
   expect(project).not.toBeNull();
   expect(project!.slug as string).toMatch(/^proekt-e2e-[a-z0-9]+$/);
-  expect(project).toMatchObject({ category, image: mainImage, link: 'https://e2e-proekt.example.com', status: 'in_progress', technologies: ['Playwright'], gallery: [] });
+  expect(project).toMatchObject({ category, image: mainImage, image_alt: 'Табло на проекта с графики', link: 'https://e2e-proekt.example.com', status: 'in_progress', technologies: ['Playwright'], gallery: [] });
 
   await db.from('projects').delete().eq('id', project!.id);
   await db.from('project_categories').delete().eq('name', category);
@@ -130,7 +136,7 @@ test('a gallery of three pictures, one uploaded in the form, reordered there; th
   await page.getByRole('button', { name: `Редактирай ${title}` }).click();
   await expect(page.getByRole('heading', { name: 'Редактиране на проект' })).toBeVisible();
   await page.getByRole('tab', { name: /Галерия/ }).click();
-  await addGalleryItem(page, 'Трета', 'Описание на третата');
+  await addGalleryItem(page, 'Трета', 'Описание на третата', 'Табло с третата снимка');
   await expect(galleryList(page).getByRole('listitem')).toHaveText([/Първа/, /Втора/, /Трета/]);
 
   // reorder: the third to the top, then the first (now second) one down
@@ -144,16 +150,18 @@ test('a gallery of three pictures, one uploaded in the form, reordered there; th
   await expect(toasts(page).getByText('Проектът е обновен')).toBeVisible();
 
   const { data: saved } = await db.from('projects').select('gallery').eq('id', project!.id).single();
-  const gallery = saved!.gallery as { id: string; title: string; image: string; order: number; description: string }[];
-  expect(gallery.map((g) => [g.title, g.order])).toEqual([
-    ['Трета', 0],
-    ['Втора', 1],
-    ['Първа', 2],
+  const gallery = saved!.gallery as { id: string; title: string; image: string; alt: string; order: number; description: string }[];
+  // the two stored by the service role got their titles as alt text; the new one has its own
+  expect(gallery.map((g) => [g.title, g.alt, g.order])).toEqual([
+    ['Трета', 'Табло с третата снимка', 0],
+    ['Втора', 'Втора', 1],
+    ['Първа', 'Първа', 2],
   ]);
-  for (const item of gallery) {
-    expect(item.id).toMatch(/^\d{13}$/);
-    expect(item.image).toMatch(/\/storage\/v1\/object\/public\/project-gallery\/\d{13}-[a-z0-9]+\.png$/);
-  }
+  for (const item of gallery) expect(item.id).toMatch(/^\d{13}$/);
+  // the dialog's upload is a fallback named by its size (with WebP copies); the two stored before
+  // keep their plain names, and still show
+  expect(gallery[0].image).toMatch(/\/storage\/v1\/object\/public\/project-gallery\/\d{13}-[a-z0-9]+\.\d+x\d+\.(jpg|png)$/);
+  for (const item of gallery.slice(1)) expect(item.image).toMatch(/\/storage\/v1\/object\/public\/project-gallery\/\d{13}-[a-z0-9]+\.png$/);
   expect(gallery[0].description).toBe('Описание на третата');
 
   // ---- what a visitor sees -----------------------------------------------------------------------
@@ -166,7 +174,7 @@ test('a gallery of three pictures, one uploaded in the form, reordered there; th
   const thumbs = carousel.getByRole('list', { name: 'Миниатюри' }).getByRole('button');
   await expect(thumbs).toHaveCount(3);
   await expect(carousel.getByText(/^\s*(Изображение\s*)?1 \/ 3\s*$/)).toBeVisible();
-  await expect(carousel.locator('figure img')).toHaveAttribute('alt', 'Трета');
+  await expect(carousel.locator('figure img')).toHaveAttribute('alt', 'Табло с третата снимка');
   await expect(thumbs.nth(0)).toHaveAccessibleName(/Покажи изображение 1: Трета/);
   await expect(thumbs.nth(1)).toHaveAccessibleName(/Покажи изображение 2: Втора/);
   await expect(thumbs.nth(2)).toHaveAccessibleName(/Покажи изображение 3: Първа/);

@@ -22,9 +22,18 @@ const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const scriptJson = (value) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-function headHtml(head) {
+/**
+ * The page's own head tags: title, canonical, its links (every attribute a link carries, in its
+ * order: an image preload has imagesrcset and imagesizes instead of href) and its metas, escaped.
+ */
+export function headHtml(head) {
   const lines = [`<title>${escapeText(head.title)}</title>`, `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`];
-  for (const link of head.links ?? []) lines.push(`<link rel="${escapeAttr(link.rel)}" href="${escapeAttr(link.href)}" />`);
+  for (const link of head.links ?? []) {
+    const attributes = Object.entries(link)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([name, value]) => `${name}="${escapeAttr(value)}"`);
+    lines.push(`<link ${attributes.join(' ')} />`);
+  }
   for (const [attr, key, content] of head.metas) {
     if (content !== null) lines.push(`<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
   }

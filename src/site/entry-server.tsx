@@ -103,10 +103,16 @@ async function renderOnce(url: string, queryClient: QueryClient, cache: Tracking
     </StrictMode>
   );
   serverMeta.current = null;
-  let html = await toHtml(tree, undefined, () => {
-    serverMeta.current = null;
-    collector.reset();
-  });
+  serverMeta.collecting = true;
+  let html: string;
+  try {
+    html = await toHtml(tree, undefined, () => {
+      serverMeta.current = null;
+      collector.reset();
+    });
+  } finally {
+    serverMeta.collecting = false;
+  }
   const meta = serverMeta.current;
   const [, pathname = '/', search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(url) ?? [];
   const location = { pathname, search, hash };

@@ -169,6 +169,7 @@ describe('admin side', () => {
         content: '# Здравей',
         excerpt: 'Кратко',
         featured_image: '/demo/post-1.svg',
+        featured_image_alt: 'Екип пред табло',
         author: 'Мария Иванова',
         is_published: false,
         category: 'Новини',
@@ -242,9 +243,12 @@ describe('admin side', () => {
   });
 
   it('creates, updates and deletes a client', async () => {
-    const created = await admin.from('clients').insert({ name: 'Нов клиент', logo: '/demo/client-1.svg' }).select().single();
+    const created = await admin.from('clients').insert({ name: 'Нов клиент', logo: '/demo/client-1.svg', logo_alt: 'Лого на Нов клиент' }).select().single();
     const updatedAt = new Date().toISOString();
-    await admin.from('clients').update({ name: 'Преименуван клиент', logo: '/demo/client-2.svg', updated_at: updatedAt }).eq('id', created.data!.id);
+    await admin
+      .from('clients')
+      .update({ name: 'Преименуван клиент', logo: '/demo/client-2.svg', logo_alt: 'Лого на Преименуван клиент', updated_at: updatedAt })
+      .eq('id', created.data!.id);
     expect((await h.anon.from('clients').select('name, logo').eq('id', created.data!.id)).data).toEqual([
       { name: 'Преименуван клиент', logo: '/demo/client-2.svg' },
     ]);
@@ -281,9 +285,10 @@ describe('admin side', () => {
         title: 'Чатбот за клиника',
         category: 'Чатботове',
         image: '/demo/project-chatbot.svg',
+        image_alt: 'Чатбот на сайта на клиниката',
         link: 'https://example.com',
         description: 'Описание',
-        gallery: [{ id: '1', title: 'Снимка', description: '', image: '/demo/project-chatbot-1.svg', order: 0 }],
+        gallery: [{ id: '1', title: 'Снимка', description: '', image: '/demo/project-chatbot-1.svg', alt: 'Разговор с чатбота', order: 0 }],
         slug: 'chatbot-za-klinika',
         detailed_description: null,
         technologies: ['Python'],

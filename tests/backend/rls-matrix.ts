@@ -86,7 +86,7 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
       const before = await h.service.from('clients').select('id, name').order('id');
       const target = before.data![0];
       for (const [who, client] of callers()) {
-        const ins = await client.from('clients').insert({ name: `by ${who}`, logo: '/x.svg' });
+        const ins = await client.from('clients').insert({ name: `by ${who}`, logo: '/x.svg', logo_alt: `Лого by ${who}` });
         expect(ins.error?.code, who).toBe('42501');
         expect(ins.status, who).toBe(who === 'anon' ? 401 : 403);
 
@@ -127,11 +127,11 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
     it('the admin writes every public table', async () => {
       const cat = await admin.from('project_categories').insert({ name: 'RLS test category' }).select().single();
       expect(cat.error).toBeNull();
-      const client = await admin.from('clients').insert({ name: 'RLS test client', logo: '/demo/client-1.svg' }).select().single();
+      const client = await admin.from('clients').insert({ name: 'RLS test client', logo: '/demo/client-1.svg', logo_alt: 'Лого на RLS test client' }).select().single();
       expect(client.error).toBeNull();
       const project = await admin
         .from('projects')
-        .insert({ title: 'RLS test project', category: 'RLS test category', image: '/x.svg', link: 'https://example.com' })
+        .insert({ title: 'RLS test project', category: 'RLS test category', image: '/x.svg', image_alt: 'Тестов проект', link: 'https://example.com' })
         .select('id, status, gallery, technologies')
         .single();
       expect(project.error).toBeNull();

@@ -33,6 +33,7 @@ const ROW = {
   id: 'cal-1',
   consultant_name: 'Мария Иванова',
   photo_url: '/demo/consultant.svg',
+  photo_alt: 'Мария Иванова на бюрото си',
   working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
   is_active: true,
   time_zone: 'Europe/Sofia',
@@ -87,6 +88,7 @@ describe('calendar settings', () => {
     expect(patches[0].body).toMatchObject({
       consultant_name: 'Мария Иванова',
       photo_url: '/demo/consultant.svg',
+      photo_alt: 'Мария Иванова на бюрото си',
       working_hours: { start: '09:30', end: '11:00', days: ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] },
       time_zone: 'Europe/London',
       is_active: true,
@@ -109,7 +111,31 @@ describe('calendar settings', () => {
     expect(await screen.findByLabelText(/^Име на консултанта/)).toHaveValue('Консултант');
     await userEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
     await waitFor(() => expect(inserts).toHaveLength(1));
-    expect(inserts[0]).toMatchObject({ consultant_name: 'Консултант', photo_url: null, working_hours: { start: '09:00', end: '17:00' }, is_active: true });
+    expect(inserts[0]).toMatchObject({ consultant_name: 'Консултант', photo_url: null, photo_alt: '', working_hours: { start: '09:00', end: '17:00' }, is_active: true });
+  });
+
+  it('a photo needs its alt text: a save without it is refused with the message on the field; once given it is sent', async () => {
+    const patches: Record<string, unknown>[] = [];
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json({ ...ROW, photo_alt: '' })),
+      http.patch(rest('calendar_settings'), async ({ request }) => {
+        patches.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'cal-1', updated_at: '2026-01-02T10:00:00.000Z' }]);
+      }),
+    );
+    renderAdmin(<CalendarTab />);
+    const alt = await screen.findByLabelText(/^Алтернативен текст/);
+    const save = screen.getByRole('button', { name: 'Запази настройките' });
+    fireEvent.click(save);
+    await waitFor(() => expect(alt).toHaveAttribute('aria-invalid', 'true'));
+    expect(alt).toHaveAccessibleDescription(expect.stringContaining('Опишете изображението (алтернативен текст).'));
+    expect(patches).toEqual([]);
+
+    fireEvent.change(alt, { target: { value: ' Мария Иванова на бюрото си ' } });
+    await waitFor(() => expect(alt).not.toHaveAttribute('aria-invalid'));
+    fireEvent.click(save);
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ photo_url: '/demo/consultant.svg', photo_alt: 'Мария Иванова на бюрото си' });
   });
 
   it('refuses an end before the start', async () => {
@@ -343,6 +369,21 @@ describe("the visitor's cut-off for changes", () => {
     expect(cutoff).toHaveAttribute('aria-invalid', 'true');
     expect(cutoff).toHaveAccessibleDescription(/Въведете цял брой часове от 0 до 168\.$/);
     expect(cutoff).toHaveFocus();
+  });
+
+  it("puts the database's refusal for a missing alt text on the photo's alt field", async () => {
+    server.use(
+      http.get(rest('calendar_settings'), () => HttpResponse.json(ROW)),
+      http.patch(rest('calendar_settings'), () =>
+        HttpResponse.json({ code: '23514', message: 'Every image needs its alt text', details: null, hint: 'image_alt_missing' }, { status: 400 }),
+      ),
+    );
+    renderAdmin(<CalendarTab />);
+    const alt = await screen.findByLabelText(/^Алтернативен текст/);
+    fireEvent.click(screen.getByRole('button', { name: 'Запази настройките' }));
+    expect(await within(toasts()).findByText('Не можахме да запазим настройките')).toBeInTheDocument();
+    expect(alt).toHaveAttribute('aria-invalid', 'true');
+    expect(alt).toHaveAccessibleDescription(expect.stringContaining('Опишете изображението (алтернативен текст).'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,8 @@ afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 const png = (size = 64, name = 'logo.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });
+const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
+const altField = () => screen.getByLabelText(/^Алтернативен текст/);
 const BUCKET = { id: 'blog-images', name: 'blog-images', public: true, file_size_limit: 10485760, allowed_mime_types: ['image/png'] };
 
 function storageAnswers() {
@@ -35,7 +37,7 @@ function storageAnswers() {
 }
 
 describe('client form', () => {
-  it('needs a name and a logo', async () => {
+  it('needs a name, a logo and its alt text', async () => {
     renderAdmin(<ClientForm client={null} onDone={() => {}} />);
     const user = userEvent.setup({ delay: null });
     expect(screen.getByRole('heading', { name: 'Нов клиент' })).toBeInTheDocument();
@@ -46,6 +48,7 @@ describe('client form', () => {
     await user.type(screen.getByLabelText(/^Име на клиента/), 'Хотел Изгрев');
     await user.click(screen.getByRole('button', { name: 'Създай клиента' }));
     expect((await screen.findAllByText('Моля, качете лого на клиента')).length).toBeGreaterThan(0);
+    expect(screen.getByText(ALT_REQUIRED)).toBeInTheDocument();
   });
 
   it('uploads the logo under clients/ with a random, timestamped name, no overwrite, cache 3600 s; previews and saves it', async () => {
@@ -70,10 +73,13 @@ describe('client form', () => {
     expect(seen.uploads[0].cacheControl).toBe('3600');
     const url = `http://supabase.test/storage/v1/object/public/blog-images/${seen.uploads[0].path}`;
     expect(screen.getByRole('img', { name: 'Лого на Хотел Изгрев' })).toHaveAttribute('src', url);
+    // the preview says what the alt text says
+    fireEvent.change(altField(), { target: { value: ' Лого на Хотел Изгрев: слънце над морето ' } });
+    expect(screen.getAllByRole('img', { name: 'Лого на Хотел Изгрев: слънце над морето' }).length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('button', { name: 'Създай клиента' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(inserts).toEqual([{ name: 'Хотел Изгрев', logo: url }]);
+    expect(inserts).toEqual([{ name: 'Хотел Изгрев', logo: url, logo_alt: 'Лого на Хотел Изгрев: слънце над морето' }]);
     expect(await within(toasts()).findByText('Клиентът е създаден')).toBeInTheDocument();
   });
 
@@ -105,7 +111,7 @@ describe('client form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/политиките за достъп \(storage policies\)/);
   });
 
-  it('edits a client: update sends name, logo and updated_at', async () => {
+  it('edits a client: update sends name, logo, its alt text and updated_at', async () => {
     const patches: Record<string, unknown>[] = [];
     const guards: (string | null)[] = [];
     server.use(
@@ -117,18 +123,51 @@ describe('client form', () => {
     );
     const onDone = vi.fn();
     renderAdmin(
-      <ClientForm client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', created_at: '', updated_at: '2026-01-01T00:00:00+00:00' }} onDone={onDone} />,
+      <ClientForm
+        client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', logo_alt: 'Лого на Стар', created_at: '', updated_at: '2026-01-01T00:00:00+00:00' }}
+        onDone={onDone}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'Редактиране на клиент' })).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/^Име на клиента/));
     await userEvent.type(screen.getByLabelText(/^Име на клиента/), 'Нов');
     await userEvent.click(screen.getByRole('button', { name: 'Обнови клиента' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(patches[0]).toMatchObject({ name: 'Нов', logo: '/demo/client-1.svg' });
+    expect(patches[0]).toMatchObject({ name: 'Нов', logo: '/demo/client-1.svg', logo_alt: 'Лого на Стар' });
     expect(typeof patches[0].updated_at).toBe('string');
     // guarded by the version the form loaded
     expect(guards).toEqual(['eq.2026-01-01T00:00:00+00:00']);
     expect(await within(toasts()).findByText('Клиентът е обновен')).toBeInTheDocument();
+  });
+
+  it('a logo without alt text is not saved: the message in a toast and under the field', async () => {
+    const onDone = vi.fn();
+    // no handler for a write is installed: a request would fail the test
+    renderAdmin(
+      <ClientForm client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', logo_alt: '', created_at: '', updated_at: '2026-01-01T00:00:00+00:00' }} onDone={onDone} />,
+    );
+    fireEvent.change(altField(), { target: { value: '   ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Обнови клиента' }));
+    expect(await within(toasts()).findByText(ALT_REQUIRED)).toBeInTheDocument();
+    expect(altField()).toHaveAttribute('aria-invalid', 'true');
+    expect(altField()).toHaveAccessibleDescription(expect.stringContaining(ALT_REQUIRED));
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("the database's refusal for a missing alt text lands on the alt field", async () => {
+    server.use(
+      http.patch(rest('clients'), () =>
+        HttpResponse.json({ code: '23514', message: 'Every image needs its alt text', details: null, hint: 'image_alt_missing' }, { status: 400 }),
+      ),
+    );
+    const onDone = vi.fn();
+    renderAdmin(
+      <ClientForm client={{ id: 'c-1', name: 'Стар', logo: '/demo/client-1.svg', logo_alt: 'Лого на Стар', created_at: '', updated_at: '2026-01-01T00:00:00+00:00' }} onDone={onDone} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Обнови клиента' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALT_REQUIRED);
+    expect(altField()).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
   });
 });
 
@@ -138,6 +177,7 @@ function manyClients(n: number): AdminClient[] {
     id: `c-${i + 1}`,
     name: `Клиент ${i + 1}`,
     logo: `/demo/client-${(i % 5) + 1}.svg`,
+    logo_alt: `Лого на Клиент ${i + 1}`,
     created_at: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString(),
     updated_at: '2026-01-01T00:00:00.000Z',
   }));
@@ -146,11 +186,11 @@ function manyClients(n: number): AdminClient[] {
 const clientNames = () => within(screen.getByRole('list', { name: 'Клиенти' })).getAllByText(/^Клиент \d+$/, { selector: 'h3' }).map((h) => h.textContent);
 
 describe('clients tab', () => {
-  it('shows the grid and asks before deleting', async () => {
-    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
+  it('shows the grid, each logo with its alt text, and asks before deleting', async () => {
+    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', logo_alt: 'Фитнес Про: червена гира', created_at: '', updated_at: '' }]);
     renderAdmin(<ClientsTab />);
     expect(screen.getByRole('heading', { name: 'Клиенти' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Лого на Фитнес Про' })).toHaveAttribute('width', '150');
+    expect(await screen.findByRole('img', { name: 'Фитнес Про: червена гира' })).toHaveAttribute('width', '150');
     expect(screen.getByRole('list', { name: 'Клиенти' })).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-3');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /^Изтрий/ }));
@@ -168,7 +208,7 @@ describe('clients tab', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByText('Клиент 1', { selector: 'h3' });
     const params = clients.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,name,logo,created_at,updated_at');
+    expect(params.get('select')).toBe('id,name,logo,logo_alt,created_at,updated_at');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
     expect(params.get('limit')).toBe('20');
@@ -205,7 +245,7 @@ describe('clients tab', () => {
   });
 
   it('Редактирай loads the client by id and the form shows it', async () => {
-    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
+    const clients = fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', logo_alt: 'Лого на Фитнес Про', created_at: '', updated_at: '' }]);
     renderAdmin(<ClientsTab />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Редактирай/ }));
@@ -216,7 +256,7 @@ describe('clients tab', () => {
   });
 
   it("'Отказ' on a changed client form asks first; staying keeps the typing, leaving goes back to the list", async () => {
-    fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: '', updated_at: '' }]);
+    fakeTable('clients', [{ id: 'c-1', name: 'Фитнес Про', logo: '/demo/client-3.svg', logo_alt: 'Лого на Фитнес Про', created_at: '', updated_at: '' }]);
     renderAdmin(<ClientsTab />);
     const user = userEvent.setup({ delay: null });
     // an untouched form leaves at once

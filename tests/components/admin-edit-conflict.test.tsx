@@ -160,7 +160,7 @@ describe('posts list: guarded delete and publish toggle', () => {
 });
 
 describe('client form: the same dialog', () => {
-  const loaded = { id: 'c-1', name: 'Стар клиент', logo: '/demo/client-1.svg', created_at: '', updated_at: version(1) };
+  const loaded = { id: 'c-1', name: 'Стар клиент', logo: '/demo/client-1.svg', logo_alt: 'Лого на Стар клиент', created_at: '', updated_at: version(1) };
 
   it('opens on a conflict, keeps the typed name, and saves it over the new version only when asked', async () => {
     const table = versionedTable('clients', [{ ...loaded, name: 'Клиент на другия', updated_at: version(2) }]);

@@ -131,6 +131,7 @@ export function postRow(overrides: Partial<AdminPost> = {}): AdminPost {
     content: '## Здравейте',
     excerpt: 'Кратко описание на първата публикация.',
     featured_image: '/demo/post-1.svg',
+    featured_image_alt: 'Екип пред табло с графики',
     category: 'AI',
     author: 'Мария Иванова',
     tags: ['AI', 'бизнес'],

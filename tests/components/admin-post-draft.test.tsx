@@ -156,6 +156,19 @@ describe('post form: the local draft', () => {
     expect(storedDraft(post.id)).toBeNull();
   });
 
+  it('a draft from before the alt text existed is still offered; restored, its alt text is empty and the form asks for it', async () => {
+    const post = postRow();
+    const older: Record<string, unknown> = { ...postValuesFrom(post), excerpt: 'От старата чернова' };
+    delete older.featured_image_alt;
+    window.localStorage.setItem(postDraftKey(post.id), JSON.stringify({ version: 1, savedAt: new Date().toISOString(), updatedAt: post.updated_at, values: older }));
+    renderAdmin(<PostForm post={post} onDone={() => {}} />);
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Възстанови черновата' }));
+    expect(screen.getByText(/^Основното изображение се нуждае от алтернативен текст/)).toBeInTheDocument();
+    fireEvent.mouseDown([...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent?.startsWith('Съдържание'))!);
+    expect(screen.getByLabelText('Кратко описание')).toHaveValue('От старата чернова');
+    expect(screen.getByLabelText(/^Алтернативен текст/)).toHaveValue('');
+  });
+
   it('a draft the same as the stored post, or older than 30 days, is not offered', () => {
     const post = postRow();
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();

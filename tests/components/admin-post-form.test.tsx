@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -180,6 +180,7 @@ describe('post form: saving', () => {
       tags: ['a', 'b'],
       excerpt: null,
       featured_image: null,
+      featured_image_alt: '',
       category: null,
     });
     expect(Date.parse(bodies[0].published_at as string)).toBeGreaterThanOrEqual(before - 1000);
@@ -224,5 +225,63 @@ describe('post form: saving', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(attempts).toBe(2);
     expect(await within(toasts()).findByText('Публикацията е обновена')).toBeInTheDocument();
+  });
+});
+
+describe('post form: the image and its alt text', () => {
+  const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
+  const altField = () => screen.getByLabelText(/^Алтернативен текст/);
+  // role queries weigh every name on this long form: these tests find their few elements by text
+  const openTab = (name: string) =>
+    fireEvent.mouseDown([...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.startsWith(name))!);
+  const updateButton = () => screen.getByText('Обнови публикацията').closest('button')!;
+
+  it('an image without alt text cannot be saved: the form says why, and once given the alt text is sent', async () => {
+    authorAnswers();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.patch(rest('blog_posts'), async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'p-1', updated_at: '2026-02-11T09:00:00.000Z' }]);
+      }),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={postRow({ featured_image_alt: '' })} onDone={onDone} />);
+    expect(screen.getByText(/^Основното изображение се нуждае от алтернативен текст/)).toBeInTheDocument();
+    openTab('Медия и настройки');
+    expect(updateButton()).toBeDisabled();
+
+    openTab('Съдържание');
+    const alt = altField();
+    expect(alt).toHaveAttribute('aria-invalid', 'true');
+    expect(alt).toHaveAccessibleDescription(expect.stringContaining(ALT_REQUIRED));
+    // blank is missing too
+    fireEvent.change(alt, { target: { value: '   ' } });
+    expect(alt).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(alt, { target: { value: ' Екип пред табло ' } });
+    expect(alt).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/^Основното изображение се нуждае от алтернативен текст/)).not.toBeInTheDocument();
+
+    openTab('Медия и настройки');
+    await userEvent.click(updateButton());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bodies[0]).toMatchObject({ featured_image: '/demo/post-1.svg', featured_image_alt: 'Екип пред табло' });
+  });
+
+  it("the database's refusal for a missing alt text lands on the alt field, on its tab", async () => {
+    authorAnswers();
+    server.use(
+      http.patch(rest('blog_posts'), () =>
+        HttpResponse.json({ code: '23514', message: 'Every image needs its alt text', details: null, hint: 'image_alt_missing' }, { status: 400 }),
+      ),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={postRow()} onDone={onDone} />);
+    openTab('Медия и настройки');
+    await userEvent.click(updateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALT_REQUIRED);
+    expect(screen.getByRole('tab', { name: 'Съдържание' })).toHaveAttribute('aria-selected', 'true');
+    expect(altField()).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

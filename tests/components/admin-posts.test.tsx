@@ -287,12 +287,13 @@ describe('editing a post from the list', () => {
     expect(read).toHaveLength(1);
     expect(read[0].searchParams.get('id')).toBe('eq.p-1');
     expect(read[0].searchParams.get('select')).toBe(
-      'id,title,slug,content,excerpt,featured_image,category,author,tags,is_published,published_at,created_at,updated_at,created_by,blog_users(full_name,username)',
+      'id,title,slug,content,excerpt,featured_image,featured_image_alt,category,author,tags,is_published,published_at,created_at,updated_at,created_by,blog_users(full_name,username)',
     );
     expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('parva-publikatsia');
     await user.click(screen.getByRole('tab', { name: 'Съдържание' }));
     expect(screen.getByLabelText(/^Съдържание \(Markdown\)/)).toHaveValue('## Пълното съдържание');
     expect(screen.getByLabelText('Етикети')).toHaveValue('AI, бизнес');
+    expect(screen.getByLabelText(/^Алтернативен текст/)).toHaveValue('Екип пред табло с графики');
   });
 
   it('says so with a retry when the post cannot be loaded, and goes back to the list', async () => {

@@ -102,6 +102,26 @@ describe('blog listing', () => {
     expect(screen.queryByRole('navigation', { name: 'Страници' })).not.toBeInTheDocument();
   });
 
+  it("each card offers its uploaded photo's WebP copies sized to the grid, the first row at once, with the alt text", async () => {
+    server.use(categoryCounts([]));
+    const photo = (n: number) => `https://cdn.test/blog/post-${n}.1600x840.jpg`;
+    const seen = listing([1, 2, 3, 4].map((n) => postRow(n, { featured_image: photo(n), featured_image_alt: `Снимка към публикация ${n}` })));
+    renderBlog('/blog');
+    const first = await screen.findByRole('img', { name: 'Снимка към публикация 1' });
+    expect(seen[0].get('select')).toContain('featured_image_alt');
+    expect(first).toHaveAttribute('src', photo(1));
+    expect(first).toHaveAttribute('loading', 'eager');
+    const source = first.closest('picture')!.querySelector('source')!;
+    expect(source.getAttribute('srcset')).toContain('https://cdn.test/blog/post-1.1600x840.w480.webp 480w');
+    // 1, 2 (md) and 3 (lg) columns of the 1280 px container
+    expect(source).toHaveAttribute(
+      'sizes',
+      '(min-width: 1280px) 400px, (min-width: 1024px) calc(33.33vw - 27px), (min-width: 768px) calc(50vw - 28px), calc(100vw - 2rem)',
+    );
+    // the second row is below the fold
+    expect(screen.getByRole('img', { name: 'Снимка към публикация 4' })).toHaveAttribute('loading', 'lazy');
+  });
+
   it("shows 'Все още няма публикации.' when there are none", async () => {
     server.use(categoryCounts([]));
     listing([]);

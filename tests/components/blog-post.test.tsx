@@ -64,6 +64,35 @@ describe('blog post page', () => {
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/demo\/post-7\.svg$/);
   });
 
+  it("shows the hero as the page's first picture, its WebP copies sized to the column, with its alt text", async () => {
+    const photo = 'https://cdn.test/blog/hero.1600x840.jpg';
+    const requests = postPage(postRow(1, { featured_image: photo, featured_image_alt: 'Екипът около масата' }), {
+      recent: [postRow(2, { featured_image: 'https://cdn.test/blog/other.1200x630.jpg', featured_image_alt: 'Друга снимка' })],
+    });
+    renderBlog('/blog/publikatsiya-1');
+    const article = await screen.findByRole('article', { name: 'Публикация номер 1' });
+    const hero = within(article).getByRole('img', { name: 'Екипът около масата' });
+    expect(hero).toHaveAttribute('src', photo);
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).not.toHaveAttribute('loading');
+    const source = hero.closest('picture')!.querySelector('source')!;
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source.getAttribute('srcset')).toContain('https://cdn.test/blog/hero.1600x840.w1600.webp 1600w');
+    // the whole container under lg, 2 of 3 columns from lg
+    expect(source).toHaveAttribute('sizes', '(min-width: 1280px) 819px, (min-width: 1024px) calc(66.67vw - 35px), calc(100vw - 2rem)');
+    expect(requests.find((r) => r.includes('slug=eq.'))).toContain('featured_image_alt');
+    expect(document.head.querySelector('meta[property="og:image:alt"]')).toHaveAttribute('content', 'Екипът около масата');
+    expect(document.head.querySelector('meta[property="og:image:width"]')).toHaveAttribute('content', '1600');
+
+    // the sidebar's thumbnails are 64 px, named by the title beside them
+    const recent = await screen.findByRole('region', { name: 'Последни публикации' });
+    const link = await within(recent).findByRole('link', { name: /Публикация номер 2/ });
+    const thumb = link.querySelector('img')!;
+    expect(thumb).toHaveAttribute('alt', '');
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+    expect(thumb.closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '64px');
+  });
+
   it('needs at most three database requests: the post, the recent posts and the category counts', async () => {
     const requests = postPage(postRow(1));
     renderBlog('/blog/publikatsiya-1');

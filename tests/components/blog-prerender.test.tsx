@@ -7,10 +7,20 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '@/site/entry-server';
+import { headHtml } from '../../scripts/publisher/site.mjs';
 import { categoryCounts, postRow } from './blog-fixtures';
 import { rest, server, SUPABASE_URL } from './msw';
 
-const POST = postRow(1, { title: 'Публикацията на страницата' });
+const PHOTO = 'https://cdn.test/storage/v1/object/public/blog/a1b2c-1732000000000.1600x840.jpg';
+const POST = postRow(1, {
+  title: 'Публикацията на страницата',
+  featured_image: PHOTO,
+  featured_image_alt: 'Консултант "на живо" & клиент',
+  content: `Текст.\n\n![Графика на спестеното време](https://cdn.test/blog/graph.1200x600.png)`,
+});
+/** The post's column: the whole container under lg, 2 of 3 columns from lg (819 px from 1280). */
+const COLUMN = '(min-width: 1280px) 819px, (min-width: 1024px) calc(66.67vw - 35px), calc(100vw - 2rem)';
+const COPIES = [480, 800, 1200, 1600].map((w) => `https://cdn.test/storage/v1/object/public/blog/a1b2c-1732000000000.1600x840.w${w}.webp ${w}w`).join(', ');
 const RECENT = [2, 3, 4, 5, 6].map((n) => postRow(n, { title: `Друга публикация ${n}` }));
 
 /** Answers the post and the sidebar's two requests; returns the log of database requests. */
@@ -53,5 +63,32 @@ describe('prerendered post page', () => {
     expect(page.html).not.toContain('Категория от другаде');
     // their loading state instead, in a box that keeps the list's room
     expect(page.html).toMatch(/Последни публикации<\/h2><span role="status" aria-label="Зареждане" class="[^"]*min-h-/);
+  });
+
+  it('bakes in the hero as a <picture> of WebP copies, preloaded from the head with the same sizes, and its alt text', async () => {
+    const requests = backend();
+    const page = await renderPage(`/blog/${POST.slug}`);
+    expect(requests[0]).toContain('featured_image_alt');
+
+    const escapedAlt = 'Консултант &quot;на живо&quot; &amp; клиент';
+    expect(page.html).toContain(
+      `<picture class="contents"><source type="image/webp" srcSet="${COPIES}" sizes="${COLUMN}"/><img src="${PHOTO}" alt="${escapedAlt}" width="1200" height="630" fetchPriority="high" decoding="async"`,
+    );
+    // React preloads no image of its own for it: the head's preload is the one
+    expect(page.html).not.toContain('rel="preload"');
+    // the picture in the text: lazy, sized to the same column, its own alt
+    expect(page.html).toContain(`srcSet="https://cdn.test/blog/graph.1200x600.w480.webp 480w, https://cdn.test/blog/graph.1200x600.w800.webp 800w, https://cdn.test/blog/graph.1200x600.w1200.webp 1200w" sizes="${COLUMN}"/><img src="https://cdn.test/blog/graph.1200x600.png" alt="Графика на спестеното време" width="1200" height="600" loading="lazy"`);
+
+    expect(page.head.links).toEqual([
+      { rel: 'preload', as: 'image', type: 'image/webp', imagesrcset: COPIES, imagesizes: COLUMN, fetchpriority: 'high' },
+    ]);
+    const head = headHtml(page.head);
+    expect(head).toContain(`<link rel="preload" as="image" type="image/webp" imagesrcset="${COPIES}" imagesizes="${COLUMN}" fetchpriority="high" />`);
+    // the preview keeps the stored JPEG, with its size and what it shows
+    expect(head).toContain(`<meta property="og:image" content="${PHOTO}" />`);
+    expect(head).toContain('<meta property="og:image:width" content="1600" />');
+    expect(head).toContain('<meta property="og:image:height" content="840" />');
+    expect(head).toContain(`<meta property="og:image:alt" content="${escapedAlt}" />`);
+    expect(head).toContain(`<meta name="twitter:image" content="${PHOTO}" />`);
   });
 });

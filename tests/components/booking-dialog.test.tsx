@@ -417,6 +417,18 @@ describe('booking dialog', () => {
     expect(requests.map((r) => r.replace(/\?.*$/, ''))).toEqual([`GET ${rest('calendar_settings')}`]);
   });
 
+  it("shows the consultant's uploaded photo as its small copy, with its alt text", async () => {
+    const photo = 'https://cdn.test/calendar/maria.800x800.jpg';
+    serveSettings({ ...SETTINGS, photo_url: photo, photo_alt: 'Мария Иванова на бюрото си' } as typeof SETTINGS);
+    serveTaken(() => []);
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    const img = await screen.findByRole('img', { name: 'Мария Иванова на бюрото си' });
+    expect(img).toHaveAttribute('src', photo);
+    const source = img.closest('picture')!.querySelector('source')!;
+    expect(source).toHaveAttribute('srcset', 'https://cdn.test/calendar/maria.800x800.w480.webp 480w, https://cdn.test/calendar/maria.800x800.w800.webp 800w');
+    expect(source).toHaveAttribute('sizes', '48px');
+  });
+
   it('without calendar settings shows no consultant and no slots', async () => {
     const user = userEvent.setup({ delay: null });
     serveSettings(null);

@@ -30,16 +30,18 @@ vi.mock('@/site/pages/projects/components/gallery-motion-features', async (impor
   return importOriginal();
 });
 
+// the first an uploaded photo with its WebP copies (a <picture>), the others plain images
 const ITEMS: GalleryItem[] = [
-  { id: 'a', title: 'Табло на брокера', description: 'Задачите за деня.', image: '/demo/project-crm-1.svg', order: 0 },
-  { id: 'b', title: 'Карта на имотите', description: '', image: '/demo/project-crm-2.svg', order: 1 },
-  { id: 'c', title: 'Отчет за месеца', description: '', image: '/demo/project-crm-3.svg', order: 2 },
+  { id: 'a', title: 'Табло на брокера', description: 'Задачите за деня.', alt: '', image: 'https://cdn.test/projects/crm-1.1600x1067.jpg', order: 0 },
+  { id: 'b', title: 'Карта на имотите', description: '', alt: '', image: '/demo/project-crm-2.svg', order: 1 },
+  { id: 'c', title: 'Отчет за месеца', description: '', alt: '', image: '/demo/project-crm-3.svg', order: 2 },
 ];
 
 const carousel = () => screen.getByRole('region', { name: /Галерия на проекта/ });
 const shown = () => within(carousel()).getAllByRole('img')[0];
 const counter = () => within(carousel()).getByText((_, el) => el?.tagName === 'P' && /\d+ \/ \d+/.test(el.textContent ?? ''));
-const frame = () => shown().parentElement as HTMLElement;
+// the frame around the picture (an uploaded photo sits in a <picture> inside it)
+const frame = () => shown().closest('div') as HTMLElement;
 const handle = () => carousel().querySelector('[data-gallery-swipe]');
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
@@ -145,6 +147,7 @@ describe('Gallery with swipe', () => {
     const html = renderToString(<Gallery items={ITEMS} projectTitle="CRM" />);
     expect(html).toContain('fetchPriority="high"');
     expect(html).not.toContain('data-gallery-swipe');
+    expect(html).toContain('<source type="image/webp" srcSet="https://cdn.test/projects/crm-1.1600x1067.w480.webp 480w');
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);

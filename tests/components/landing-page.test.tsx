@@ -166,6 +166,41 @@ describe('landing page', () => {
     expect(within(grid()).getAllByRole('link')).toHaveLength(3);
   });
 
+  it('work cards and client logos offer their WebP copies sized to the grid, with the alt text the admin gave', async () => {
+    const selects: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      selects.push(new URL(request.url).searchParams.get('select') ?? '');
+    });
+    const logo = 'https://cdn.test/clients/imoti.360x180.png';
+    const photo = 'https://cdn.test/projects/fakturi.1600x1067.jpg';
+    serve({
+      clients: () => HttpResponse.json([{ ...CLIENTS[0], logo, logo_alt: 'Лого на Имоти Запад' }, ...CLIENTS.slice(1, 3).map((c) => ({ ...c, logo_alt: null }))]),
+      projects: () => HttpResponse.json([{ ...PROJECTS[0], image: photo, image_alt: 'Фактура, разчетена от телефона' }, ...PROJECTS.slice(1).map((p) => ({ ...p, image_alt: '' }))]),
+    });
+    renderAt('/');
+    const grid = await screen.findByRole('list', { name: 'Проекти' });
+    server.events.removeAllListeners();
+    const card = within(grid).getByRole('img', { name: 'Фактура, разчетена от телефона' });
+    expect(card).toHaveAttribute('src', photo);
+    expect(card).toHaveAttribute('loading', 'lazy');
+    const cardSource = card.closest('picture')!.querySelector('source')!;
+    expect(cardSource.getAttribute('srcset')).toContain('https://cdn.test/projects/fakturi.1600x1067.w800.webp 800w');
+    // 1, 2 (sm) and 3 (lg) columns of the 1280 px container
+    expect(cardSource).toHaveAttribute(
+      'sizes',
+      '(min-width: 1280px) 400px, (min-width: 1024px) calc(33.33vw - 27px), (min-width: 640px) calc(50vw - 28px), calc(100vw - 2rem)',
+    );
+    // no alt given: the card's text says it all
+    expect(within(grid).getAllByRole('presentation')).toHaveLength(2);
+
+    const clients = await screen.findByRole('list', { name: 'Клиенти' });
+    const logoImg = within(clients).getByRole('img', { name: 'Лого на Имоти Запад' });
+    expect(logoImg.closest('picture')!.querySelector('source')).toHaveAttribute('srcset', 'https://cdn.test/clients/imoti.360x180.w360.webp 360w');
+    expect(logoImg.closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '180px');
+    expect(selects).toContain('id,name,logo,logo_alt');
+    expect(selects).toContain('id,title,category,image,image_alt,link,description,slug');
+  });
+
   it('derives the categories from the projects when project_categories cannot be read', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     serve({ categories: () => HttpResponse.json({ code: 'XX000', message: 'boom', details: null, hint: null }, { status: 500 }) });

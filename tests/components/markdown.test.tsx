@@ -35,6 +35,28 @@ describe('Markdown', () => {
     expect(screen.getByRole('link', { name: 'вътре' })).toHaveAttribute('href', '/blog');
   });
 
+  it('shows images lazily with their alt text, an uploaded photo with its copies sized to the column', () => {
+    const photo = 'https://cdn.test/posts/a1.1200x800.jpg';
+    const { container } = render(
+      <Markdown imageSizes="(min-width: 1024px) 600px, 100vw">{`![Екипът на работа](${photo})\n\n![Схема](/demo/schema.svg)`}</Markdown>,
+    );
+    const [uploaded, plain] = screen.getAllByRole('img');
+    expect(uploaded).toHaveAttribute('alt', 'Екипът на работа');
+    expect(uploaded).toHaveAttribute('src', photo);
+    expect(uploaded).toHaveAttribute('loading', 'lazy');
+    // its size from its name, so the text does not jump when it arrives
+    expect(uploaded).toHaveAttribute('width', '1200');
+    expect(uploaded).toHaveAttribute('height', '800');
+    const source = container.querySelector('picture source')!;
+    expect(source).toHaveAttribute('sizes', '(min-width: 1024px) 600px, 100vw');
+    expect(source.getAttribute('srcset')).toBe(
+      'https://cdn.test/posts/a1.1200x800.w480.webp 480w, https://cdn.test/posts/a1.1200x800.w800.webp 800w, https://cdn.test/posts/a1.1200x800.w1200.webp 1200w',
+    );
+    expect(plain).toHaveAttribute('alt', 'Схема');
+    expect(plain).toHaveAttribute('loading', 'lazy');
+    expect(plain.closest('picture')).toBeNull();
+  });
+
   it('safeUrl keeps web, mail and relative addresses only', () => {
     expect(safeUrl('https://a.bg/x')).toBe('https://a.bg/x');
     expect(safeUrl('mailto:a@b.bg')).toBe('mailto:a@b.bg');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '@/shared/config/site';
 import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
 import { headTags, usePageMeta, type PageMeta } from '@/shared/layout/seo';
+import { headHtml } from '../../scripts/publisher/site.mjs';
 
 function Page(meta: PageMeta) {
   usePageMeta(meta);
@@ -58,6 +59,50 @@ describe('usePageMeta', () => {
     ]);
     expect(headTags({ nextPath: '/blog/page/2' }, '/blog').links).toEqual([{ rel: 'next', href: `${site.url}/blog/page/2` }]);
     expect(headTags({}, '/').links).toEqual([]);
+  });
+
+  it("preloads the main image, an uploaded photo by its copies, and says the preview's size and alt text", () => {
+    const photo = 'https://cdn.test/posts/a1.1600x840.jpg';
+    const tags = headTags({ image: photo, imageAlt: ' Екипът на работа ', preloadImage: { src: photo, sizes: '(min-width: 1280px) 819px, 100vw' } }, '/blog/a');
+    expect(tags.links).toEqual([
+      {
+        rel: 'preload',
+        as: 'image',
+        type: 'image/webp',
+        imagesrcset: [480, 800, 1200, 1600].map((w) => `https://cdn.test/posts/a1.1600x840.w${w}.webp ${w}w`).join(', '),
+        imagesizes: '(min-width: 1280px) 819px, 100vw',
+        fetchpriority: 'high',
+      },
+    ]);
+    const metas = Object.fromEntries(tags.metas.map(([, key, content]) => [key, content]));
+    expect(metas['og:image']).toBe(photo);
+    expect(metas['og:image:width']).toBe('1600');
+    expect(metas['og:image:height']).toBe('840');
+    expect(metas['og:image:alt']).toBe('Екипът на работа');
+    expect(metas['twitter:image:alt']).toBe('Екипът на работа');
+
+    // any other image: preloaded by its address; no size known, no alt given
+    const plain = headTags({ image: '/demo/post-1.svg', preloadImage: { src: '/demo/post-1.svg', sizes: '100vw' } }, '/blog/b');
+    expect(plain.links).toEqual([{ rel: 'preload', as: 'image', href: '/demo/post-1.svg', fetchpriority: 'high' }]);
+    expect(plain.metas.filter(([, key, content]) => key.startsWith('og:image:') && content !== null)).toEqual([]);
+  });
+
+  it('the static head writes every attribute of a link, escaped', () => {
+    const html = headHtml({
+      title: 'T',
+      canonical: 'https://s.test/a',
+      metas: [['property', 'og:image:alt', 'Лого "А" & <Б>']],
+      links: [{ rel: 'preload', as: 'image', type: 'image/webp', imagesrcset: 'https://c.test/a.w480.webp?x="1"&y 480w', imagesizes: '100vw', fetchpriority: 'high' }],
+    });
+    expect(html).toContain(
+      '<link rel="preload" as="image" type="image/webp" imagesrcset="https://c.test/a.w480.webp?x=&quot;1&quot;&amp;y 480w" imagesizes="100vw" fetchpriority="high" />',
+    );
+    expect(html).toContain('<meta property="og:image:alt" content="Лого &quot;А&quot; &amp; &lt;Б>" />');
+  });
+
+  it('in the browser adds no preload: the shown page has its image already', () => {
+    render(<Page title="Публикация" image="/demo/post-1.svg" preloadImage={{ src: '/demo/post-1.svg', sizes: '100vw' }} />);
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
   });
 });
 

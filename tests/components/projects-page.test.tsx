@@ -138,6 +138,37 @@ describe('public project page', () => {
     expect(screen.queryByText(/човека/)).not.toBeInTheDocument();
   });
 
+  it('the gallery offers each uploaded photo\'s WebP copies sized to its column, with the alt text the admin gave', async () => {
+    const photo = (n: number) => `https://cdn.test/projects/crm-${n}.1600x1067.jpg`;
+    const seen = answer([
+      projectRow({
+        gallery: [
+          { id: 'a', title: 'Табло на брокера', alt: 'Табло с три сделки за деня', description: '', image: photo(1), order: 0 },
+          { id: 'b', title: 'Карта на имотите', description: '', image: photo(2), order: 1 },
+        ],
+      }),
+    ]);
+    renderProject('/project/crm-za-brokeri');
+    const carousel = await screen.findByRole('region', { name: /Галерия на проекта/ });
+    expect(seen[0].get('select')).toContain('image_alt');
+    const shown = within(carousel).getByRole('img', { name: 'Табло с три сделки за деня' });
+    expect(shown).toHaveAttribute('src', photo(1));
+    expect(shown).toHaveAttribute('fetchpriority', 'high');
+    expect(shown).not.toHaveAttribute('loading', 'lazy');
+    const source = shown.closest('picture')!.querySelector('source')!;
+    expect(source.getAttribute('srcset')).toContain('https://cdn.test/projects/crm-1.1600x1067.w1200.webp 1200w');
+    // 3 of 5 columns from lg, the whole container under it
+    expect(source).toHaveAttribute('sizes', '(min-width: 1280px) 733px, (min-width: 1024px) calc(60vw - 35px), calc(100vw - 2rem)');
+    // the thumbnails keep short names; theirs are 96 px boxes
+    const thumbs = within(carousel).getByRole('list', { name: 'Миниатюри' });
+    expect(within(thumbs).getByRole('button', { name: 'Покажи изображение 1: Табло на брокера' })).toBeInTheDocument();
+    expect(within(thumbs).getAllByRole('presentation')[1].closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '96px');
+    // without an alt text the title names the picture
+    await userEvent.click(within(carousel).getByRole('button', { name: 'Следващо изображение' }));
+    expect(within(carousel).getAllByRole('img')[0]).toHaveAttribute('alt', 'Карта на имотите');
+    expect(within(carousel).getAllByRole('img')[0]).toHaveAttribute('loading', 'eager');
+  });
+
   it("shows 'Активен' for an active project", async () => {
     answer([projectRow({ status: 'active' })]);
     renderProject('/project/crm-za-brokeri');

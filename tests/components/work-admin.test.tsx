@@ -139,6 +139,8 @@ describe('projects list', () => {
     expect(read[0].get('id')).toBe('eq.p-1');
     expect(read[0].get('select')).toContain('detailed_description');
     expect(read[0].get('select')).toContain('gallery');
+    expect(read[0].get('select')).toContain('image_alt');
+    expect(screen.getByLabelText(/^Алтернативен текст/, { selector: 'input' })).toHaveValue('Табло на CRM системата със сделките');
   });
 
   it('says so with a way back when the project cannot be loaded for editing', async () => {

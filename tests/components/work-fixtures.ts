@@ -21,6 +21,7 @@ export function projectRow(overrides: Partial<AdminProject> = {}): AdminProject 
     title: 'CRM за брокери',
     category: 'Software Development',
     image: '/demo/project-crm.svg',
+    image_alt: 'Табло на CRM системата със сделките',
     link: 'https://crm.example.com',
     description: 'Сделки, огледи и задачи на едно място.',
     gallery: [],
@@ -38,7 +39,16 @@ export function projectRow(overrides: Partial<AdminProject> = {}): AdminProject 
   };
 }
 
-const pgError = (status: number, code: string, message: string) => HttpResponse.json({ code, message, details: null, hint: null }, { status });
+const pgError = (status: number, code: string, message: string, hint: string | null = null) =>
+  HttpResponse.json({ code, message, details: null, hint }, { status });
+
+/** The database's alt text trigger: a project's image and every gallery item need one. */
+function lacksAltText(row: Record<string, unknown>): boolean {
+  const blank = (value: unknown) => typeof value !== 'string' || !value.trim();
+  const gallery = Array.isArray(row.gallery) ? (row.gallery as Record<string, unknown>[]) : [];
+  return blank(row.image_alt) || gallery.some((item) => blank(item.alt));
+}
+const altMissing = () => pgError(400, '23514', 'Every image needs its alt text', 'image_alt_missing');
 const eqValue = (params: URLSearchParams, column: string) => {
   const raw = params.get(column);
   return raw?.startsWith('eq.') ? raw.slice(3) : null;
@@ -63,7 +73,7 @@ export interface FakeBackend {
  * Installs handlers for projects, project_categories, rpc/rename_project_category and both image
  * buckets. Reads of projects are answered as PostgREST would (paged-table.ts: the columns asked
  * for, filters, search, order, pages and exact counts). Unique slugs, unique category names, the foreign key (ON UPDATE CASCADE, ON DELETE
- * RESTRICT) and the blank-name refusal of the SQL function are imitated.
+ * RESTRICT), the alt text trigger and the blank-name refusal of the SQL function are imitated.
  */
 export function fakeBackend(initial: { projects?: AdminProject[]; categories?: string[] } = {}): FakeBackend {
   const state: FakeBackend = {
@@ -82,6 +92,7 @@ export function fakeBackend(initial: { projects?: AdminProject[]; categories?: s
     http.post(rest('projects'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.requests.inserts.push(body);
+      if (lacksAltText(body)) return altMissing();
       if (body.slug && state.projects.some((p) => p.slug === body.slug)) {
         return pgError(409, '23505', 'duplicate key value violates unique constraint "projects_slug_key"');
       }
@@ -101,6 +112,7 @@ export function fakeBackend(initial: { projects?: AdminProject[]; categories?: s
       }
       const row = state.projects.find((p) => p.id === id);
       if (!row) return HttpResponse.json([]);
+      if (lacksAltText({ ...row, ...body })) return altMissing();
       Object.assign(row, body);
       return HttpResponse.json([{ id }]);
     }),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { renderAdmin, resetToasts } from './admin-fixtures';
-import { server, storage } from './msw';
+import { rest, server, storage } from './msw';
 import { fakeBackend, png, projectRow, publicUrl } from './work-fixtures';
 import { findDialog } from './dialogs';
 
@@ -19,6 +19,9 @@ const toasts = () => {
 const progress = () => screen.getByRole('progressbar', { name: 'Попълненост на проекта' });
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 
+const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
+const GALLERY_ALT_MISSING = 'Опишете всяко изображение в галерията (алтернативен текст).';
+
 async function addGalleryItem(user: UserEvent, title: string, file = png(`${title}.png`)) {
   await user.click(screen.getByRole('button', { name: 'Добави изображение' }));
   const dialog = await findDialog('dialog', { name: 'Нов елемент в галерията' });
@@ -28,6 +31,8 @@ async function addGalleryItem(user: UserEvent, title: string, file = png(`${titl
   expect(save).toBeDisabled(); // still no image
   await user.upload(within(dialog).getByLabelText(/^Изображение/), file);
   expect(await within(toasts()).findByText('Изображението е качено успешно!')).toBeInTheDocument();
+  expect(save).toBeDisabled(); // still no alt text
+  await pasteInto(user, within(dialog).getByLabelText(/^Алтернативен текст/), `Снимка: ${title}`);
   await waitFor(() => expect(save).toBeEnabled());
   await user.click(save);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -92,7 +97,7 @@ describe('project form', () => {
     ]);
   });
 
-  it('the media tab: an image URL and a category complete it', async () => {
+  it('the media tab: an image URL, its alt text and a category complete it', async () => {
     fakeBackend();
     renderAdmin(<ProjectForm project={null} onDone={() => {}} />, { path: '/work-admin' });
     const user = userEvent.setup({ delay: null });
@@ -102,6 +107,8 @@ describe('project form', () => {
     expect(progress()).toHaveAttribute('aria-valuenow', '20');
     await chooseCategory(user, 'Software Development');
     expect(progress()).toHaveAttribute('aria-valuenow', '35');
+    expect(tab(/Медия и категория/)).toHaveAccessibleName(/непопълнено/);
+    fireEvent.change(screen.getByLabelText(/^Алтернативен текст/), { target: { value: 'Табло на CRM' } });
     expect(tab(/Медия и категория/)).toHaveAccessibleName(/\(попълнено\)/);
   });
 
@@ -120,6 +127,7 @@ describe('project form', () => {
     enter('Размер на екипа (хора)', '4');
     fireEvent.click(screen.getByRole('button', { name: 'Продължете към медия' }));
     enter('или URL адрес на изображение', 'https://cdn.example.com/crm.png');
+    enter(/^Алтернативен текст/, '  Табло със сделките на брокера ');
     await within(screen.getByLabelText(/^Категория/)).findByRole('option', { name: 'Software Development' });
     enter(/^Категория/, 'Software Development');
     expect(progress()).toHaveAttribute('aria-valuenow', '100');
@@ -134,6 +142,7 @@ describe('project form', () => {
       link: 'https://crm.example.com',
       description: 'Сделки и огледи.',
       image: 'https://cdn.example.com/crm.png',
+      image_alt: 'Табло със сделките на брокера',
       category: 'Software Development',
       technologies: ['React'],
       team_size: 4,
@@ -166,10 +175,10 @@ describe('project form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const gallery = backend.requests.updates[0].body.gallery as { id: string; title: string; image: string; order: number }[];
-    expect(gallery.map((g) => [g.title, g.order])).toEqual([
-      ['Табло', 0],
-      ['Карта', 1],
+    const gallery = backend.requests.updates[0].body.gallery as { id: string; title: string; image: string; alt: string; order: number }[];
+    expect(gallery.map((g) => [g.title, g.alt, g.order])).toEqual([
+      ['Табло', 'Снимка: Табло', 0],
+      ['Карта', 'Снимка: Карта', 1],
     ]);
     expect(gallery[0].id).toMatch(/^\d{13}$/);
     expect(gallery[0].image).toBe(publicUrl('project-gallery', backend.requests.uploads[0].path));
@@ -204,6 +213,7 @@ describe('project form', () => {
     expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Моля, изберете категория.')).toBeInTheDocument();
     expect(screen.getAllByText('Моля, качете изображение или въведете URL').length).toBeGreaterThan(0);
+    expect(screen.getByText(ALT_REQUIRED)).toBeInTheDocument();
     expect(backend.requests.inserts).toEqual([]);
   });
 
@@ -224,6 +234,7 @@ describe('project form', () => {
     await pasteInto(user, screen.getByLabelText(/^Линк към проекта/), 'https://nov.example.com');
     await user.click(screen.getByRole('button', { name: 'Продължете към медия' }));
     await pasteInto(user, screen.getByLabelText('или URL адрес на изображение'), '/demo/x.svg');
+    await pasteInto(user, screen.getByLabelText(/^Алтернативен текст/), 'Начален екран');
     await chooseCategory(user, 'Automation');
     await user.click(screen.getByRole('button', { name: 'Създай проекта' }));
 
@@ -244,15 +255,80 @@ describe('project form', () => {
     expect(backend.requests.inserts[1]).toMatchObject({ slug: 'nov-adres', title: 'Нов проект' });
   });
 
+  it("refuses a save without the main image's alt text: the message under it, on its tab; once given, it is sent", async () => {
+    const backend = fakeBackend({ projects: [projectRow({ image_alt: '' })] });
+    const onDone = vi.fn();
+    renderAdmin(<ProjectForm project={backend.projects[0]} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    expect(await within(toasts()).findByText(ALT_REQUIRED)).toBeInTheDocument();
+    expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
+    const alt = screen.getByLabelText(/^Алтернативен текст/);
+    expect(alt).toHaveAttribute('aria-invalid', 'true');
+    expect(alt).toHaveAccessibleDescription(expect.stringContaining(ALT_REQUIRED));
+    await waitFor(() => expect(alt).toHaveFocus());
+    expect(backend.requests.updates).toEqual([]);
+
+    await user.paste('Табло със сделките');
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(backend.requests.updates[0].body).toMatchObject({ image_alt: 'Табло със сделките' });
+  });
+
+  it('an older gallery item without alt text: the editor says so, a save is refused on the gallery tab, and its dialog asks for it', async () => {
+    const old = { id: '1730000000001', title: 'Стара', description: '', image: '/old.png', order: 0 };
+    const backend = fakeBackend({ projects: [projectRow({ gallery: [old] })] });
+    const onDone = vi.fn();
+    renderAdmin(<ProjectForm project={backend.projects[0]} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    expect(await within(toasts()).findByText(GALLERY_ALT_MISSING)).toBeInTheDocument();
+    expect(tab(/Галерия/)).toHaveAttribute('aria-selected', 'true');
+    const section = screen.getByRole('region', { name: 'Галерия на проекта' });
+    expect(within(section).getByText(GALLERY_ALT_MISSING)).toBeInTheDocument();
+    expect(within(section).getByText(/^Няма алтернативен текст/)).toBeInTheDocument();
+    const edit = within(section).getByRole('button', { name: 'Редактирай: Стара' });
+    await waitFor(() => expect(edit).toHaveFocus());
+    expect(backend.requests.updates).toEqual([]);
+
+    await user.click(edit);
+    const dialog = await findDialog('dialog', { name: 'Редактиране на елемент от галерията' });
+    const save = within(dialog).getByRole('button', { name: 'Запази промените' });
+    expect(within(dialog).getByLabelText(/^Алтернативен текст/)).toHaveValue('');
+    expect(save).toBeDisabled();
+    await pasteInto(user, within(dialog).getByLabelText(/^Алтернативен текст/), 'Старият екран');
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(section).queryByText(GALLERY_ALT_MISSING)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(backend.requests.updates[0].body.gallery).toEqual([{ ...old, alt: 'Старият екран' }]);
+  });
+
+  it("the database's refusal for a missing alt text lands on the main image's alt field", async () => {
+    const backend = fakeBackend({ projects: [projectRow()] });
+    server.use(
+      http.patch(rest('projects'), () =>
+        HttpResponse.json({ code: '23514', message: 'Every image needs its alt text', details: null, hint: 'image_alt_missing' }, { status: 400 }),
+      ),
+    );
+    renderAdmin(<ProjectForm project={backend.projects[0]} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Обнови проекта' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALT_REQUIRED);
+    expect(tab(/Медия и категория/)).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/^Алтернативен текст/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   const threeItems = () =>
     fakeBackend({
       projects: [
         projectRow({
           status: 'completed',
           gallery: [
-            { id: '1730000000002', title: 'Втора', description: '', image: '/2.png', order: 1 },
-            { id: '1730000000001', title: 'Първа', description: 'Описание', image: '/1.png', order: 0 },
-            { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', order: 2 },
+            { id: '1730000000002', title: 'Втора', description: '', image: '/2.png', alt: 'Втори екран', order: 1 },
+            { id: '1730000000001', title: 'Първа', description: 'Описание', image: '/1.png', alt: 'Първи екран', order: 0 },
+            { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', alt: 'Трети екран', order: 2 },
           ],
         }),
       ],
@@ -266,6 +342,8 @@ describe('project form', () => {
     expect(progress()).toHaveAttribute('aria-valuenow', '100');
     await user.click(tab(/Галерия/));
     expect(galleryTitles()).toEqual(['Първа', 'Втора', 'Трета']);
+    // each thumbnail says what its picture shows
+    expect(screen.getByRole('img', { name: 'Първи екран' })).toHaveAttribute('src', '/1.png');
     expect(screen.getByRole('button', { name: 'Премести нагоре: Първа' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Премести надолу: Трета' })).toBeDisabled();
 
@@ -289,9 +367,11 @@ describe('project form', () => {
     await user.click(screen.getByRole('button', { name: 'Редактирай: Първа' }));
     const dialog = await findDialog('dialog', { name: 'Редактиране на елемент от галерията' });
     expect(within(dialog).getByLabelText(/^Описание/)).toHaveValue('Описание');
-    expect(within(dialog).getByRole('img', { name: 'Преглед: Първа' })).toHaveAttribute('src', '/1.png');
+    expect(within(dialog).getByRole('img', { name: 'Първи екран' })).toHaveAttribute('src', '/1.png');
     await user.clear(within(dialog).getByLabelText(/^Заглавие/));
     await user.paste('Първа (нова)');
+    await user.clear(within(dialog).getByLabelText(/^Алтернативен текст/));
+    await user.paste(' Първи екран, нов ');
     await user.click(within(dialog).getByRole('button', { name: 'Запази промените' }));
     expect(await within(toasts()).findByText('Елементът е редактиран успешно!')).toBeInTheDocument();
 
@@ -307,14 +387,14 @@ describe('project form', () => {
     expect(update.body.status).toBe('completed');
     expect(typeof update.body.updated_at).toBe('string');
     expect(update.body.gallery).toEqual([
-      { id: '1730000000001', title: 'Първа (нова)', description: 'Описание', image: '/1.png', order: 0 },
-      { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', order: 1 },
+      { id: '1730000000001', title: 'Първа (нова)', description: 'Описание', image: '/1.png', alt: 'Първи екран, нов', order: 0 },
+      { id: '1730000000003', title: 'Трета', description: '', image: '/3.png', alt: 'Трети екран', order: 1 },
     ]);
   });
 });
 
 describe('gallery dialog', () => {
-  it("warns 'Моля попълнете заглавие и изображение' when submitted without them", async () => {
+  it("warns 'Моля попълнете заглавие, изображение и алтернативен текст' when submitted without them", async () => {
     fakeBackend();
     renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
     const user = userEvent.setup({ delay: null });
@@ -325,7 +405,7 @@ describe('gallery dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
     // Enter in a field of a form whose button is disabled: the form's own guard answers
     fireEvent.submit(within(dialog).getByLabelText(/^Заглавие/).closest('form')!);
-    expect(await within(toasts()).findByText('Моля попълнете заглавие и изображение')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Моля попълнете заглавие, изображение и алтернативен текст')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -375,6 +455,7 @@ describe('gallery dialog', () => {
     const file = within(dialog).getByLabelText(/^Изображение/);
     expect(file).toHaveAttribute('accept', 'image/*');
     await user.type(within(dialog).getByLabelText(/^Заглавие/), 'Снимка');
+    fireEvent.change(within(dialog).getByLabelText(/^Алтернативен текст/), { target: { value: 'Снимка на екрана' } });
     await user.upload(file, png());
     expect(await within(dialog).findByText('Качване...')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();

@@ -20,6 +20,7 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => ({
   consultant_name: 'М',
   photo_url: '',
+  photo_alt: '',
   start: '09:00',
   end: '17:00',
   days: WEEKDAYS,
@@ -44,6 +45,7 @@ describe('calendar settings schema', () => {
     expect(calendarValuesFrom(null)).toEqual({
       consultant_name: 'Консултант',
       photo_url: '',
+      photo_alt: '',
       start: '09:00',
       end: '17:00',
       days: WEEKDAYS,
@@ -79,6 +81,7 @@ describe('calendar settings schema', () => {
       id: 'c',
       consultant_name: 'X',
       photo_url: null,
+      photo_alt: '',
       working_hours: { start: '09:00', end: '17:00', days: ['monday', 'tuesday'] },
       is_active: false,
       time_zone: 'Europe/Sofia',
@@ -94,6 +97,7 @@ describe('calendar settings schema', () => {
     ).toEqual({
       consultant_name: 'Мария',
       photo_url: null,
+      photo_alt: '',
       working_hours: { start: '09:30', end: '13:00', days: ['monday', 'saturday'] },
       time_zone: 'Europe/London',
       is_active: false,
@@ -107,6 +111,17 @@ describe('calendar settings schema', () => {
       min_notice_minutes: 45,
       manage_cutoff_hours: 0,
     });
+  });
+
+  it('a photo needs its alt text, written trimmed; without a photo none is written', () => {
+    const required = 'Опишете изображението (алтернативен текст).';
+    expect(validateCalendar(values({ photo_url: '/me.jpg' }))).toEqual({ photo_alt: required });
+    expect(validateCalendar(values({ photo_url: '/me.jpg', photo_alt: '  ' }))).toEqual({ photo_alt: required });
+    expect(validateCalendar(values({ photo_url: '/me.jpg', photo_alt: 'x'.repeat(301) }))).toEqual({ photo_alt: 'Алтернативният текст може да е най-много 300 знака.' });
+    expect(validateCalendar(values({ photo_url: '/me.jpg', photo_alt: 'Мария на бюрото' }))).toEqual({});
+    expect(validateCalendar(values({ photo_url: '', photo_alt: '' }))).toEqual({});
+    expect(calendarInput(values({ photo_url: ' /me.jpg ', photo_alt: ' Мария на бюрото ' }))).toMatchObject({ photo_url: '/me.jpg', photo_alt: 'Мария на бюрото' });
+    expect(calendarInput(values({ photo_url: ' ', photo_alt: 'Мария на бюрото' }))).toMatchObject({ photo_url: null, photo_alt: '' });
   });
 
   it('shows the stored notice in the largest whole unit, and stores minutes', () => {
@@ -152,6 +167,11 @@ describe('calendar settings schema', () => {
     expect(calendarRefusal(check('calendar_settings_horizon'))).toEqual({ field: 'booking_horizon_days', message: calendarText.horizonInvalid });
     expect(calendarRefusal(check('calendar_settings_notice'))).toEqual({ field: 'notice_amount', message: calendarText.noticeTooLong });
     expect(calendarRefusal({ code: '22023', message: 'Unknown time zone: X', hint: 'calendar_time_zone' })).toEqual({ field: 'time_zone', message: calendarText.timeZone });
+    expect(calendarRefusal({ code: '23514', message: 'Every image needs its alt text', hint: 'image_alt_missing' })).toEqual({
+      field: 'photo_alt',
+      message: 'Опишете изображението (алтернативен текст).',
+    });
+    expect(calendarRefusal(check('calendar_settings_photo_alt_length'))).toEqual({ field: 'photo_alt', message: 'Алтернативният текст може да е най-много 300 знака.' });
     expect(calendarRefusal({ code: '42501', message: 'permission denied' })).toBeNull();
     expect(calendarRefusal(null)).toBeNull();
   });

@@ -36,9 +36,12 @@ const full = values({
   excerpt: 'Кратко',
   content: '## Текст',
   featured_image: 'https://example.com/a.png',
+  featured_image_alt: 'Екип пред табло',
   category: 'AI',
   tags: 'AI, бизнес',
 });
+
+const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
 
 describe('tags', () => {
   it('splits on commas, trims, and drops empty tags', () => {
@@ -55,8 +58,19 @@ describe('required fields and warnings', () => {
     expect(issues(values())).toEqual({ title: warning, slug: warning, author: warning });
     expect(issues(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual({ slug: warning });
     expect(issues(full)).toEqual({});
-    expect(postProblems(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual({ missingRequired: true, valid: false });
-    expect(postProblems(full)).toEqual({ missingRequired: false, valid: true });
+    expect(postProblems(values({ title: 'T', slug: '  ', author: 'A' }))).toEqual({ missingRequired: true, altProblem: null, basicValid: false, valid: false });
+    expect(postProblems(full)).toEqual({ missingRequired: false, altProblem: null, basicValid: true, valid: true });
+  });
+
+  it('an image needs its alt text (blank counts as missing); a post without an image needs none', () => {
+    expect(issues({ ...full, featured_image_alt: '' })).toEqual({ featured_image_alt: ALT_REQUIRED });
+    expect(issues({ ...full, featured_image_alt: ' \n ' })).toEqual({ featured_image_alt: ALT_REQUIRED });
+    expect(issues({ ...full, featured_image_alt: 'x'.repeat(301) })).toEqual({ featured_image_alt: 'Алтернативният текст може да е най-много 300 знака.' });
+    expect(issues({ ...full, featured_image: ' ', featured_image_alt: '' })).toEqual({});
+    // checked together with the other fields: each on its own
+    expect(issues({ ...full, title: '', featured_image_alt: '' })).toEqual({ title: postFormText.requiredWarning, featured_image_alt: ALT_REQUIRED });
+    // the first tab is complete; the form is not
+    expect(postProblems({ ...full, featured_image_alt: '' })).toEqual({ missingRequired: false, altProblem: ALT_REQUIRED, basicValid: true, valid: false });
   });
 
   it('warns (without blocking) when content or the featured image is missing', () => {
@@ -96,7 +110,7 @@ describe('slug', () => {
     expect(issues(values({ ...ok, slug: 'moyat-post_2' }))).toEqual({});
     expect(issues(values({ ...ok, slug: 'Моят пост' }))).toEqual({ slug: postFormText.slugInvalid });
     expect(issues(values({ ...ok, slug: '-start' }))).toEqual({ slug: postFormText.slugInvalid });
-    expect(postProblems(values({ ...ok, slug: '-start' }))).toEqual({ missingRequired: false, valid: false });
+    expect(postProblems(values({ ...ok, slug: '-start' }))).toEqual({ missingRequired: false, altProblem: null, basicValid: false, valid: false });
   });
 });
 
@@ -105,6 +119,7 @@ describe('values', () => {
     expect(samePostValues(full, { ...full })).toBe(true);
     expect(samePostValues(full, { ...full, tags: 'AI' })).toBe(false);
     expect(samePostValues(full, { ...full, is_published: true })).toBe(false);
+    expect(samePostValues(full, { ...full, featured_image_alt: 'Друго' })).toBe(false);
   });
 });
 
@@ -117,7 +132,16 @@ describe('save payload', () => {
     expect(payload.tags).toEqual(['a', 'b']);
     expect(payload.excerpt).toBeNull();
     expect(payload.featured_image).toBeNull();
+    expect(payload.featured_image_alt).toBe('');
     expect(payload.category).toBeNull();
+  });
+
+  it('sends the image with its trimmed alt text, and no alt text without an image', () => {
+    expect(buildPostPayload({ ...full, featured_image_alt: '  Екип пред табло ' }, { signedIn, now })).toMatchObject({
+      featured_image: 'https://example.com/a.png',
+      featured_image_alt: 'Екип пред табло',
+    });
+    expect(buildPostPayload({ ...full, featured_image: '  ' }, { signedIn, now })).toMatchObject({ featured_image: null, featured_image_alt: '' });
   });
 
   it('falls back to the username when the signed-in user has no full name', () => {

@@ -9,6 +9,7 @@ const project = (id: string, category: string, slug: string | null = null): Land
   title: id,
   category,
   image: '/x.svg',
+  image_alt: '',
   link: 'https://example.com',
   description: '',
   slug,

@@ -34,7 +34,15 @@ describe('sortGallery', () => {
     expect(sortGallery(null)).toEqual([]);
     expect(sortGallery('[]')).toEqual([]);
     const [item] = sortGallery([42, { image: '/only.svg', id: 7 }]);
-    expect(item).toEqual({ id: '7', title: '', description: '', image: '/only.svg', order: 1 });
+    expect(item).toEqual({ id: '7', title: '', description: '', alt: '', image: '/only.svg', order: 1 });
+  });
+
+  it('reads each picture\'s alt text, trimmed, and none from a non-string', () => {
+    const items = sortGallery([
+      { id: 'a', title: 'A', alt: '  Табло с днешните задачи ', image: '/a.jpg', order: 0 },
+      { id: 'b', title: 'B', alt: 5, image: '/b.jpg', order: 1 },
+    ]);
+    expect(items.map((i) => i.alt)).toEqual(['Табло с днешните задачи', '']);
   });
 });
 

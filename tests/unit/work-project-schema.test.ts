@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addTechnologies,
+  altRefusalField,
   buildProjectPayload,
   COMPLETENESS_WEIGHTS,
   emptyProjectValues,
@@ -30,8 +31,11 @@ const complete = values({
   link: 'https://crm.example.com',
   description: 'Сделки и задачи на едно място.',
   image: 'https://cdn.example.com/crm.png',
+  image_alt: 'Табло със сделките',
   category: 'Software Development',
 });
+
+const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
 
 describe('URL normalisation and validation', () => {
   it('adds https:// when the value does not start with http, and leaves http(s) alone', () => {
@@ -116,22 +120,36 @@ describe('completeness', () => {
   it('shows a check on a tab only when its part is complete', () => {
     expect(tabCompleteness(values())).toEqual({ basic: false, media: false, gallery: false });
     expect(tabCompleteness(complete)).toEqual({ basic: true, media: true, gallery: false });
-    const withGallery = { ...complete, gallery: [{ id: '1', title: 'a', description: '', image: '/a.png', order: 0 }] };
+    const withGallery = { ...complete, gallery: [{ id: '1', title: 'a', description: '', image: '/a.png', alt: 'A', order: 0 }] };
     expect(tabCompleteness(withGallery).gallery).toBe(true);
+    expect(tabCompleteness({ ...complete, gallery: [{ ...withGallery.gallery[0], alt: '' }] }).gallery).toBe(false);
     expect(tabCompleteness({ ...complete, link: 'bad link' }).basic).toBe(false);
     expect(tabCompleteness({ ...complete, category: '' }).media).toBe(false);
+    expect(tabCompleteness({ ...complete, image_alt: ' ' }).media).toBe(false);
   });
 });
 
 describe('the schema', () => {
-  it('requires title, link, category and an image', () => {
+  it('requires title, link, category, an image and its alt text', () => {
     expect(projectProblems(values())).toEqual({
       title: projectFormText.titleRequired,
       link: projectFormText.linkRequired,
       category: projectFormText.categoryRequired,
       image: 'Моля, качете изображение или въведете URL',
+      image_alt: ALT_REQUIRED,
     });
     expect(projectProblems(complete)).toEqual({});
+    expect(projectProblems({ ...complete, image_alt: 'x'.repeat(301) })).toEqual({ image_alt: 'Алтернативният текст може да е най-много 300 знака.' });
+  });
+
+  it('requires the alt text of every gallery item, and says which field a refusal of the database is about', () => {
+    const item = { id: '1', title: 'a', description: '', image: '/a.png', alt: 'A', order: 0 };
+    expect(projectProblems({ ...complete, gallery: [item] })).toEqual({});
+    const old = { ...complete, gallery: [item, { ...item, id: '2', alt: '' }] };
+    expect(projectProblems(old)).toEqual({ gallery: 'Опишете всяко изображение в галерията (алтернативен текст).' });
+    expect(altRefusalField(old)).toBe('gallery');
+    expect(altRefusalField({ ...old, image_alt: '' })).toBe('image_alt');
+    expect(altRefusalField(complete)).toBe('image_alt');
   });
 
   it('checks the link, the documentation URL, the slug and the team size', () => {
@@ -172,20 +190,22 @@ describe('the saved row', () => {
       client: ' Имоти ООД ',
       duration: '',
       team_size: '4',
+      image_alt: '  Табло със сделките ',
       gallery: [
-        { id: '2', title: 'b', description: '', image: '/b.png', order: 7 },
-        { id: '1', title: 'a', description: '', image: '/a.png', order: 3 },
+        { id: '2', title: 'b', description: '', image: '/b.png', alt: 'B', order: 7 },
+        { id: '1', title: 'a', description: '', image: '/a.png', alt: 'A', order: 3 },
       ],
     });
     expect(payload).toEqual({
       title: 'CRM за брокери',
       category: 'Software Development',
       image: 'https://cdn.example.com/crm.png',
+      image_alt: 'Табло със сделките',
       link: 'https://crm.example.com',
       description: 'Сделки и задачи на едно място.',
       gallery: [
-        { id: '2', title: 'b', description: '', image: '/b.png', order: 0 },
-        { id: '1', title: 'a', description: '', image: '/a.png', order: 1 },
+        { id: '2', title: 'b', description: '', image: '/b.png', alt: 'B', order: 0 },
+        { id: '1', title: 'a', description: '', image: '/a.png', alt: 'A', order: 1 },
       ],
       slug: 'crm-za-brokeri',
       detailed_description: null,
@@ -204,10 +224,11 @@ describe('the saved row', () => {
       title: 'Табло',
       category: 'Automation',
       image: '/demo/x.svg',
+      image_alt: 'Табло с поръчките',
       link: 'https://x.example',
       description: 'Описание',
       gallery: [
-        { id: 'b', title: 'Втора', description: '', image: '/2.png', order: 1 },
+        { id: 'b', title: 'Втора', description: '', image: '/2.png', alt: 'Втори екран', order: 1 },
         { id: 'a', title: 'Първа', description: 'd', image: '/1.png', order: 0 },
         { id: 'c', title: 'Без картинка', description: '', image: '', order: 2 },
       ],
@@ -234,5 +255,7 @@ describe('the saved row', () => {
     expect(payload.slug).toBe('tablo');
     expect(payload.documentation_url).toBeNull();
     expect(payload.detailed_description).toBe('**Подробно**');
+    expect(payload.image_alt).toBe('Табло с поръчките');
+    expect(payload.gallery.map((g) => g.alt)).toEqual(['', 'Втори екран']);
   });
 });

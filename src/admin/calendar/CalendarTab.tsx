@@ -1,6 +1,6 @@
 import { CalendarClock, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, useController, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { Input } from '@/shared/ui/input';
@@ -67,6 +67,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
   const values = useWatch({ control }) as CalendarFormValues;
   const errors = {
     consultant_name: formState.errors.consultant_name?.message,
+    photo_alt: formState.errors.photo_alt?.message,
     start: formState.errors.start?.message,
     end: formState.errors.end?.message,
     days: formState.errors.days?.message,
@@ -75,6 +76,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
     notice_amount: formState.errors.notice_amount?.message,
     manage_cutoff_hours: formState.errors.manage_cutoff_hours?.message,
   };
+  const photoAlt = useController({ control, name: 'photo_alt' });
   const [uploading, setUploading] = useState(false);
   // the form stays open after a save: the saved settings are its new starting point
   const save = useGuardedSave({
@@ -156,6 +158,9 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                     label="Снимка на консултанта"
                     value={field.value}
                     onChange={field.onChange}
+                    alt={photoAlt.field.value}
+                    onAltChange={photoAlt.field.onChange}
+                    altError={errors.photo_alt}
                     folder="calendar"
                     previewWidth={160}
                     previewHeight={160}
@@ -276,30 +281,15 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                   </p>
                 </div>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <div className="grid content-start gap-1.5">
-                    <Label htmlFor={id('horizon')} required>
-                      Записване до (дни напред)
-                    </Label>
-                    <Input
-                      id={id('horizon')}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={MAX_HORIZON_DAYS}
-                      step={1}
-                      required
-                      {...register('booking_horizon_days')}
-                      {...fieldAria(id('horizon'), errors.booking_horizon_days, true)}
-                    />
-                    <p id={hintId(id('horizon'))} className="text-xs text-slate-600">
-                      Колко дни напред посетителите виждат свободни часове: от 1 до {MAX_HORIZON_DAYS}.
-                    </p>
-                    {errors.booking_horizon_days && (
-                      <p id={errorId(id('horizon'))} className="text-sm text-danger-700">
-                        {errors.booking_horizon_days}
-                      </p>
-                    )}
-                  </div>
+                  <WholeNumberField
+                    id={id('horizon')}
+                    label="Записване до (дни напред)"
+                    min={1}
+                    max={MAX_HORIZON_DAYS}
+                    hint={`Колко дни напред посетителите виждат свободни часове: от 1 до ${MAX_HORIZON_DAYS}.`}
+                    error={errors.booking_horizon_days}
+                    field={register('booking_horizon_days')}
+                  />
                   <div className="grid content-start gap-1.5">
                     <Label htmlFor={id('notice')} required>
                       Минимално предизвестие
@@ -338,30 +328,15 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
                       </p>
                     )}
                   </div>
-                  <div className="grid content-start gap-1.5">
-                    <Label htmlFor={id('cutoff')} required>
-                      Промени от клиента до (часа преди срещата)
-                    </Label>
-                    <Input
-                      id={id('cutoff')}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={MAX_CUTOFF_HOURS}
-                      step={1}
-                      required
-                      {...register('manage_cutoff_hours')}
-                      {...fieldAria(id('cutoff'), errors.manage_cutoff_hours, true)}
-                    />
-                    <p id={hintId(id('cutoff'))} className="text-xs text-slate-600">
-                      Клиентът може да премести или откаже консултацията през личната си връзка до толкова часа преди началото ѝ.
-                    </p>
-                    {errors.manage_cutoff_hours && (
-                      <p id={errorId(id('cutoff'))} className="text-sm text-danger-700">
-                        {errors.manage_cutoff_hours}
-                      </p>
-                    )}
-                  </div>
+                  <WholeNumberField
+                    id={id('cutoff')}
+                    label="Промени от клиента до (часа преди срещата)"
+                    min={0}
+                    max={MAX_CUTOFF_HOURS}
+                    hint="Клиентът може да премести или откаже консултацията през личната си връзка до толкова часа преди началото ѝ."
+                    error={errors.manage_cutoff_hours}
+                    field={register('manage_cutoff_hours')}
+                  />
                 </div>
               </fieldset>
               <div className="flex justify-end">
@@ -376,7 +351,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
           <h3 className="text-sm font-medium text-slate-800">Преглед</h3>
           <Card className="flex items-center gap-4 p-5">
             {values.photo_url ? (
-              <img src={values.photo_url} alt="" width={64} height={64} className="size-16 shrink-0 rounded-full bg-slate-100 object-cover" />
+              <img src={values.photo_url} alt={values.photo_alt.trim()} width={64} height={64} className="size-16 shrink-0 rounded-full bg-slate-100 object-cover" />
             ) : (
               <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
                 <UserRound aria-hidden="true" className="size-8" />
@@ -413,5 +388,33 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
       </div>
       {save.conflictDialog}
     </section>
+  );
+}
+
+/** A whole number with its label, hint and error (the booking horizon, the visitors' cut-off). */
+function WholeNumberField({ id, label, min, max, hint, error, field }: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  hint: string;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
+      <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1} required {...field} {...fieldAria(id, error, true)} />
+      <p id={hintId(id)} className="text-xs text-slate-600">
+        {hint}
+      </p>
+      {error && (
+        <p id={errorId(id)} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

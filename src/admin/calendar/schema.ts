@@ -5,6 +5,7 @@
  * database's bounds, and which field a refusal of the database belongs to; and the days-off form's rules.
  */
 import * as z from 'zod/mini';
+import { imageAltProblem, imageAltText } from '@/admin/kit/image-alt';
 import {
   DEFAULT_HORIZON_DAYS,
   DEFAULT_NOTICE_MINUTES,
@@ -123,6 +124,7 @@ export function calendarValuesFrom(settings: CalendarSettings | null): CalendarF
   return {
     consultant_name: settings?.consultant_name ?? DEFAULT_CONSULTANT,
     photo_url: settings?.photo_url ?? '',
+    photo_alt: settings?.photo_alt ?? '',
     start: normaliseTime(settings?.working_hours?.start ?? DEFAULT_HOURS.start),
     end: normaliseTime(settings?.working_hours?.end ?? DEFAULT_HOURS.end),
     days: settings?.working_hours?.days?.length ? [...settings.working_hours.days] : [...WEEKDAYS],
@@ -153,6 +155,8 @@ export const calendarSchema = z
   .object({
     consultant_name: z.string().check(z.refine((value) => value.trim() !== '', calendarText.nameRequired)),
     photo_url: z.string(),
+    /** What the photo shows (its alt text): required with a photo. */
+    photo_alt: z.string(),
     /** 'HH:MM' as the time field gives it (checked together with the end below). */
     start: z.string(),
     end: z.string(),
@@ -181,6 +185,8 @@ export const calendarSchema = z
       // the notice with its unit: the message on the amount
       const notice = noticeError(values.notice_amount, values.notice_unit);
       if (notice) ctx.addIssue({ code: 'custom', path: ['notice_amount'], message: notice, input: values.notice_amount });
+      const alt = imageAltProblem(values.photo_alt, values.photo_url.trim() !== '');
+      if (alt) ctx.addIssue({ code: 'custom', path: ['photo_alt'], message: alt, input: values.photo_alt });
     }),
   );
 
@@ -192,6 +198,8 @@ export function calendarInput(values: CalendarFormValues): CalendarSettingsInput
   return {
     consultant_name: values.consultant_name.trim(),
     photo_url: values.photo_url.trim() || null,
+    // the alt text goes with its photo: none without one
+    photo_alt: values.photo_url.trim() ? values.photo_alt.trim() : '',
     working_hours: { start: normaliseTime(values.start), end: normaliseTime(values.end), days },
     time_zone: values.time_zone,
     is_active: values.is_active,
@@ -203,14 +211,15 @@ export function calendarInput(values: CalendarFormValues): CalendarSettingsInput
 
 /** A field of the form a refusal of the database is about, and what to say there. */
 export interface CalendarRefusal {
-  field: 'booking_horizon_days' | 'notice_amount' | 'manage_cutoff_hours' | 'time_zone' | 'days' | 'end';
+  field: 'booking_horizon_days' | 'notice_amount' | 'manage_cutoff_hours' | 'time_zone' | 'days' | 'end' | 'photo_alt';
   message: string;
 }
 
 /**
  * Which field the database refused, if the refusal names one: a CHECK constraint of the table
- * (23514, named in the message) or the settings trigger's hint. The form checks the same rules,
- * so this is met only when the browser's rules and the database's differ.
+ * (23514, named in the message) or a trigger's hint (the settings' rules, the photo's alt text).
+ * The form checks the same rules, so this is met only when the browser's rules and the
+ * database's differ.
  */
 export function calendarRefusal(error: unknown): CalendarRefusal | null {
   const like = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown };
@@ -220,7 +229,9 @@ export function calendarRefusal(error: unknown): CalendarRefusal | null {
     if (message.includes('calendar_settings_cutoff')) return { field: 'manage_cutoff_hours', message: calendarText.cutoffInvalid };
     if (message.includes('calendar_settings_horizon')) return { field: 'booking_horizon_days', message: calendarText.horizonInvalid };
     if (message.includes('calendar_settings_notice')) return { field: 'notice_amount', message: calendarText.noticeTooLong };
+    if (message.includes('calendar_settings_photo_alt')) return { field: 'photo_alt', message: imageAltText.tooLong };
   }
+  if (hint === 'image_alt_missing') return { field: 'photo_alt', message: imageAltText.required };
   if (hint === 'calendar_time_zone') return { field: 'time_zone', message: calendarText.timeZone };
   if (hint === 'calendar_days') return { field: 'days', message: calendarText.noDays };
   if (hint === 'calendar_hours') return { field: 'end', message: calendarText.tooShort };

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, type FieldErrors } from 'react-hook-form';
+import { Controller, useController, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { errorId } from '@/shared/ui/form-field';
@@ -9,6 +9,7 @@ import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { writeErrorMessage } from '@/admin/kit/api';
+import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
@@ -30,7 +31,8 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
   const uid = useId();
   const nameId = `${uid}-name`;
   const nameError = formState.errors.name?.message;
-  const [name, logo] = watch(['name', 'logo']);
+  const [name, logo, logoAlt] = watch(['name', 'logo', 'logo_alt']);
+  const alt = useController({ control, name: 'logo_alt' });
   const save = useGuardedSave({
     loaded: loadedClient,
     form,
@@ -40,7 +42,11 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
     mutation: useSaveClient(),
     variables: (input: ClientValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, input }),
     savedToast: { title: loadedClient ? 'Клиентът е обновен' : 'Клиентът е създаден' },
-    failure: (error) => writeErrorMessage(error, clientFormText.saveFallback),
+    failure: (error) => {
+      // the database wants the logo's alt text: say it on that field too
+      if (isImageAltMissing(error)) form.setError('logo_alt', { type: 'server', message: imageAltText.required });
+      return writeErrorMessage(error, clientFormText.saveFallback);
+    },
     what: 'saving the client',
     onSaved: onDone,
   });
@@ -52,9 +58,10 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
   }
 
   // The schema found something: the form library has focused the name if it is missing; a
-  // missing logo (a file chooser, not a text field) is also said in a toast.
+  // missing logo (a file chooser, not a text field) or its alt text is also said in a toast.
   function onInvalid(errors: FieldErrors<ClientValues>) {
-    if (!errors.name && errors.logo?.message) toast({ title: 'Грешка', description: errors.logo.message, variant: 'destructive' });
+    const message = errors.logo?.message ?? errors.logo_alt?.message;
+    if (!errors.name && message) toast({ title: 'Грешка', description: message, variant: 'destructive' });
   }
 
   return (
@@ -94,6 +101,9 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
                     required
                     value={field.value}
                     onChange={field.onChange}
+                    alt={alt.field.value}
+                    onAltChange={alt.field.onChange}
+                    altError={alt.fieldState.error?.message}
                     folder="clients"
                     fit="contain"
                     previewWidth={300}
@@ -122,7 +132,7 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
           <Card className="flex flex-col items-center gap-3 p-6">
             <div className="flex h-[100px] w-[150px] items-center justify-center">
               {logo ? (
-                <img src={logo} alt={name ? `Лого на ${name}` : 'Лого'} width={150} height={100} className="max-h-full max-w-full object-contain" />
+                <img src={logo} alt={logoAlt.trim() || (name ? `Лого на ${name}` : 'Лого')} width={150} height={100} className="max-h-full max-w-full object-contain" />
               ) : (
                 <span className="text-sm text-slate-600">Няма лого</span>
               )}

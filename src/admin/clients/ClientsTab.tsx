@@ -70,7 +70,7 @@ function ClientListView({ paging, onNew, onEdit }: { paging: ListState } & ListO
                 <div className="flex h-[100px] w-[150px] items-center justify-center">
                   <img
                     src={client.logo}
-                    alt={`Лого на ${client.name}`}
+                    alt={client.logo_alt.trim() || `Лого на ${client.name}`}
                     width={150}
                     height={100}
                     loading="lazy"

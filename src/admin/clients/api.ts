@@ -6,14 +6,14 @@ import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@
 import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
 
-/** A client as its card and form show it (the whole row is small: a name and a logo URL). */
-export type AdminClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo' | 'created_at' | 'updated_at'>;
+/** A client as its card and form show it (the whole row is small: a name, a logo URL and its alt text). */
+export type AdminClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo' | 'logo_alt' | 'created_at' | 'updated_at'>;
 
 /** What the client form writes. */
-export type ClientInput = Pick<AdminClient, 'name' | 'logo'>;
+export type ClientInput = Pick<AdminClient, 'name' | 'logo' | 'logo_alt'>;
 
-/** What the card and the form need (the whole row is small: a name and a logo URL). */
-export const CLIENT_COLUMNS = 'id, name, logo, created_at, updated_at' as const;
+/** What the card and the form need (the whole row is small: a name, a logo URL and its alt text). */
+export const CLIENT_COLUMNS = 'id, name, logo, logo_alt, created_at, updated_at' as const;
 
 /** Where the list's search looks. */
 export const CLIENT_SEARCH_COLUMNS = ['name'] as const;
@@ -59,12 +59,12 @@ export function useAdminClient(id: string) {
 }
 
 /**
- * Insert {name, logo}; update {name, logo} only if the row is still the version the form loaded
+ * Insert {name, logo, logo_alt}; update them only if the row is still the version the form loaded
  * (`expectedUpdatedAt`, see ../concurrency); the trigger sets updated_at. Resolves to the new version.
  */
 export async function saveClient({ id, expectedUpdatedAt, input }: { id?: string; expectedUpdatedAt?: string; input: ClientInput }): Promise<SavedVersion> {
   const supabase = await getSupabase();
-  const row = { name: input.name.trim(), logo: input.logo.trim() };
+  const row = { name: input.name.trim(), logo: input.logo.trim(), logo_alt: input.logo_alt.trim() };
   if (id) {
     if (!expectedUpdatedAt) throw new Error('saveClient: an update needs the loaded updated_at');
     // the update sends updated_at too; the trigger replaces it with the database's time

@@ -1,5 +1,7 @@
-/** The client form's rules (name required, logo required) and its messages. */
+/** The client form's rules (name, logo and the logo's alt text required) and its messages. */
 import * as z from 'zod/mini';
+import { imageAltProblem } from '@/admin/kit/image-alt';
+import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminClient } from './api';
 
 export const clientFormText = {
@@ -15,11 +17,13 @@ export const clientSchema = z.object({
   name: filled(clientFormText.nameRequired),
   /** The uploaded or typed URL of the logo. */
   logo: filled(clientFormText.logoRequired),
+  /** A client always has a logo, so always its alt text. */
+  logo_alt: ruleText((value) => imageAltProblem(value)),
 });
 
 export type ClientValues = z.infer<typeof clientSchema>;
 
 /** What the form starts from: the loaded client, or empty for 'Нов клиент'. */
 export function clientValuesFrom(client: AdminClient | null): ClientValues {
-  return { name: client?.name ?? '', logo: client?.logo ?? '' };
+  return { name: client?.name ?? '', logo: client?.logo ?? '', logo_alt: client?.logo_alt ?? '' };
 }

@@ -3,10 +3,9 @@ import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 're
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
-import { IMAGE_ACCEPT, IMAGE_BUCKET, formatMegabytes, MAX_IMAGE_BYTES, useImageUpload } from './upload';
+import { IMAGE_ACCEPT, IMAGE_BUCKET, formatMegabytes, MAX_IMAGE_BYTES, storedSizeText, useImageUpload, type ImageUploadState } from './upload';
 
 export interface ImageUploadFieldProps {
   /** The field's name, e.g. 'Основно изображение' or 'Лого'. */
@@ -29,8 +28,13 @@ export interface ImageUploadFieldProps {
   hint?: ReactNode;
   /** Toast title after a successful upload; none when omitted. */
   successTitle?: string;
-  /** Alt text of the preview; defaults to the label. */
+  /** Alt text of the preview when there is no alt field; defaults to the label. */
   previewAlt?: string;
+  /** The image's alternative text. The field for it shows only when `onAltChange` is given. */
+  alt?: string;
+  onAltChange?: (alt: string) => void;
+  /** A validation message for the alt text (e.g. when it is empty). */
+  altError?: string;
   /** Preview box size in CSS pixels (explicit, so the layout does not jump). */
   previewWidth?: number;
   previewHeight?: number;
@@ -43,10 +47,12 @@ export interface ImageUploadFieldProps {
 }
 
 /**
- * One image field for every admin form: choose a file (checked and uploaded through
- * src/admin/kit/upload.ts, with a busy state and its errors as toast and inline text), or type a
- * URL; a live preview; remove. The file input is visually hidden behind a button-styled label but
- * stays focusable, so keyboard users open the file chooser with Space or Enter.
+ * One image field for every admin form: choose a file (checked, made into its variants and
+ * uploaded through src/admin/kit/upload.ts, with its progress, the sizes before and after, and its
+ * errors as toast and inline text), or type a URL; a live preview; remove; and, when the form
+ * passes `onAltChange`, the alternative text, required while there is an image. The file input is
+ * visually hidden behind a button-styled label but stays focusable, so keyboard users open the
+ * file chooser with Space or Enter.
  */
 export function ImageUploadField({
   label,
@@ -61,14 +67,18 @@ export function ImageUploadField({
   hint,
   successTitle,
   previewAlt,
+  alt = '',
+  onAltChange,
+  altError,
   previewWidth = 320,
   previewHeight = 168,
   fit = 'cover',
   onBusyChange,
   uploadLabel = 'Качи изображение',
 }: ImageUploadFieldProps) {
-  const ids = { file: useId(), url: useId(), hint: useId(), error: useId(), status: useId() };
-  const { upload, busy, error: uploadError, reset } = useImageUpload({ bucket, folder, order });
+  const ids = { file: useId(), url: useId(), hint: useId(), error: useId(), status: useId(), alt: useId(), altHint: useId(), altError: useId() };
+  const state = useImageUpload({ bucket, folder, order });
+  const { upload, busy, error: uploadError, reset } = state;
   const [broken, setBroken] = useState(false);
 
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -88,6 +98,10 @@ export function ImageUploadField({
   }
 
   const describedBy = [ids.hint, error ? ids.error : null, uploadError ? ids.status : null].filter(Boolean).join(' ');
+  const hasAltField = Boolean(onAltChange);
+  const imageAlt = hasAltField ? alt.trim() || previewAlt || label : (previewAlt ?? label);
+  // the sizes belong to the picture just uploaded, not to one typed or removed since
+  const uploaded = state.last && state.last.publicUrl === value ? state.last : null;
 
   return (
     <fieldset className="grid gap-3">
@@ -107,7 +121,7 @@ export function ImageUploadField({
         {value && !broken ? (
           <img
             src={value}
-            alt={previewAlt ?? label}
+            alt={imageAlt}
             width={previewWidth}
             height={previewHeight}
             className={cn('h-full w-full', fit === 'contain' ? 'object-contain p-2' : 'object-cover')}
@@ -158,13 +172,13 @@ export function ImageUploadField({
             Премахни изображението
           </Button>
         )}
-        {busy && (
-          <span className="inline-flex items-center gap-2 text-sm text-slate-700" aria-live="polite">
-            <Spinner size="sm" label="Качване на изображението" />
-            Качване...
-          </span>
-        )}
       </div>
+
+      {busy && <UploadProgressBar state={state} />}
+      {/* always there while the field is, so the progress and the result are announced */}
+      <p role="status" aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+        {busy ? progressText(state) : uploaded ? storedSizeText(uploaded) : null}
+      </p>
 
       {allowUrl && (
         <div className="grid gap-1.5">
@@ -199,6 +213,55 @@ export function ImageUploadField({
           {error}
         </p>
       )}
+
+      {hasAltField && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.alt}>
+            Алтернативен текст
+            {value && (
+              <span aria-hidden="true" className="ml-0.5 text-danger-700">
+                *
+              </span>
+            )}
+          </Label>
+          <Input
+            id={ids.alt}
+            value={alt}
+            onChange={(e) => onAltChange?.(e.target.value)}
+            aria-required={value ? true : undefined}
+            aria-invalid={altError ? true : undefined}
+            aria-describedby={[ids.altHint, altError ? ids.altError : null].filter(Boolean).join(' ')}
+          />
+          <p id={ids.altHint} className="text-xs text-slate-600">
+            Опишете какво показва изображението за хора, които не го виждат.
+          </p>
+          {altError && (
+            <p id={ids.altError} className="text-sm text-danger-700">
+              {altError}
+            </p>
+          )}
+        </div>
+      )}
     </fieldset>
+  );
+}
+
+/** 'Обработка на изображението…' while the variants are made, then 'Качване 3 от 5…'. */
+function progressText({ phase, done, total }: Pick<ImageUploadState, 'phase' | 'done' | 'total'>): string {
+  if (phase === 'uploading' && total > 0) return `Качване ${Math.min(done + 1, total)} от ${total}…`;
+  if (phase === 'uploading') return 'Качване…';
+  return 'Обработка на изображението…';
+}
+
+function UploadProgressBar({ state }: { state: Pick<ImageUploadState, 'done' | 'total'> }) {
+  const { done, total } = state;
+  // the text says the same to screen readers (the status line), so the bar is only for the eye
+  return (
+    <progress
+      aria-hidden="true"
+      className="h-2 w-full max-w-xs accent-brand-600"
+      max={total || undefined}
+      value={total ? done : undefined}
+    />
   );
 }

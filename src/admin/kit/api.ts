@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useAuth } from '@/admin/auth/auth-context';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
+import { imageAltText, isImageAltMissing } from './image-alt';
 import { IMAGE_BUCKET } from './upload';
 
 /*
@@ -80,6 +81,7 @@ export function describeDbError(error: unknown): string | null {
     return 'Такъв запис вече съществува.';
   }
   if (code === '42501') return 'Нямате права за тази промяна. Проверете дали профилът ви е активен.';
+  if (isImageAltMissing(error)) return imageAltText.required;
   return null;
 }
 

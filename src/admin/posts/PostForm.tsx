@@ -17,6 +17,7 @@ import { errorMessage } from '@/shared/db/errors';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { slugifyPost } from '@/admin/kit/slug';
 import { writeErrorMessage } from '@/admin/kit/api';
+import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
@@ -62,6 +63,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const { blogUser } = useAuth();
   const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: loadedPost ? postValuesFrom(loadedPost) : EMPTY_POST_VALUES });
   const { register, setValue, getValues, getFieldState, handleSubmit, formState } = form;
+  const [tab, setTab] = useState<TabId>('basic');
   const save = useGuardedSave({
     loaded: loadedPost,
     form,
@@ -71,7 +73,14 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     mutation: useSavePost(),
     variables: (payload: PostPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' },
-    failure: (error) => writeErrorMessage(error, postFormText.saveFallback),
+    failure: (error) => {
+      // the database wants the image's alt text: say it on that field, on its tab
+      if (isImageAltMissing(error)) {
+        form.setError('featured_image_alt', { type: 'server', message: imageAltText.required });
+        setTab('content');
+      }
+      return writeErrorMessage(error, postFormText.saveFallback);
+    },
     what: 'saving the post',
     onSaved: () => {
       // the form closes next: its draft goes with it
@@ -85,7 +94,6 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const values = form.watch();
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: save.expectedUpdatedAt });
-  const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
   const authors = useActiveBlogUsers();
   const uid = useId();
@@ -99,6 +107,8 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   // Errors under the fields follow the shared timing; missing required fields have the one warning above.
   const fieldError = (name: 'title' | 'slug' | 'author') => formState.errors[name]?.message;
   const slugError = fieldError('slug') === postFormText.slugInvalid ? postFormText.slugInvalid : undefined;
+  // shown as soon as an image lacks it: it is why the save button waits
+  const altError = formState.errors.featured_image_alt?.message ?? problems.altProblem ?? undefined;
 
   /** A value set by the form itself (not typed): dirty, and checked when its errors already show. */
   const put = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) =>
@@ -138,8 +148,8 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     if (await confirmLeave()) onDone();
   }
 
-  const basicDone = problems.valid;
-  const contentDone = !contentWarning && values.excerpt.trim() !== '' && values.category.trim() !== '' && tags.length > 0;
+  const basicDone = problems.basicValid;
+  const contentDone = !contentWarning && !problems.altProblem && values.excerpt.trim() !== '' && values.category.trim() !== '' && tags.length > 0;
   const previewDate = formatDateBg(post?.published_at ?? post?.created_at ?? new Date());
 
   return (
@@ -171,6 +181,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         </div>
       )}
       {problems.missingRequired && <FormWarning>{postFormText.requiredWarning}</FormWarning>}
+      {problems.altProblem && <FormWarning>{postFormText.altWarning}</FormWarning>}
       {save.saveError && (
         <FormAlert
           title="Грешка"
@@ -187,7 +198,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
             tabs={[
               { value: 'basic', label: 'Основна информация', done: basicDone },
               { value: 'content', label: 'Съдържание', done: contentDone },
-              { value: 'media', label: 'Медия и настройки', done: basicDone && !contentWarning },
+              { value: 'media', label: 'Медия и настройки', done: problems.valid && !contentWarning },
             ]}
           />
 
@@ -353,6 +364,9 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               label="Основно изображение"
               value={values.featured_image}
               onChange={(url) => put('featured_image', url)}
+              alt={values.featured_image_alt}
+              onAltChange={(text) => put('featured_image_alt', text)}
+              altError={altError}
               folder="blog"
               successTitle="Изображението е качено"
               hint="Препоръчителен размер: 1200x630 px."
@@ -377,7 +391,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               <h3 className="text-sm font-medium text-slate-800">Преглед на картата в блога</h3>
               <Card className="max-w-sm overflow-hidden">
                 {values.featured_image ? (
-                  <Picture src={values.featured_image} alt="" width={384} height={202} eager className="aspect-[1200/630] w-full object-cover" />
+                  <Picture src={values.featured_image} alt={values.featured_image_alt.trim()} width={384} height={202} eager className="aspect-[1200/630] w-full object-cover" />
                 ) : (
                   <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">Без изображение</div>
                 )}

@@ -29,7 +29,8 @@ const postDraftSchema = z.object({
   savedAt: z.string(),
   /** The post's updated_at the edits started from; null for a new post. */
   updatedAt: z.nullable(z.string()),
-  values: postValuesShape,
+  // a draft written before the alt text existed has none: it reads as empty
+  values: z.extend(postValuesShape, { featured_image_alt: z._default(z.string(), '') }),
 });
 
 export type PostDraft = z.infer<typeof postDraftSchema>;
@@ -48,7 +49,9 @@ export function draftToOffer(draft: PostDraft | null, loaded: PostFormValues, no
 }
 
 export function readPostDraft(key: string): PostDraft | null {
-  return loadDraft<PostDraft>(key, isPostDraft);
+  const draft = loadDraft<PostDraft>(key, isPostDraft);
+  // parsed again for the defaults of fields an older draft lacks
+  return draft && postDraftSchema.parse(draft);
 }
 
 /** The stored post changed after the draft was taken (a save of the draft will meet the conflict dialog). */

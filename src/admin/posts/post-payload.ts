@@ -33,6 +33,8 @@ export function buildPostPayload(
     content: values.content,
     excerpt: orNull(values.excerpt),
     featured_image: orNull(values.featured_image),
+    // the alt text goes with its image: none without one
+    featured_image_alt: values.featured_image.trim() ? values.featured_image_alt.trim() : '',
     author: values.author.trim() || displayNameOf(signedIn),
     is_published: values.is_published,
     category: orNull(values.category),

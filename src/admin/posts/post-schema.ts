@@ -4,6 +4,7 @@
  * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
  */
 import * as z from 'zod/mini';
+import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
 import { slugifyPost } from '@/admin/kit/slug';
 import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminPost } from './types';
@@ -13,6 +14,7 @@ export const POST_CATEGORY_SUGGESTIONS = ['Технологии', 'Бизнес'
 export const postFormText = {
   requiredWarning: 'Моля, попълнете всички задължителни полета във формата',
   contentWarning: 'Добавете съдържание и основно изображение за по-добра публикация',
+  altWarning: `Основното изображение се нуждае от алтернативен текст (до ${IMAGE_ALT_MAX_LENGTH} знака) в раздел „Съдържание“.`,
   slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и тирета (напр. moyat-post).',
   saveFallback: 'Неуспешно запазване на публикацията.',
 } as const;
@@ -39,6 +41,8 @@ export const postValuesShape = z.object({
   excerpt: z.string(),
   content: z.string(),
   featured_image: z.string(),
+  /** What the main image shows (its alt text); sent only with an image. */
+  featured_image_alt: z.string(),
   category: z.string(),
   tags: z.string(),
   is_published: z.boolean(),
@@ -47,13 +51,21 @@ export const postValuesShape = z.object({
 /**
  * Title, slug and author name are required (blank counts as missing; the form shows one warning
  * for them); the slug must be a valid address. The rest is free: tags are one
- * comma-separated line, the author user and the image are optional.
+ * comma-separated line, the author user and the image are optional, but an image needs its alt
+ * text (the database refuses it without).
  */
-export const postSchema = z.extend(postValuesShape, {
-  title: ruleText(required),
-  slug: ruleText(slugRule),
-  author: ruleText(required),
-});
+export const postSchema = z
+  .extend(postValuesShape, {
+    title: ruleText(required),
+    slug: ruleText(slugRule),
+    author: ruleText(required),
+  })
+  .check(
+    z.superRefine((values, ctx) => {
+      const message = imageAltProblem(values.featured_image_alt, values.featured_image.trim() !== '');
+      if (message) ctx.addIssue({ code: 'custom', path: ['featured_image_alt'], message, input: values.featured_image_alt });
+    }),
+  );
 
 /** The form's values: every field as the person types it (tags as one comma-separated line). */
 export type PostFormValues = z.infer<typeof postSchema>;
@@ -66,6 +78,7 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   excerpt: '',
   content: '',
   featured_image: '',
+  featured_image_alt: '',
   category: '',
   tags: '',
   is_published: false,
@@ -80,17 +93,35 @@ export function postValuesFrom(post: AdminPost): PostFormValues {
     excerpt: post.excerpt ?? '',
     content: post.content ?? '',
     featured_image: post.featured_image ?? '',
+    featured_image_alt: post.featured_image_alt ?? '',
     category: post.category ?? '',
     tags: formatTags(post.tags ?? []),
     is_published: Boolean(post.is_published),
   };
 }
 
+export interface PostProblems {
+  /** A required field of the first tab is blank. */
+  missingRequired: boolean;
+  /** The main image's alt text problem (on the content tab), or null. */
+  altProblem: string | null;
+  /** Nothing but the alt text is wrong: the first tab is complete. */
+  basicValid: boolean;
+  valid: boolean;
+}
+
 /** The schema's verdict on the values as they are now (the save button and the warnings follow it live). */
-export function postProblems(values: PostFormValues): { missingRequired: boolean; valid: boolean } {
+export function postProblems(values: PostFormValues): PostProblems {
   const result = postSchema.safeParse(values);
-  if (result.success) return { missingRequired: false, valid: true };
-  return { missingRequired: result.error.issues.some((issue) => issue.message === postFormText.requiredWarning), valid: false };
+  if (result.success) return { missingRequired: false, altProblem: null, basicValid: true, valid: true };
+  const issues = result.error.issues;
+  const alt = issues.find((issue) => issue.path[0] === 'featured_image_alt');
+  return {
+    missingRequired: issues.some((issue) => issue.message === postFormText.requiredWarning),
+    altProblem: alt?.message ?? null,
+    basicValid: issues.every((issue) => issue === alt),
+    valid: false,
+  };
 }
 
 /** 'AI,  автоматизация , ,n8n' → ['AI', 'автоматизация', 'n8n']: split on commas, trimmed, empty ones dropped. */

@@ -16,7 +16,7 @@ export const POST_LIST_SELECT =
 
 /** Every column the post form needs: read for the one post opened for editing. */
 export const POST_EDIT_SELECT =
-  'id, title, slug, content, excerpt, featured_image, category, author, tags, is_published, published_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
+  'id, title, slug, content, excerpt, featured_image, featured_image_alt, category, author, tags, is_published, published_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
 
 /** Where the list's search looks: never the content body. */
 export const POST_SEARCH_COLUMNS = ['title', 'slug', 'excerpt', 'author'] as const;

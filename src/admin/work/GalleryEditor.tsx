@@ -3,12 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Picture } from '@/shared/ui/picture';
 import { toast } from '@/shared/ui/use-toast';
-import { addItem, editItem, galleryText, moveItem, removeItem, type GalleryDraft, type GalleryItem } from './gallery';
+import { addItem, editItem, galleryText, lacksAlt, moveItem, removeItem, type GalleryDraft, type GalleryItem } from './gallery';
 import { GalleryItemDialog } from './GalleryItemDialog';
 
 export interface GalleryEditorProps {
   items: GalleryItem[];
   onChange: (items: GalleryItem[]) => void;
+  /** The form's message for the gallery (an item without alt text). */
+  error?: string;
 }
 
 type DialogState = { key: number; item: GalleryItem | null } | null;
@@ -16,15 +18,17 @@ type DialogState = { key: number; item: GalleryItem | null } | null;
 /**
  * The project's gallery: add, edit, delete, and move items up and down.
  * Changes stay in the form until the project is saved. Keyboard users keep their place: after a
- * move the focus follows the moved item, and every change is announced.
+ * move the focus follows the moved item, and every change is announced. An item without alt text
+ * (stored before it was required) says so beside its edit button.
  */
-export function GalleryEditor({ items, onChange }: GalleryEditorProps) {
+export function GalleryEditor({ items, onChange, error }: GalleryEditorProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: -1 | 1 } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const nextKey = useRef(0);
   const headingId = useId();
+  const errorId = useId();
 
   useEffect(() => {
     if (!focusAfterMove || !listRef.current) return;
@@ -85,6 +89,11 @@ export function GalleryEditor({ items, onChange }: GalleryEditorProps) {
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
+      {error && (
+        <p id={errorId} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
 
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
@@ -97,13 +106,14 @@ export function GalleryEditor({ items, onChange }: GalleryEditorProps) {
               <span className="w-6 shrink-0 text-center text-sm font-semibold text-slate-700" aria-hidden="true">
                 {index + 1}.
               </span>
-              <Picture src={item.image} alt="" width={96} height={64} className="h-16 w-24 shrink-0 rounded object-cover" />
+              <Picture src={item.image} alt={item.alt.trim()} width={96} height={64} className="h-16 w-24 shrink-0 rounded object-cover" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
                   <span className="sr-only">{index + 1}. </span>
                   {item.title}
                 </p>
                 {item.description && <p className="line-clamp-2 text-sm text-slate-700">{item.description}</p>}
+                {lacksAlt(item) && <p className="text-sm text-danger-700">{galleryText.altMissing}</p>}
               </div>
               <div className="flex shrink-0 flex-wrap gap-1">
                 <Button
@@ -126,7 +136,15 @@ export function GalleryEditor({ items, onChange }: GalleryEditorProps) {
                 >
                   <ArrowDown aria-hidden="true" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`Редактирай: ${item.title}`} onClick={() => open(item)}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Редактирай: ${item.title}`}
+                  // where a refused save puts the focus: the first item to describe
+                  data-alt-missing={lacksAlt(item) ? '' : undefined}
+                  aria-describedby={lacksAlt(item) && error ? errorId : undefined}
+                  onClick={() => open(item)}
+                >
                   <Pencil aria-hidden="true" />
                 </Button>
                 <Button

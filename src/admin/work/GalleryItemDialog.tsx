@@ -8,6 +8,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { useSchemaForm } from '@/shared/forms/forms';
+import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/image-alt';
 import { GALLERY_BUCKET, useImageUpload } from '@/admin/kit/upload';
 import { unsavedText } from '@/admin/kit/unsaved-changes';
 import { useConfirm } from '@/admin/kit/use-confirm';
@@ -23,14 +24,15 @@ export interface GalleryItemDialogProps {
 }
 
 /**
- * Adds or edits one gallery picture: title and image required, description
+ * Adds or edits one gallery picture: title, image and its alt text required, description
  * optional. The image is a file (images only) uploaded at once to the 'project-gallery' bucket under
- * a timestamp-random name. Save is disabled without a title and an image, and while an upload runs.
+ * a timestamp-random name. Save is disabled without a title, an image and its alt text, and while
+ * an upload runs. An item stored before alt text was required opens with an empty one to fill in.
  * Closing it (Escape, 'Отказ', ×, a click outside) with changes asks first.
  */
 export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryItemDialogProps) {
   const { register, handleSubmit, setValue, watch, formState } = useSchemaForm<GalleryDraft>(galleryItemSchema, {
-    defaultValues: { title: item?.title ?? '', description: item?.description ?? '', image: item?.image ?? '' },
+    defaultValues: { title: item?.title ?? '', description: item?.description ?? '', image: item?.image ?? '', alt: item?.alt ?? '' },
   });
   const draft = watch();
   // read while rendering, so the form library keeps it up to date
@@ -72,7 +74,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
     <Dialog open={open} onOpenChange={(isOpen) => void onClose(isOpen)}>
       <DialogContent
         title={item ? 'Редактиране на елемент от галерията' : 'Нов елемент в галерията'}
-        description="Заглавието и изображението са задължителни."
+        description="Заглавието, изображението и алтернативният текст са задължителни."
         maxWidth={560}
       >
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
@@ -121,7 +123,7 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
                   Качване...
                 </span>
               ) : draft.image ? (
-                <img src={draft.image} alt={draft.title.trim() ? `Преглед: ${draft.title.trim()}` : 'Преглед на изображението'} width={300} height={200} className="size-full object-cover" />
+                <img src={draft.image} alt={previewAlt(draft)} width={300} height={200} className="size-full object-cover" />
               ) : (
                 <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
                   <ImageOff aria-hidden="true" className="size-6" />
@@ -130,8 +132,24 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
               )}
             </div>
           </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('alt')} required>
+              Алтернативен текст
+            </Label>
+            <Input
+              id={id('alt')}
+              {...register('alt')}
+              required
+              aria-required="true"
+              maxLength={IMAGE_ALT_MAX_LENGTH}
+              aria-describedby={id('alt-hint')}
+            />
+            <p id={id('alt-hint')} className="text-xs text-slate-600">
+              Какво показва изображението, за посетителите, които не го виждат (четци на екрана). Напр. „Табло с дневните продажби“.
+            </p>
+          </div>
           <div className="flex flex-wrap items-center justify-end gap-2">
-            {!ready && !busy && <p className="mr-auto text-sm text-slate-700">Попълнете заглавие и изберете изображение.</p>}
+            {!ready && !busy && <p className="mr-auto text-sm text-slate-700">Попълнете заглавие, изберете изображение и го опишете.</p>}
             <DialogClose asChild>
               <Button variant="outline">Отказ</Button>
             </DialogClose>
@@ -144,4 +162,11 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The preview's alt: the typed alt text, else what the preview is of. */
+function previewAlt(draft: GalleryDraft): string {
+  const alt = draft.alt.trim();
+  if (alt) return alt;
+  return draft.title.trim() ? `Преглед: ${draft.title.trim()}` : 'Преглед на изображението';
 }

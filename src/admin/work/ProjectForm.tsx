@@ -15,6 +15,7 @@ import { cn } from '@/shared/ui/cn';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { adminPaths } from '@/admin/addresses';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
+import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
@@ -22,6 +23,7 @@ import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessa
 import { GalleryEditor } from './GalleryEditor';
 import {
   addTechnologies,
+  altRefusalField,
   buildProjectPayload,
   emptyProjectValues,
   FIELD_TAB,
@@ -41,7 +43,7 @@ import {
 type TabId = 'basic' | 'media' | 'gallery';
 
 /** The order in which a failed submit looks for the first field to fix. */
-const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'category'];
+const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'image_alt', 'category', 'gallery'];
 
 export interface ProjectFormProps {
   /** The project being edited, or null for a new one. */
@@ -65,6 +67,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
   const values = form.watch();
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const image = useController({ control, name: 'image' });
+  const imageAlt = useController({ control, name: 'image_alt' });
   const gallery = useController({ control, name: 'gallery' });
   const technologies = useController({ control, name: 'technologies' });
   const [tab, setTab] = useState<TabId>('basic');
@@ -79,7 +82,15 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     mutation: useSaveProject(),
     variables: (payload: ProjectPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Проектът е обновен' : 'Проектът е създаден' },
-    failure: (error) => workErrorMessage(error, projectFormText.saveFallback),
+    failure: (error) => {
+      // the database wants an alt text: say it on the field it is missing from, on its tab
+      if (isImageAltMissing(error)) {
+        const field = altRefusalField(form.getValues());
+        form.setError(field, { type: 'server', message: field === 'gallery' ? projectFormText.galleryAltMissing : imageAltText.required });
+        setTab(FIELD_TAB[field]);
+      }
+      return workErrorMessage(error, projectFormText.saveFallback);
+    },
     what: 'saving the project',
     onSaved: onDone,
   });
@@ -142,10 +153,28 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     setTab(FIELD_TAB[first]);
     toast({ title: 'Грешка', description: found[first]?.message, variant: 'destructive' });
     // focus the field once its tab panel is shown
-    window.setTimeout(() => {
-      const target = first === 'image' ? document.getElementById(id('media'))?.querySelector<HTMLElement>('input') : document.getElementById(id(first));
-      target?.focus();
-    }, 0);
+    window.setTimeout(() => focusField(first), 0);
+  }
+
+  /**
+   * Focuses the field to fix. The image field names its own inputs (found inside it, the alt text
+   * by its label); for the gallery, the edit button of the first item without alt text.
+   */
+  function focusField(field: ProjectField) {
+    let target: HTMLElement | null | undefined;
+    if (field === 'image') {
+      target = document.getElementById(id('media'))?.querySelector<HTMLElement>('input');
+    } else if (field === 'image_alt') {
+      const labels = document.getElementById(id('media'))?.querySelectorAll('label') ?? [];
+      const label = [...labels].find((l) => l.textContent?.startsWith('Алтернативен текст'));
+      target = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+    } else if (field === 'gallery') {
+      const list = document.getElementById(id('gallery'));
+      target = list?.querySelector<HTMLElement>('[data-alt-missing]') ?? list?.querySelector<HTMLElement>('button');
+    } else {
+      target = document.getElementById(id(field));
+    }
+    target?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -334,6 +363,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 required
                 value={image.field.value}
                 onChange={image.field.onChange}
+                alt={imageAlt.field.value}
+                onAltChange={imageAlt.field.onChange}
+                altError={shown('image_alt')}
                 folder="projects"
                 successTitle="Изображението е качено"
                 hint="Препоръчителен размер: 1200x800 px."
@@ -388,7 +420,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
           </TabsContent>
 
           <TabsContent {...panel('gallery')}>
-            <GalleryEditor items={gallery.field.value} onChange={gallery.field.onChange} />
+            <div id={id('gallery')}>
+              <GalleryEditor items={gallery.field.value} onChange={gallery.field.onChange} error={shown('gallery')} />
+            </div>
             <div className="flex justify-start">
               <Button variant="outline" onClick={() => setTab('media')}>
                 <ArrowLeft aria-hidden="true" />

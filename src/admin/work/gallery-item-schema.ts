@@ -1,6 +1,6 @@
 /*
- * The gallery item dialog's rules: a title and an image are required (both
- * non-blank), the description is free. A refused save says its one message for both
+ * The gallery item dialog's rules: a title, an image and its alt text are required (all
+ * non-blank), the description is free. A refused save says its one message for them
  * (galleryText.required) as a toast; the dialog shows no message per field.
  */
 import * as z from 'zod/mini';
@@ -13,9 +13,11 @@ export const galleryItemSchema = z.object({
   description: z.string(),
   /** The uploaded picture's public URL. */
   image: filled,
+  /** What the picture shows, for those who cannot see it. */
+  alt: filled,
 });
 
 export type GalleryDraft = z.infer<typeof galleryItemSchema>;
 
-/** True when the dialog may save: a title and an image. */
+/** True when the dialog may save: a title, an image and its alt text. */
 export const canSaveDraft = (draft: GalleryDraft): boolean => galleryItemSchema.safeParse(draft).success;

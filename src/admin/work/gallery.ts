@@ -9,7 +9,8 @@ import type { GalleryDraft } from './gallery-item-schema';
 export type { GalleryDraft, GalleryItem };
 
 export const galleryText = {
-  required: 'Моля попълнете заглавие и изображение',
+  required: 'Моля попълнете заглавие, изображение и алтернативен текст',
+  altMissing: 'Няма алтернативен текст: редактирайте елемента и опишете изображението.',
   uploadFailed: 'Грешка при качване на изображението',
   uploaded: 'Изображението е качено успешно!',
   added: 'Елементът е добавен успешно!',
@@ -25,7 +26,7 @@ export function renumber(items: readonly GalleryItem[]): GalleryItem[] {
 /**
  * The gallery as stored (JSON from the database, so not trusted) as items sorted by `order`
  * (stored position breaks ties and stands in for a missing order), entries without an image
- * dropped, then renumbered from 0.
+ * dropped, then renumbered from 0. An item stored without alt text reads as '' (its dialog asks for it).
  */
 export function galleryFromStored(raw: unknown): GalleryItem[] {
   if (!Array.isArray(raw)) return [];
@@ -43,6 +44,7 @@ export function galleryFromStored(raw: unknown): GalleryItem[] {
         title: typeof e.title === 'string' ? e.title : '',
         description: typeof e.description === 'string' ? e.description : '',
         image,
+        alt: typeof e.alt === 'string' ? e.alt : '',
         order: typeof e.order === 'number' && Number.isFinite(e.order) ? e.order : position,
       },
     });
@@ -83,16 +85,22 @@ export function addItem(items: readonly GalleryItem[], draft: GalleryDraft, now:
     title: draft.title.trim(),
     description: draft.description.trim(),
     image: draft.image.trim(),
+    alt: draft.alt.trim(),
     order: items.length,
   };
   return renumber([...items, item]);
 }
 
-/** Replaces the title, description and image of the item with this id, keeping its place. */
+/** Replaces the title, description, image and alt text of the item with this id, keeping its place. */
 export function editItem(items: readonly GalleryItem[], id: string, draft: GalleryDraft): GalleryItem[] {
   return renumber(
     items.map((item) =>
-      item.id === id ? { ...item, title: draft.title.trim(), description: draft.description.trim(), image: draft.image.trim() } : item,
+      item.id === id
+        ? { ...item, title: draft.title.trim(), description: draft.description.trim(), image: draft.image.trim(), alt: draft.alt.trim() }
+        : item,
     ),
   );
 }
+
+/** True when an item still lacks its alt text (stored before it was required). */
+export const lacksAlt = (item: Pick<GalleryItem, 'alt'>): boolean => !item.alt.trim();

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { imageAltProblem } from '@/admin/kit/image-alt';
 import { slugifyProject } from '@/admin/kit/slug';
 import type { Tables } from '@/shared/db/database.types';
 import type { ProjectFields, ProjectStatus } from '@/shared/domain/projects';
 import { ruleText } from '@/shared/forms/zod-rules';
-import { galleryFromStored, renumber } from './gallery';
+import { galleryFromStored, lacksAlt, renumber } from './gallery';
 
 /*
  * The project form's rules as one zod schema carrying its Bulgarian messages,
@@ -32,6 +33,7 @@ export const projectFormText = {
   linkRequired: 'Моля, въведете линк към проекта.',
   categoryRequired: 'Моля, изберете категория.',
   imageRequired: 'Моля, качете изображение или въведете URL',
+  galleryAltMissing: 'Опишете всяко изображение в галерията (алтернативен текст).',
   invalidUrl: `Моля, въведете валиден URL адрес (напр. ${EXAMPLE_HOST})`,
   slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и единични тирета (напр. moyat-proekt).',
   teamSizeInvalid: 'Размерът на екипа трябва да е цяло число между 1 и 1000.',
@@ -124,14 +126,16 @@ const galleryItemSchema = z.object({
   title: z.string(),
   description: z.string(),
   image: z.string(),
+  alt: z.string(),
   order: z.number(),
 });
 
 /**
- * The form, every field as the person types it. Required: title, link, image and category; the
- * link and the documentation URL must be web addresses (https:// assumed), a given slug one the
- * database accepts, a given team size a whole number from 1 to 1000. Values are checked, never
- * changed: the saved row is built by buildProjectPayload.
+ * The form, every field as the person types it. Required: title, link, image, its alt text and
+ * category, and the alt text of every gallery item; the link and the documentation URL must be
+ * web addresses (https:// assumed), a given slug one the database accepts, a given team size a
+ * whole number from 1 to 1000. Values are checked, never changed: the saved row is built by
+ * buildProjectPayload.
  */
 export const projectSchema = z.object({
   title: filled(projectFormText.titleRequired),
@@ -141,12 +145,15 @@ export const projectSchema = z.object({
   detailed_description: z.string(),
   documentation_url: ruleText(urlError),
   image: filled(projectFormText.imageRequired),
+  /** A project always has a main image, so always its alt text. */
+  image_alt: ruleText((value) => imageAltProblem(value)),
   category: filled(projectFormText.categoryRequired),
   technologies: z.array(z.string()),
   client: z.string(),
   duration: z.string(),
   team_size: ruleText((value) => (Number.isNaN(parseTeamSize(value)) ? projectFormText.teamSizeInvalid : null)),
-  gallery: z.array(galleryItemSchema),
+  // items stored before alt text was required must get one before the project is saved again
+  gallery: z.array(galleryItemSchema).check(z.refine((items) => !items.some(lacksAlt), projectFormText.galleryAltMissing)),
   /** Carried through unchanged; in_progress for a new project. The form has no input for it. */
   status: z.string(),
 });
@@ -164,6 +171,7 @@ export function emptyProjectValues(): ProjectFormValues {
     detailed_description: '',
     documentation_url: '',
     image: '',
+    image_alt: '',
     category: '',
     technologies: [],
     client: '',
@@ -183,6 +191,7 @@ export function projectValuesFrom(project: AdminProject): ProjectFormValues {
     detailed_description: project.detailed_description ?? '',
     documentation_url: project.documentation_url ?? '',
     image: project.image ?? '',
+    image_alt: project.image_alt ?? '',
     category: project.category ?? '',
     technologies: Array.isArray(project.technologies) ? project.technologies.filter((t) => typeof t === 'string' && t.trim()) : [],
     client: project.client ?? '',
@@ -219,7 +228,7 @@ export function parseTeamSize(value: string): number | null {
 }
 
 /** The fields the schema can refuse. */
-export type ProjectField = 'title' | 'link' | 'category' | 'image' | 'slug' | 'documentation_url' | 'team_size';
+export type ProjectField = 'title' | 'link' | 'category' | 'image' | 'image_alt' | 'slug' | 'documentation_url' | 'team_size' | 'gallery';
 export type ProjectProblems = Partial<Record<ProjectField, string>>;
 
 /**
@@ -238,15 +247,25 @@ export function projectProblems(values: ProjectFormValues): ProjectProblems {
 }
 
 /** The tab each field sits on, so a failed submit can open the first tab with a problem. */
-export const FIELD_TAB: Record<ProjectField, 'basic' | 'media'> = {
+export const FIELD_TAB: Record<ProjectField, 'basic' | 'media' | 'gallery'> = {
   title: 'basic',
   slug: 'basic',
   link: 'basic',
   documentation_url: 'basic',
   team_size: 'basic',
   image: 'media',
+  image_alt: 'media',
   category: 'media',
+  gallery: 'gallery',
 };
+
+/**
+ * Which field a database refusal for missing alt text is about: the main image's when it is
+ * blank, else a gallery item's (the form checks both, so this is met only when they differ).
+ */
+export function altRefusalField(values: Pick<ProjectFormValues, 'image_alt' | 'gallery'>): 'image_alt' | 'gallery' {
+  return !values.image_alt.trim() || !values.gallery.some(lacksAlt) ? 'image_alt' : 'gallery';
+}
 
 // ---- Completeness -----------------------------------------------------------------------------
 
@@ -279,8 +298,8 @@ export function tabCompleteness(values: ProjectFormValues): { basic: boolean; me
   const errors = projectProblems(values);
   return {
     basic: !errors.title && !errors.link && !errors.slug && !errors.documentation_url && !errors.team_size && values.description.trim() !== '',
-    media: !errors.image && !errors.category,
-    gallery: values.gallery.length > 0,
+    media: !errors.image && !errors.image_alt && !errors.category,
+    gallery: values.gallery.length > 0 && !errors.gallery,
   };
 }
 
@@ -295,6 +314,7 @@ export function buildProjectPayload(values: ProjectFormValues): ProjectPayload {
     title: values.title.trim(),
     category: values.category.trim(),
     image: values.image.trim(),
+    image_alt: values.image_alt.trim(),
     link: normalizeUrl(values.link),
     description: values.description.trim(),
     gallery: renumber(values.gallery),

@@ -76,6 +76,7 @@ export type Database = {
           created_by: string | null
           excerpt: string | null
           featured_image: string | null
+          featured_image_alt: string
           id: string
           is_published: boolean
           published_at: string | null
@@ -92,6 +93,7 @@ export type Database = {
           created_by?: string | null
           excerpt?: string | null
           featured_image?: string | null
+          featured_image_alt?: string
           id?: string
           is_published?: boolean
           published_at?: string | null
@@ -108,6 +110,7 @@ export type Database = {
           created_by?: string | null
           excerpt?: string | null
           featured_image?: string | null
+          featured_image_alt?: string
           id?: string
           is_published?: boolean
           published_at?: string | null
@@ -195,6 +198,7 @@ export type Database = {
           is_active: boolean
           manage_cutoff_hours: number
           min_notice_minutes: number
+          photo_alt: string
           photo_url: string | null
           time_zone: string
           updated_at: string
@@ -208,6 +212,7 @@ export type Database = {
           is_active?: boolean
           manage_cutoff_hours?: number
           min_notice_minutes?: number
+          photo_alt?: string
           photo_url?: string | null
           time_zone?: string
           updated_at?: string
@@ -221,6 +226,7 @@ export type Database = {
           is_active?: boolean
           manage_cutoff_hours?: number
           min_notice_minutes?: number
+          photo_alt?: string
           photo_url?: string | null
           time_zone?: string
           updated_at?: string
@@ -233,6 +239,7 @@ export type Database = {
           created_at: string
           id: string
           logo: string
+          logo_alt: string
           name: string
           updated_at: string
         }
@@ -240,6 +247,7 @@ export type Database = {
           created_at?: string
           id?: string
           logo: string
+          logo_alt?: string
           name: string
           updated_at?: string
         }
@@ -247,6 +255,7 @@ export type Database = {
           created_at?: string
           id?: string
           logo?: string
+          logo_alt?: string
           name?: string
           updated_at?: string
         }
@@ -339,6 +348,7 @@ export type Database = {
           gallery: Json
           id: string
           image: string
+          image_alt: string
           link: string
           slug: string | null
           status: string
@@ -358,6 +368,7 @@ export type Database = {
           gallery?: Json
           id?: string
           image: string
+          image_alt?: string
           link: string
           slug?: string | null
           status?: string
@@ -377,6 +388,7 @@ export type Database = {
           gallery?: Json
           id?: string
           image?: string
+          image_alt?: string
           link?: string
           slug?: string | null
           status?: string

@@ -53,7 +53,7 @@ export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours'
 
 /** The columns of CalendarSettings, for a select. */
 export const CALENDAR_SETTINGS_COLUMNS =
-  'id, consultant_name, photo_url, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes' as const;
+  'id, consultant_name, photo_url, photo_alt, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes' as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -9,6 +9,8 @@ export type GalleryItem = {
   title: string;
   description: string;
   image: string;
+  /** What the picture shows (its alt text); '' only in items stored before it was required. */
+  alt: string;
   order: number;
 };
 

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from './cn';
+import { Picture } from './picture';
 
 /**
  * The one markdown renderer of the site: the public post page and the admin editor's live
@@ -20,7 +22,10 @@ export function safeUrl(url: string): string {
 
 const isExternal = (href: string) => /^https?:\/\//i.test(href);
 
-const components: Components = {
+/** The widest a text can be: the site's container (1280 px less its 1 rem padding each side). */
+const CONTAINER_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 2rem)';
+
+const componentsFor = (imageSizes: string): Components => ({
   a: ({ href = '', children, node: _node, ...rest }) =>
     href ? (
       <a
@@ -33,23 +38,33 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  img: ({ src, alt, node: _node, ...rest }) =>
+  // an uploaded photo gets its copies and its size from its name; markdown never says how wide it is
+  img: ({ src, alt }) =>
     typeof src === 'string' && src ? (
-      <img {...rest} src={src} alt={alt ?? ''} loading="lazy" decoding="async" className="h-auto max-w-full rounded-lg" />
+      <Picture src={src} alt={alt ?? ''} sizes={imageSizes} className="h-auto max-w-full rounded-lg" />
     ) : null,
   table: ({ node: _node, ...rest }) => (
     <div className="overflow-x-auto">
       <table {...rest} />
     </div>
   ),
-};
+});
+
+const defaultComponents = componentsFor(CONTAINER_SIZES);
 
 export interface MarkdownProps {
   children: string;
   className?: string;
+  /**
+   * The `sizes` of the images in the text: the width of the column the text is shown in
+   * (default: the whole container, the widest any text is).
+   */
+  imageSizes?: string;
 }
 
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, imageSizes }: MarkdownProps) {
+  // one set of renderers per distinct width, so react-markdown keeps its components stable
+  const components = useMemo(() => (imageSizes ? componentsFor(imageSizes) : defaultComponents), [imageSizes]);
   return (
     <div className={cn('prose-content', className)}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>

@@ -14,6 +14,7 @@ export interface SampleBlogPost {
   content: string;
   excerpt: string | null;
   featured_image: string | null;
+  featured_image_alt: string;
   category: string | null;
   author: string;
   tags: string[];
@@ -128,7 +129,8 @@ const SOURCES: SampleSource[] = [
 function toPost(source: SampleSource, now: number): SampleBlogPost {
   const date = daysAgo(source.daysAgo, now);
   const { daysAgo: _days, ...rest } = source;
-  return { ...rest, author: AUTHOR, published_at: date, created_at: date, updated_at: date };
+  // the demo illustrations only decorate: no alt text
+  return { ...rest, featured_image_alt: '', author: AUTHOR, published_at: date, created_at: date, updated_at: date };
 }
 
 /** The three sample posts of the blog listing, dated now, 7 and 14 days ago (newest first). */

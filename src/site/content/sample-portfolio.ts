@@ -1,13 +1,14 @@
 /*
  * Sample portfolio for the landing page, shown when the database cannot be read: 3 clients and
  * 3 projects, in the categories AI Integration, Automation and Software Development.
- * The images are the demo illustrations the site serves from /demo.
+ * The images are the demo illustrations the site serves from /demo; they only decorate (no alt text).
  */
 
 export interface SampleClient {
   id: string;
   name: string;
   logo: string;
+  logo_alt: string;
   created_at: string;
 }
 
@@ -16,6 +17,7 @@ export interface SampleProject {
   title: string;
   category: string;
   image: string;
+  image_alt: string;
   link: string;
   description: string;
   slug: string | null;
@@ -26,9 +28,9 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 
 export function sampleClients(): SampleClient[] {
   return [
-    { id: 'sample-client-1', name: 'Имоти Запад', logo: '/demo/client-1.svg', created_at: daysAgo(10) },
-    { id: 'sample-client-2', name: 'Хотел Морска звезда', logo: '/demo/client-2.svg', created_at: daysAgo(20) },
-    { id: 'sample-client-3', name: 'Фитнес Про', logo: '/demo/client-3.svg', created_at: daysAgo(30) },
+    { id: 'sample-client-1', name: 'Имоти Запад', logo: '/demo/client-1.svg', logo_alt: '', created_at: daysAgo(10) },
+    { id: 'sample-client-2', name: 'Хотел Морска звезда', logo: '/demo/client-2.svg', logo_alt: '', created_at: daysAgo(20) },
+    { id: 'sample-client-3', name: 'Фитнес Про', logo: '/demo/client-3.svg', logo_alt: '', created_at: daysAgo(30) },
   ];
 }
 
@@ -41,6 +43,7 @@ export function sampleProjects(): SampleProject[] {
       title: 'AI асистент за хотелски гости',
       category: 'AI Integration',
       image: '/demo/project-chatbot.svg',
+      image_alt: '',
       link: 'https://chat-demo.sinaptika.example',
       description: 'Чат асистент, който отговаря на гостите денонощно и предава сложните въпроси на рецепцията.',
       slug: 'ai-asistent-hotel',
@@ -51,6 +54,7 @@ export function sampleProjects(): SampleProject[] {
       title: 'Автоматична обработка на фактури',
       category: 'Automation',
       image: '/demo/project-invoices.svg',
+      image_alt: '',
       link: 'https://invoices-demo.sinaptika.example',
       description: 'Фактурите от пощата се разчитат, проверяват и влизат в счетоводството без ръчно въвеждане.',
       slug: 'obrabotka-na-fakturi',
@@ -61,6 +65,7 @@ export function sampleProjects(): SampleProject[] {
       title: 'CRM за брокери на имоти',
       category: 'Software Development',
       image: '/demo/project-crm.svg',
+      image_alt: '',
       link: 'https://crm-demo.sinaptika.example',
       description: 'Имоти, клиенти, огледи и сделки на едно място, с напомняния и отчети за екипа.',
       slug: 'crm-za-brokeri',

@@ -205,7 +205,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         {settings && (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
             {settings.photo_url ? (
-              <Picture src={settings.photo_url} alt="" width={48} height={48} eager className="size-12 rounded-full bg-white object-cover" />
+              <Picture src={settings.photo_url} alt={settings.photo_alt?.trim() ?? ''} sizes="48px" width={48} height={48} eager className="size-12 rounded-full bg-white object-cover" />
             ) : (
               <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                 <UserRound aria-hidden="true" className="size-6" />

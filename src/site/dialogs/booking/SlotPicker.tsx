@@ -1,8 +1,8 @@
-import { CalendarOff, Clock, Mail, Phone } from 'lucide-react';
+import { CalendarOff, Clock } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { site } from '@/shared/config/site';
 import { cn } from '@/shared/ui/cn';
 import { Spinner } from '@/shared/ui/spinner';
+import { ContactLinks } from '@/site/ui/ContactLinks';
 import {
   bookingWindow,
   calendarZone,
@@ -138,24 +138,7 @@ function ClosedNotice({ headingLevel }: { headingLevel: HeadingLevel }) {
       <p className="text-sm text-slate-700">
         В момента не приемаме резервации през сайта. Обадете ни се или ни пишете и ще уговорим удобен час за консултация.
       </p>
-      <ul className="flex flex-col gap-2 text-sm">
-        <li>
-          <a href={site.phoneHref} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
-            <Phone aria-hidden="true" className="size-4" />
-            <span>
-              <span className="sr-only">Телефон:</span> {site.phone}
-            </span>
-          </a>
-        </li>
-        <li>
-          <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline">
-            <Mail aria-hidden="true" className="size-4" />
-            <span>
-              <span className="sr-only">Имейл:</span> {site.email}
-            </span>
-          </a>
-        </li>
-      </ul>
+      <ContactLinks />
     </div>
   );
 }

@@ -25,7 +25,7 @@ import { normalizeCategoryCounts } from './logic';
 import type { BlogListQuery, CategoryCount } from './types';
 
 /** The columns of a post card (no content: cards never need it). */
-export const SUMMARY_COLUMNS = 'id,title,slug,excerpt,featured_image,category,author,published_at,created_at';
+export const SUMMARY_COLUMNS = 'id,title,slug,excerpt,featured_image,featured_image_alt,category,author,published_at,created_at';
 
 export const blogKeys = {
   all: ['blog'] as const,

@@ -5,13 +5,13 @@ type PostRow = Tables<'blog_posts'>;
 /** A published post as the listing shows it (no content: cards never need it). */
 export type BlogPostSummary = Pick<
   PostRow,
-  'id' | 'title' | 'slug' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'published_at' | 'created_at'
+  'id' | 'title' | 'slug' | 'excerpt' | 'featured_image' | 'featured_image_alt' | 'category' | 'author' | 'published_at' | 'created_at'
 >;
 
 /** A published post as its own page shows it. */
 export type BlogPost = BlogPostSummary & Pick<PostRow, 'content' | 'tags' | 'updated_at'>;
 
-/** An entry of the 'Последни публикации' sidebar. */
+/** An entry of the 'Последни публикации' sidebar (its thumbnail is decorative: no alt text read). */
 export type RecentPost = Pick<PostRow, 'id' | 'title' | 'slug' | 'featured_image' | 'published_at' | 'created_at' | 'category'>;
 
 /** A category of the sidebar with the number of published posts in it. */

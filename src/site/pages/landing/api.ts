@@ -10,9 +10,9 @@ import { withSampleFallback, type MaybeSample } from '@/site/data/fallback';
 import type { Tables } from '@/shared/db/database.types';
 import { getPublicDb } from '@/shared/db/public-db';
 
-export type LandingClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo'>;
+export type LandingClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo' | 'logo_alt'>;
 
-export type LandingProject = Pick<Tables<'projects'>, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'slug'>;
+export type LandingProject = Pick<Tables<'projects'>, 'id' | 'title' | 'category' | 'image' | 'image_alt' | 'link' | 'description' | 'slug'>;
 
 export const landingKeys = {
   all: ['landing'] as const,
@@ -25,7 +25,7 @@ export async function fetchClients(): Promise<LandingClient[]> {
   const db = await getPublicDb();
   const { data, error } = await db
     .from('clients')
-    .select('id, name, logo')
+    .select('id, name, logo, logo_alt')
     .order('created_at', { ascending: false });
   if (error) throw error;
   return data ?? [];
@@ -35,7 +35,7 @@ export async function fetchProjects(): Promise<LandingProject[]> {
   const db = await getPublicDb();
   const { data, error } = await db
     .from('projects')
-    .select('id, title, category, image, link, description, slug')
+    .select('id, title, category, image, image_alt, link, description, slug')
     .order('created_at', { ascending: false });
   if (error) throw error;
   return data ?? [];

@@ -9,11 +9,17 @@ import { toast } from '@/shared/ui/use-toast';
 import { Island } from '@/site/islands/Island';
 import { usePageMeta } from '@/shared/layout/seo';
 import { useProject } from './api';
-import { Gallery } from './components/Gallery';
+import { Gallery, PROJECT_MAIN_SIZES } from './components/Gallery';
 import { projectPath, showsStatusBadge, statusLabel, teamSizeLabel } from './logic';
 import type { Project } from './types';
 
 const NOT_FOUND = 'Проектът не беше намерен';
+
+/**
+ * How wide a picture in the description is: 2 of 5 columns with gap-10 from lg, less the card's
+ * padding and border (50 px): 425 px from 1280, 40vw - 87px from lg, the container less 50 px under.
+ */
+const PROJECT_DETAILS_SIZES = '(min-width: 1280px) 425px, (min-width: 1024px) calc(40vw - 87px), calc(100vw - 82px)';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -27,7 +33,15 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 function MainImage({ project }: { project: Project }) {
   return (
     <figure className="flex flex-col gap-3">
-      <Picture src={project.image} alt={project.title} width={1200} height={800} priority className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover" />
+      <Picture
+        src={project.image}
+        alt={project.image_alt?.trim() || project.title}
+        sizes={PROJECT_MAIN_SIZES}
+        width={1200}
+        height={800}
+        priority
+        className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover"
+      />
       <figcaption className="text-slate-700">Основно изображение</figcaption>
     </figure>
   );
@@ -41,7 +55,9 @@ function ProjectDetails({ project }: { project: Project }) {
       </h2>
       {project.description ? <p className="mt-3 text-slate-700">{project.description}</p> : null}
       {project.detailed_description?.trim() ? (
-        <LazyMarkdown className="mt-4">{project.detailed_description}</LazyMarkdown>
+        <LazyMarkdown className="mt-4" imageSizes={PROJECT_DETAILS_SIZES}>
+          {project.detailed_description}
+        </LazyMarkdown>
       ) : null}
 
       <dl className="mt-6 grid grid-cols-1 gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2">
@@ -119,6 +135,8 @@ export default function ProjectPage() {
     navigate('/', { replace: true });
   }, [missing, navigate, query.error, slug]);
 
+  // the picture the page opens with: the gallery's first, else the main image (same sizes)
+  const mainImage = project ? (project.gallery[0]?.image ?? project.image) : null;
   usePageMeta(
     project
       ? {
@@ -126,6 +144,8 @@ export default function ProjectPage() {
           description: project.description || undefined,
           canonicalPath: projectPath(project),
           image: project.image,
+          imageAlt: project.image_alt,
+          preloadImage: mainImage ? { src: mainImage, sizes: PROJECT_MAIN_SIZES } : null,
         }
       : missing
         ? { title: NOT_FOUND, noIndex: true }

@@ -11,7 +11,7 @@ import { isUuid, sortGallery } from './logic';
 import type { Project } from './types';
 
 const PROJECT_COLUMNS =
-  'id,title,category,image,link,description,gallery,slug,detailed_description,technologies,client,duration,team_size,status,documentation_url,created_at,updated_at';
+  'id,title,category,image,image_alt,link,description,gallery,slug,detailed_description,technologies,client,duration,team_size,status,documentation_url,created_at,updated_at';
 
 export const projectKeys = {
   all: ['projects'] as const,

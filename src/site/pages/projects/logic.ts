@@ -27,6 +27,7 @@ export function sortGallery(raw: unknown): GalleryItem[] {
         id: typeof e.id === 'string' || typeof e.id === 'number' ? String(e.id) : `item-${position}`,
         title: typeof e.title === 'string' ? e.title : '',
         description: typeof e.description === 'string' ? e.description : '',
+        alt: typeof e.alt === 'string' ? e.alt.trim() : '',
         image,
         order,
       },

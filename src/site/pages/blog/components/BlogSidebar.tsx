@@ -38,8 +38,9 @@ export function BlogSidebar() {
               return (
                 <li key={post.id}>
                   <Link to={postPath(post.slug)} className="group flex items-start gap-3 rounded-md">
+                    {/* decorative: the link is named by the title beside it */}
                     {post.featured_image ? (
-                      <Picture src={post.featured_image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md bg-slate-100 object-cover" />
+                      <Picture src={post.featured_image} alt="" sizes="64px" width={64} height={64} className="size-16 shrink-0 rounded-md bg-slate-100 object-cover" />
                     ) : (
                       <span aria-hidden="true" className="size-16 shrink-0 rounded-md bg-brand-50" />
                     )}

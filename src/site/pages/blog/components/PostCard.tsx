@@ -5,6 +5,12 @@ import { formatDateBg } from '@/shared/domain/dates';
 import { postDate, postPath } from '@/site/pages/blog/logic';
 import type { BlogPostSummary } from '@/site/pages/blog/types';
 
+/**
+ * How wide a card's picture is (for the browser's pick of a WebP copy): the listing's grid of the
+ * container (100vw - 2rem, 1248 px from 1280) has 1, md: 2 and lg: 3 columns with gap-6.
+ */
+const POST_CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) calc(33.33vw - 27px), (min-width: 768px) calc(50vw - 28px), calc(100vw - 2rem)';
+
 export interface PostCardProps {
   post: BlogPostSummary;
   /** Cards of the first row load their image at once; later ones lazily. */
@@ -17,7 +23,15 @@ export function PostCard({ post, eagerImage = false }: PostCardProps) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       {post.featured_image ? (
-        <Picture src={post.featured_image} alt="" width={1200} height={630} eager={eagerImage} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+        <Picture
+          src={post.featured_image}
+          alt={post.featured_image_alt?.trim() ?? ''}
+          sizes={POST_CARD_SIZES}
+          width={1200}
+          height={630}
+          eager={eagerImage}
+          className="aspect-[1200/630] w-full bg-slate-100 object-cover"
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">

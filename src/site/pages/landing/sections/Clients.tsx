@@ -77,7 +77,8 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
               key={client.id}
               className="flex shrink-0 basis-full snap-start flex-col items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:basis-[calc(50%-0.5rem)] lg:basis-[calc((100%-2rem)/3)]"
             >
-              <Picture src={client.logo} alt="" width={180} height={90} className="h-[90px] w-[180px] object-contain" />
+              {/* the name is written below: the logo needs an alt only when the admin gave one */}
+              <Picture src={client.logo} alt={client.logo_alt?.trim() ?? ''} sizes="180px" width={180} height={90} className="h-[90px] w-[180px] object-contain" />
               <p className="text-center font-semibold text-slate-900">{client.name}</p>
             </li>
           ))}

@@ -7,6 +7,12 @@ import { cn } from '@/shared/ui/cn';
 import { Link } from '@/shared/layout/nav';
 import { categoriesOf, filterProjects, projectPath, useCategoryNames, useProjects } from '@/site/pages/landing/api';
 
+/**
+ * How wide a card's picture is (for the browser's pick of a WebP copy): the grid of the container
+ * (100vw - 2rem, 1248 px from 1280) has 1, sm: 2 and lg: 3 columns with gap-6.
+ */
+const WORK_CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) calc(33.33vw - 27px), (min-width: 640px) calc(50vw - 28px), calc(100vw - 2rem)';
+
 export function Work() {
   const projectsQuery = useProjects();
   const categoriesQuery = useCategoryNames();
@@ -72,7 +78,14 @@ export function Work() {
                       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
                     >
                       <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-                        <Picture src={project.image} alt="" width={1200} height={800} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+                        <Picture
+                          src={project.image}
+                          alt={project.image_alt?.trim() ?? ''}
+                          sizes={WORK_CARD_SIZES}
+                          width={1200}
+                          height={800}
+                          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                        />
                       </div>
                       <div className="flex flex-1 flex-col p-5">
                         <Badge variant="secondary" className="self-start">

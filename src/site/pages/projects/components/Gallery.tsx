@@ -28,6 +28,13 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
+/**
+ * How wide the project page's main picture is, the gallery's or the single one (for the browser's
+ * pick of a WebP copy, and the head's preload of it): the whole container (100vw - 2rem) under lg,
+ * then 3 of 5 columns with gap-10: 60vw - 35px, and 733 px once the container stops at 1280.
+ */
+export const PROJECT_MAIN_SIZES = '(min-width: 1280px) 733px, (min-width: 1024px) calc(60vw - 35px), calc(100vw - 2rem)';
+
 export interface GalleryProps {
   /** Items already sorted by order (sortGallery). */
   items: GalleryItem[];
@@ -97,7 +104,9 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
     setSlid(false);
     setIndex(i);
   };
-  const altOf = (it: GalleryItem, i: number) => it.title || `${projectTitle}: изображение ${i + 1}`;
+  // the thumbnails' buttons are named short; the picture shown says what it shows, when told
+  const nameOf = (it: GalleryItem, i: number) => it.title || `${projectTitle}: изображение ${i + 1}`;
+  const altOf = (it: GalleryItem, i: number) => it.alt?.trim() || nameOf(it, i);
 
   function onFramePointerDown(event: ReactPointerEvent<HTMLDivElement>) {
     loadSwipe();
@@ -133,14 +142,17 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
           // vertical swipes stay the page's scrolling; horizontal ones reach the drag
           className={cn('relative overflow-hidden rounded-xl bg-slate-100', swipeable && 'touch-pan-y')}
         >
-          <img
+          <Picture
             key={item.id}
             ref={imageRef}
             src={item.image}
             alt={altOf(item, current)}
+            sizes={PROJECT_MAIN_SIZES}
             width={1200}
             height={800}
-            fetchPriority={moved ? 'auto' : 'high'}
+            // the first picture is the page's largest paint; a later one is wanted at once too
+            priority={!moved}
+            eager
             className={cn('aspect-[3/2] w-full object-cover', moved && !slid && 'motion-safe:animate-fade-in')}
             // a mouse drag would otherwise pick the image up (the browser's own drag and drop)
             onDragStart={Swipe ? (event) => event.preventDefault() : undefined}
@@ -201,14 +213,14 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
               <button
                 type="button"
                 onClick={() => show(i)}
-                aria-label={`Покажи изображение ${i + 1}: ${altOf(it, i)}`}
+                aria-label={`Покажи изображение ${i + 1}: ${nameOf(it, i)}`}
                 aria-current={i === current ? 'true' : undefined}
                 className={cn(
                   'block overflow-hidden rounded-lg border-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
                   i === current ? 'border-brand-600' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <Picture src={it.image} alt="" width={120} height={80} className="h-16 w-24 object-cover" />
+                <Picture src={it.image} alt="" sizes="96px" width={120} height={80} className="h-16 w-24 object-cover" />
               </button>
             </li>
           ))}

@@ -1,0 +1,78 @@
+/*
+ * The naming rule of responsive images: one uploaded picture is stored as a fallback (JPEG, or PNG
+ * for pictures with transparency) whose name carries its own size, and WebP copies at every width
+ * of VARIANT_WIDTHS below that size plus the size itself:
+ *
+ *   projects/k3j9x-1732000000000.1600x1200.jpg         the fallback, 1600×1200
+ *   projects/k3j9x-1732000000000.1600x1200.w480.webp   and its WebP copies
+ *   projects/k3j9x-1732000000000.1600x1200.w800.webp
+ *   projects/k3j9x-1732000000000.1600x1200.w1200.webp
+ *   projects/k3j9x-1732000000000.1600x1200.w1600.webp
+ *
+ * The rows keep storing one URL (the fallback's), so every place that shows an image, the static
+ * pages, the feeds and old rows alike, knows the copies from the URL alone. Any other URL (a typed
+ * address, an SVG, a picture uploaded before the rule) is shown as it is.
+ */
+
+/** The widths of the WebP copies: a phone's card (2× of ~200–400 px), a wide column, a full-width photo. */
+export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
+/** No copy, and no fallback, is wider than this; a wider upload is scaled down to it. */
+export const MAX_VARIANT_WIDTH = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+
+/** The widths made for a picture `width` pixels wide: never wider than the picture itself. */
+export function variantWidths(width: number): number[] {
+  const top = Math.min(Math.round(width), MAX_VARIANT_WIDTH);
+  return [...VARIANT_WIDTHS.filter((w) => w < top), top];
+}
+
+/** The fallback's size for a decoded picture: scaled down to MAX_VARIANT_WIDTH, never up. */
+export function fallbackSize(width: number, height: number): { width: number; height: number } {
+  if (width <= MAX_VARIANT_WIDTH) return { width: Math.round(width), height: Math.round(height) };
+  return { width: MAX_VARIANT_WIDTH, height: Math.max(1, Math.round((height * MAX_VARIANT_WIDTH) / width)) };
+}
+
+/** The height of the copy `width` wide of a fallback width×height. */
+export const variantHeight = (fallback: { width: number; height: number }, width: number) =>
+  Math.max(1, Math.round((fallback.height * width) / fallback.width));
+
+export type FallbackType = 'jpg' | 'png';
+
+/** The object paths of one picture: `base` is the path without an extension ('projects/k3j9x-1732…'). */
+export function variantPaths(base: string, size: { width: number; height: number }, type: FallbackType) {
+  const stem = `${base}.${size.width}x${size.height}`;
+  return {
+    fallback: `${stem}.${type}`,
+    copies: variantWidths(size.width).map((width) => ({ width, path: `${stem}.w${width}.webp` })),
+  };
+}
+
+export interface ResponsiveImage {
+  /** The fallback's URL (what the row holds). */
+  src: string;
+  width: number;
+  height: number;
+  /** The WebP copies, narrowest first. */
+  sources: { width: number; url: string }[];
+}
+
+const RULE = /^(.*\.)(\d{1,5})x(\d{1,5})\.(jpg|png)((?:[?#].*)?)$/;
+
+/** The picture a URL names under the rule, or null for any other URL. */
+export function responsiveImage(url: string | null | undefined): ResponsiveImage | null {
+  if (!url) return null;
+  const match = RULE.exec(url);
+  if (!match) return null;
+  const [, stem, w, h, , query] = match;
+  const width = Number(w);
+  const height = Number(h);
+  if (!width || !height || width > MAX_VARIANT_WIDTH) return null;
+  return {
+    src: url,
+    width,
+    height,
+    sources: variantWidths(width).map((vw) => ({ width: vw, url: `${stem}${w}x${h}.w${vw}.webp${query}` })),
+  };
+}
+
+/** `srcset` of the WebP copies. */
+export const srcSetOf = (image: ResponsiveImage) => image.sources.map((s) => `${s.url} ${s.width}w`).join(', ');
