@@ -2,13 +2,11 @@
 // and runs Lighthouse (mobile preset, simulated throttling) in the system Chromium on the public
 // pages, three runs each. Prints the median of each category score and of LCP, TBT, CLS and
 // transferred bytes; raw reports go to .audit/ (git-ignored).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, release } from 'node:os';
 import { join } from 'node:path';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
+import { findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
+import { launchForLighthouse, lighthouseRun, machineInfo, median } from './lighthouse.mjs';
 import { LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
 import { run } from './run.mjs';
 
@@ -56,11 +54,6 @@ async function waitFor(url, child) {
   }
 }
 
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
 const chromePath = await findChromium();
 if (!chromePath) {
   console.error(HOW_TO_GET_CHROMIUM);
@@ -107,7 +100,7 @@ try {
   await waitFor(SITE, children[1]);
   mkdirSync(REPORT_DIR, { recursive: true });
 
-  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await launchForLighthouse(chromePath);
   const results = [];
   let environment = null;
   try {
@@ -115,23 +108,11 @@ try {
       const path = pathOrNull ?? (await firstResourcePath());
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${SITE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const lhr = result.lhr;
-        environment ??= { lighthouse: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex };
+        const { report, ...figures } = await lighthouseRun(`${SITE}${path}`, { port: chrome.port });
+        environment ??= { lighthouse: figures.lighthouse, benchmarkIndex: figures.benchmarkIndex };
         const file = join(REPORT_DIR, `${name.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
-        writeFileSync(file, result.report);
-        runs.push({
-          performance: lhr.categories.performance.score * 100,
-          accessibility: lhr.categories.accessibility.score * 100,
-          bestPractices: lhr.categories['best-practices'].score * 100,
-          seo: lhr.categories.seo.score * 100,
-          lcp: lhr.audits['largest-contentful-paint'].numericValue,
-          tbt: lhr.audits['total-blocking-time'].numericValue,
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          bytes: lhr.audits['total-byte-weight'].numericValue,
-          finalUrl: lhr.finalDisplayedUrl,
-        });
+        writeFileSync(file, report);
+        runs.push(figures);
       }
       const m = (k) => median(runs.map((r) => r[k]));
       results.push({
@@ -165,9 +146,7 @@ try {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   // what the figures were measured on: they only mean something next to the machine that made them
-  // the user agent reduces the version to 156.0.0.0; the binary says the whole of it
-  const chromium = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Linux ${release()}`;
+  const { chromium, machine } = machineInfo(chromePath);
   console.log(`\nLighthouse ${environment?.lighthouse}, mobile preset, median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`Machine: ${machine}; ${chromium}; Lighthouse CPU benchmark index ${Math.round(environment?.benchmarkIndex ?? 0)}\n`);
   console.log(line(head));
