@@ -394,7 +394,7 @@ describe('project form', () => {
 });
 
 describe('gallery dialog', () => {
-  it("warns 'Моля попълнете заглавие, изображение и алтернативен текст' when submitted without them", async () => {
+  it("warns 'Моля попълнете заглавие и изображение' when submitted without them", async () => {
     fakeBackend();
     renderAdmin(<ProjectForm project={null} onDone={() => {}} />);
     const user = userEvent.setup({ delay: null });
@@ -405,7 +405,7 @@ describe('gallery dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Добави в галерията' })).toBeDisabled();
     // Enter in a field of a form whose button is disabled: the form's own guard answers
     fireEvent.submit(within(dialog).getByLabelText(/^Заглавие/).closest('form')!);
-    expect(await within(toasts()).findByText('Моля попълнете заглавие, изображение и алтернативен текст')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Моля попълнете заглавие и изображение')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

@@ -80,9 +80,9 @@ describe('gallery add and edit', () => {
     expect(canSaveDraft({ title: 'a', description: 'x', image: '/a.png', alt: '  ' })).toBe(false);
     const refused = galleryItemSchema.safeParse({ title: ' ', description: '', image: '', alt: '' });
     expect(refused.success ? [] : refused.error.issues.map((i) => [i.path[0], i.message])).toEqual([
-      ['title', 'Моля попълнете заглавие, изображение и алтернативен текст'],
-      ['image', 'Моля попълнете заглавие, изображение и алтернативен текст'],
-      ['alt', 'Моля попълнете заглавие, изображение и алтернативен текст'],
+      ['title', 'Моля попълнете заглавие и изображение'],
+      ['image', 'Моля попълнете заглавие и изображение'],
+      ['alt', 'Опишете изображението (алтернативен текст).'],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
+import type { FieldErrors } from 'react-hook-form';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/image-alt';
 import { GALLERY_BUCKET, useImageUpload } from '@/admin/kit/upload';
@@ -67,7 +68,10 @@ export function GalleryItemDialog({ open, onOpenChange, item, onSave }: GalleryI
     event.preventDefault();
     event.stopPropagation(); // the dialog sits inside the project form in the React tree
     if (busy) return;
-    void handleSubmit(onSave, () => toast({ title: galleryText.required, variant: 'destructive' }))(event);
+    // the title and the image first (the message they share), then the alt text's own
+    const refused = (errors: FieldErrors<GalleryDraft>) =>
+      toast({ title: errors.title?.message ?? errors.image?.message ?? errors.alt?.message ?? galleryText.required, variant: 'destructive' });
+    void handleSubmit(onSave, refused)(event);
   }
 
   return (

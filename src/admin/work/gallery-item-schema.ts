@@ -1,9 +1,11 @@
 /*
  * The gallery item dialog's rules: a title, an image and its alt text are required (all
- * non-blank), the description is free. A refused save says its one message for them
- * (galleryText.required) as a toast; the dialog shows no message per field.
+ * non-blank), the description is free. A refused save says one message as a toast: the title
+ * and the image share galleryText.required, the alt text has the admin's own message; the dialog
+ * shows no message per field.
  */
 import * as z from 'zod/mini';
+import { imageAltText } from '@/admin/kit/image-alt';
 import { galleryText } from './gallery';
 
 const filled = z.string().check(z.refine((value) => value.trim() !== '', galleryText.required));
@@ -14,7 +16,7 @@ export const galleryItemSchema = z.object({
   /** The uploaded picture's public URL. */
   image: filled,
   /** What the picture shows, for those who cannot see it. */
-  alt: filled,
+  alt: z.string().check(z.refine((value) => value.trim() !== '', imageAltText.required)),
 });
 
 export type GalleryDraft = z.infer<typeof galleryItemSchema>;

@@ -9,7 +9,7 @@ import type { GalleryDraft } from './gallery-item-schema';
 export type { GalleryDraft, GalleryItem };
 
 export const galleryText = {
-  required: 'Моля попълнете заглавие, изображение и алтернативен текст',
+  required: 'Моля попълнете заглавие и изображение',
   altMissing: 'Няма алтернативен текст: редактирайте елемента и опишете изображението.',
   uploadFailed: 'Грешка при качване на изображението',
   uploaded: 'Изображението е качено успешно!',
