@@ -4,7 +4,7 @@ import { Controller, useController, useWatch, type UseFormRegisterReturn } from 
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { Input } from '@/shared/ui/input';
-import { errorId, hintId } from '@/shared/ui/form-field';
+import { errorId, FormField, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
@@ -391,7 +391,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings
   );
 }
 
-/** A whole number with its label, hint and error (the booking horizon, the visitors' cut-off). */
+/** A whole number in the shared field frame (the booking horizon, the visitors' cut-off). */
 function WholeNumberField({ id, label, min, max, hint, error, field }: {
   id: string;
   label: string;
@@ -402,19 +402,8 @@ function WholeNumberField({ id, label, min, max, hint, error, field }: {
   field: UseFormRegisterReturn;
 }) {
   return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id} required>
-        {label}
-      </Label>
+    <FormField id={id} label={label} required hint={hint} error={error} className="content-start">
       <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1} required {...field} {...fieldAria(id, error, true)} />
-      <p id={hintId(id)} className="text-xs text-slate-600">
-        {hint}
-      </p>
-      {error && (
-        <p id={errorId(id)} className="text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
