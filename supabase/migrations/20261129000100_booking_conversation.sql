@@ -480,36 +480,86 @@ $$;
 
 -- The scheduled job: records the provider's answers, sends again what failed (after 1, 2, 4 …
 -- minutes, ten attempts at most) and queues the reminders that are due.
+-- What became of a request handed to pg_net: not answered yet (answered false), sent (answered,
+-- no failure), or failed with its reason (also when no answer came within five minutes). Both
+-- outboxes, the team chat's and the visitors' mail, read their answers through it.
+create or replace function private.net_outcome(request bigint, attempted timestamptz, out answered boolean, out failure text)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  answer record;
+begin
+  select r.status_code, r.timed_out, r.error_msg, left(r.content, 200) as content into answer
+    from net._http_response r where r.id = request;
+  answered := true;
+  if not found then
+    answered := attempted <= now() - interval '5 minutes';
+    failure := case when answered then 'no answer within 5 minutes' end;
+  elsif answer.status_code between 200 and 299 then
+    failure := null;
+  elsif answer.timed_out then
+    failure := 'timed out';
+  elsif answer.error_msg is not null then
+    failure := answer.error_msg;
+  else
+    failure := 'HTTP ' || answer.status_code || coalesce(': ' || nullif(answer.content, ''), '');
+  end if;
+end
+$$;
+
+-- The chat's job, now through net_outcome (what it does is unchanged).
+create or replace function private.process_chat_outbox() returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  m record;
+  outcome record;
+begin
+  for m in select * from private.chat_outbox where status = 'sending' order by id for update skip locked loop
+    outcome := private.net_outcome(m.request_id, m.last_attempt_at);
+    if not outcome.answered then
+      continue;
+    elsif outcome.failure is null then
+      update private.chat_outbox set status = 'sent', sent_at = now(), last_error = null where id = m.id;
+      update public.contact_submissions set notified_at = now(), notify_error = null where id = m.inquiry_id;
+      update public.appointments set notified_at = now(), notify_error = null where id = m.appointment_id;
+      continue;
+    end if;
+    update private.chat_outbox
+       set status = case when attempts >= 10 then 'given_up' else 'failed' end, last_error = outcome.failure
+     where id = m.id;
+    update public.contact_submissions set notify_error = outcome.failure where id = m.inquiry_id;
+    update public.appointments set notify_error = outcome.failure where id = m.appointment_id;
+  end loop;
+
+  for m in select id from private.chat_outbox
+            where status in ('failed', 'pending')
+              and (last_attempt_at is null or last_attempt_at <= now() - make_interval(mins => power(2, least(attempts - 1, 6))::int))
+            order by id limit 100 for update skip locked loop
+    perform private.send_chat_message(m.id);
+  end loop;
+end
+$$;
+
 create or replace function private.process_mail_outbox() returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
   m record;
-  answer record;
-  failure text;
+  outcome record;
   a public.appointments;
 begin
   for m in select * from private.mail_outbox where status = 'sending' order by id for update skip locked loop
-    select r.status_code, r.timed_out, r.error_msg, left(r.content, 200) as content into answer
-      from net._http_response r where r.id = m.request_id;
-    if not found then
-      if m.last_attempt_at > now() - interval '5 minutes' then
-        continue;
-      end if;
-      failure := 'no answer within 5 minutes';
-    elsif answer.status_code between 200 and 299 then
+    outcome := private.net_outcome(m.request_id, m.last_attempt_at);
+    if not outcome.answered then
+      continue;
+    elsif outcome.failure is null then
       update private.mail_outbox set status = 'sent', sent_at = now(), last_error = null, payload = null where id = m.id;
       continue;
-    elsif answer.timed_out then
-      failure := 'timed out';
-    elsif answer.error_msg is not null then
-      failure := answer.error_msg;
-    else
-      failure := 'HTTP ' || answer.status_code || coalesce(': ' || nullif(answer.content, ''), '');
     end if;
     update private.mail_outbox
        set status = case when attempts >= 10 then 'given_up' else 'failed' end,
-           last_error = failure,
+           last_error = outcome.failure,
            payload = case when attempts >= 10 then null else payload end
      where id = m.id;
   end loop;
