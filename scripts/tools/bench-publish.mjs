@@ -36,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
 import { ssrDirFor } from '../publisher/site.mjs';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
+import { prng } from './prng.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -195,18 +196,6 @@ async function publishedPostAt(base, offset) {
 }
 
 // ---- the posts -----------------------------------------------------------------------------------
-
-/** A small seeded PRNG, so every run seeds the same posts. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES = ['AI Решения', 'Продуктивност', 'Клиентски опит', 'Новини', 'Автоматизация', 'Софтуер по поръчка', 'Данни и анализи'];
 const TOPICS = [

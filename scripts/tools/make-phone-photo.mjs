@@ -10,23 +10,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
+import { prng } from './prng.mjs';
 
 export const PHONE_PHOTO_PATH = '.cache/phone-photo.jpg';
 
 /** How far the sensor's pixels are turned (clockwise) from the upright picture, per EXIF orientation. */
 const STORED_TURN = { 1: 0, 3: 180, 6: 270, 8: 90 };
-
-/** mulberry32: small, fast and the same everywhere. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth noise in -1..1 with features about `cell` pixels wide (bilinear over a random grid). */
 function valueNoise(rand, width, height, cell) {
