@@ -105,14 +105,17 @@ test("a project's gallery island swipes with a drag, and its arrows work after a
   const carousel = page.locator('main').getByRole('region', { name: /Галерия на проекта/ });
   await carousel.scrollIntoViewIfNeeded();
   const counter = carousel.getByText(/^\s*(Изображение\s*)?\d+ \/ \d+\s*$/);
-  // the swipe (framer-motion) comes when a pointer first enters the picture, as it does here
-  const motion = page.waitForResponse(/gallery-motion-features-[^/]+\.js$/);
   await carousel.getByRole('button', { name: 'Следващо изображение' }).click();
   await expect(counter).toHaveText(/2 \/ 3/);
   await expect(hydrated(page, 'gallery')).toHaveCount(1);
 
   const picture = carousel.locator('figure img');
-  await motion;
+  // the swipe (framer-motion) comes when a pointer first enters the picture: by then it has loaded,
+  // whenever its request was made (a wait for the response could start after it)
+  await picture.hover();
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /gallery-motion-features-[^/]+\.js$/.test(e.name))))
+    .toBe(true);
   const box = (await picture.boundingBox())!;
   const y = box.y + box.height / 2;
   await expect(async () => {
