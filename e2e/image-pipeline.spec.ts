@@ -54,7 +54,7 @@ test('a phone photo through the admin becomes upright, metadata-free WebP copies
     expect(meta).toMatchObject({ format: 'webp', width: copy.width });
     expect(meta.exif).toBeUndefined();
   }
-  expect(image!.sources.map((s) => s.width)).toEqual([480, 800, 1200, 1600]);
+  expect(image!.sources.map((s) => s.width)).toEqual([240, 480, 720, 1080, 1600]);
 
   // a phone visitor (390 px wide, twice as dense) on the republished project page
   // the screen too: the project's desktop device would otherwise lend its 1920 px screen, which the
@@ -81,8 +81,8 @@ test('a phone photo through the admin becomes upright, metadata-free WebP copies
     const picture = visitor.locator(`picture:has(img[alt="Офис сграда по залез"])`).first();
     await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', image!.sources.map((s) => `${s.url} ${s.width}w`).join(', '));
     await expect(picture.locator('img')).toHaveAttribute('src', image!.src);
-    // the 800 px copy (358 CSS px at twice the density), once
-    await expect.poll(() => images).toEqual([image!.sources.find((s) => s.width === 800)!.url]);
+    // the 720 px copy (358 CSS px at twice the density: 716), once
+    await expect.poll(() => images).toEqual([image!.sources.find((s) => s.width === 720)!.url]);
   } finally {
     await phone.close();
     await db.from('projects').delete().eq('id', project!.id);

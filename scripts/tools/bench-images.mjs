@@ -4,7 +4,8 @@
 // `vite preview` (port 4231) from a copy whose content publisher registers with the stand-in, so
 // that admin saves rewrite the static pages, as on a host. Then, in the system Chromium:
 //   1. the admin signs in at /login (the local admin) and, through the real forms, uploads the phone
-//      photo (scripts/tools/make-phone-photo.mjs: 4032×3024, about 5 MB, EXIF orientation and GPS)
+//      photo (scripts/tools/make-phone-photo.mjs: 4032×3024, about 5 MB, EXIF orientation and GPS;
+//      a landscape photo stored upside down, or with --portrait an upright one stored sideways)
 //      as the main image of a demo project, as the first picture of its gallery and as a demo post's
 //      main image, with alt texts, and saves both; the bench waits until the served pages show them;
 //   2. a visitor on a phone (390×844 CSS px at 2×, touch, Bulgarian) opens /, the post and the
@@ -14,7 +15,7 @@
 // Prints a header (date, machine, Node, Chromium, Lighthouse) and a table; writes
 // .audit/bench-images.json; exits 1 when an aim is missed or a step fails.
 //
-//   npm run bench:images -- [--runs=3] [--skip-lighthouse] [--baseline]
+//   npm run bench:images -- [--runs=3] [--skip-lighthouse] [--baseline] [--portrait]
 //
 // --baseline measures uploads as they are stored without the responsive pipeline (no alt-text
 // field needed, any stored URL accepted): the 'before' figures. Without it a missing alt-text field
@@ -28,13 +29,21 @@ import { ssrDirFor } from '../publisher/site.mjs';
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
 import { launchForLighthouse, lighthouseRun, machineInfo, median } from './lighthouse.mjs';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
-import { makePhonePhoto, PHONE_PHOTO_PATH } from './make-phone-photo.mjs';
+import { makePhonePhoto } from './make-phone-photo.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Number(option('runs') ?? 3);
 const SKIP_LIGHTHOUSE = argv.includes('--skip-lighthouse');
 const BASELINE = argv.includes('--baseline');
+/**
+ * The photo: 4032×3024 as the sensor stores it. By default a landscape picture (the phone held
+ * sideways, EXIF orientation 3: stored upside down), which the 3:2 frames of cards and pages show
+ * almost whole; --portrait makes it an upright picture (orientation 6: stored sideways), 3024×4032
+ * once turned, whose copies carry twice the pixels those frames show.
+ */
+const PORTRAIT = argv.includes('--portrait');
+const PHOTO = { orientation: PORTRAIT ? 6 : 3, path: `.cache/phone-photo-o${PORTRAIT ? 6 : 3}.jpg` };
 
 const BACKEND_PORT = 54391;
 const PREVIEW_PORT = 4231;
@@ -330,10 +339,10 @@ async function main() {
   const started = new Date();
   const { chromium: chromiumVersion, machine } = machineInfo(chromePath);
 
-  const photoPath = resolve(PHONE_PHOTO_PATH);
+  const photoPath = resolve(PHOTO.path);
   if (!existsSync(photoPath)) {
-    say(`making the phone photo (${PHONE_PHOTO_PATH})`);
-    await makePhonePhoto({ path: photoPath });
+    say(`making the phone photo (${PHOTO.path})`);
+    await makePhonePhoto({ path: photoPath, orientation: PHOTO.orientation });
   }
   const photoBytes = readFileSync(photoPath).length;
 
@@ -460,6 +469,8 @@ async function main() {
   const benchmark = lighthouse ? `; Lighthouse CPU benchmark index ${Object.values(lighthouse.byPage).map((p) => p.benchmarkIndex).join(' / ')}` : '';
   console.log(`\nbench:images${BASELINE ? ' --baseline' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   console.log(`Machine: ${machine}; Node ${process.version}; ${chromiumVersion}; Lighthouse ${lighthouseVersion} (${lighthouse ? `mobile preset, median of ${RUNS}` : 'skipped'})${benchmark}`);
+  const shape = PORTRAIT ? 'portrait: stored sideways, EXIF orientation 6' : 'landscape: stored upside down, EXIF orientation 3';
+  console.log(`Photo: 4032×3024 JPEG, ${(photoBytes / 1024 / 1024).toFixed(2)} MB, ${shape}, with GPS`);
   console.log(
     `Visitor: ${VISITOR.viewport.width}×${VISITOR.viewport.height} CSS px at ${VISITOR.deviceScaleFactor}×, touch, ${VISITOR.locale}, a fresh context per page, scrolled to the bottom; KB = 1024 bytes of image bodies as sent\n`,
   );
@@ -488,7 +499,7 @@ async function main() {
   writeFileSync(
     join(REPORT_DIR, 'bench-images.json'),
     JSON.stringify(
-      { date: started.toISOString(), machine, node: process.version, chromium: chromiumVersion, lighthouseVersion, baseline: BASELINE, runs: RUNS, photo: { path: PHONE_PHOTO_PATH, bytes: photoBytes }, visitor: VISITOR, aims: AIMS, saved, visits, lighthouse: lighthouse?.byPage ?? null, verdicts },
+      { date: started.toISOString(), machine, node: process.version, chromium: chromiumVersion, lighthouseVersion, baseline: BASELINE, runs: RUNS, photo: { ...PHOTO, bytes: photoBytes }, visitor: VISITOR, aims: AIMS, saved, visits, lighthouse: lighthouse?.byPage ?? null, verdicts },
       null,
       2,
     ),

@@ -127,8 +127,8 @@ it('a dry run plans the three rows and writes nothing', async () => {
 it('converts every stored raster, points every row at the fallbacks and leaves SVGs and foreign URLs', async () => {
   first = await run();
   expect(first).toMatchObject({ rowsUpdated: 3, rowsChangedMeanwhile: 0, rowsRefused: 0, imagesConverted: 3, problems: 0, objectsAlreadyThere: 0 });
-  // the photo: 5 files; each PNG: the fallback and one copy at its own width
-  expect(first.objectsUploaded).toBe(5 + 2 + 2);
+  // the photo: 6 files; each PNG: the fallback and copies at 240 px and its own width
+  expect(first.objectsUploaded).toBe(6 + 3 + 3);
 
   const jpegRule = `${h.url}/storage/v1/object/public/blog-images/blog/phone-${stamp}.1600x889.jpg`;
   const pngRule = `${h.url}/storage/v1/object/public/project-gallery/${stamp}-alpha.300x200.png`;
@@ -160,7 +160,7 @@ it('converts every stored raster, points every row at the fallbacks and leaves S
   expect(px[2]).toBeLessThan(100);
 
   const responsive = responsiveImage(jpegRule)!;
-  expect(responsive.sources.map((s) => s.width)).toEqual([480, 800, 1200, 1600]);
+  expect(responsive.sources.map((s) => s.width)).toEqual([240, 480, 720, 1080, 1600]);
   for (const source of responsive.sources) {
     const copy = await image(source.url);
     expect(copy.meta).toMatchObject({ format: 'webp', width: source.width, height: variantHeight(responsive, source.width) });
@@ -171,8 +171,11 @@ it('converts every stored raster, points every row at the fallbacks and leaves S
   // the transparent PNG stays PNG, its copy keeps the alpha
   for (const rule of [pngRule, logoRule]) {
     expect((await image(rule)).meta).toMatchObject({ format: 'png', width: 300, height: 200, hasAlpha: true });
-    const [copy] = responsiveImage(rule)!.sources;
-    expect((await image(copy.url)).meta).toMatchObject({ format: 'webp', width: 300, height: 200, hasAlpha: true });
+    const copies = responsiveImage(rule)!.sources;
+    expect(copies.map((c) => c.width)).toEqual([240, 300]);
+    for (const copy of copies) {
+      expect((await image(copy.url)).meta).toMatchObject({ format: 'webp', width: copy.width, height: (copy.width * 2) / 3, hasAlpha: true });
+    }
   }
   // the originals stay
   for (const url of [jpegUrl, pngUrl, logoUrl]) expect((await fetch(url)).status).toBe(200);
@@ -191,7 +194,7 @@ it('a run stopped after the uploads is completed by the next one, without new fi
   const late = await h.service.from('clients').insert({ name: `Късен ${stamp}`, logo: jpegUrl, logo_alt: 'Лого' }).select('id').single();
   expect(late.error).toBeNull();
   const next = await run();
-  expect(next).toMatchObject({ rowsUpdated: 1, imagesConverted: 1, objectsUploaded: 0, objectsAlreadyThere: 5, problems: 0 });
+  expect(next).toMatchObject({ rowsUpdated: 1, imagesConverted: 1, objectsUploaded: 0, objectsAlreadyThere: 6, problems: 0 });
   expect((await rowOf('clients', late.data!.id)).logo).toBe(first.rows[0].replacements[0].to);
 });
 

@@ -112,7 +112,7 @@ describe('blog listing', () => {
     expect(first).toHaveAttribute('src', photo(1));
     expect(first).toHaveAttribute('loading', 'eager');
     const source = first.closest('picture')!.querySelector('source')!;
-    expect(source.getAttribute('srcset')).toContain('https://cdn.test/blog/post-1.1600x840.w480.webp 480w');
+    expect(source.getAttribute('srcset')).toContain('https://cdn.test/blog/post-1.1600x840.w240.webp 240w, https://cdn.test/blog/post-1.1600x840.w480.webp 480w');
     // 1, 2 (md) and 3 (lg) columns of the 1280 px container
     expect(source).toHaveAttribute(
       'sizes',

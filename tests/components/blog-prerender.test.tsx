@@ -20,7 +20,7 @@ const POST = postRow(1, {
 });
 /** The post's column: the whole container under lg, 2 of 3 columns from lg (819 px from 1280). */
 const COLUMN = '(min-width: 1280px) 819px, (min-width: 1024px) calc(66.67vw - 35px), calc(100vw - 2rem)';
-const COPIES = [480, 800, 1200, 1600].map((w) => `https://cdn.test/storage/v1/object/public/blog/a1b2c-1732000000000.1600x840.w${w}.webp ${w}w`).join(', ');
+const COPIES = [240, 480, 720, 1080, 1600].map((w) => `https://cdn.test/storage/v1/object/public/blog/a1b2c-1732000000000.1600x840.w${w}.webp ${w}w`).join(', ');
 const RECENT = [2, 3, 4, 5, 6].map((n) => postRow(n, { title: `Друга публикация ${n}` }));
 
 /** Answers the post and the sidebar's two requests; returns the log of database requests. */
@@ -77,7 +77,7 @@ describe('prerendered post page', () => {
     // React preloads no image of its own for it: the head's preload is the one
     expect(page.html).not.toContain('rel="preload"');
     // the picture in the text: lazy, sized to the same column, its own alt
-    expect(page.html).toContain(`srcSet="https://cdn.test/blog/graph.1200x600.w480.webp 480w, https://cdn.test/blog/graph.1200x600.w800.webp 800w, https://cdn.test/blog/graph.1200x600.w1200.webp 1200w" sizes="${COLUMN}"/><img src="https://cdn.test/blog/graph.1200x600.png" alt="Графика на спестеното време" width="1200" height="600" loading="lazy"`);
+    expect(page.html).toContain(`srcSet="https://cdn.test/blog/graph.1200x600.w240.webp 240w, https://cdn.test/blog/graph.1200x600.w480.webp 480w, https://cdn.test/blog/graph.1200x600.w720.webp 720w, https://cdn.test/blog/graph.1200x600.w1080.webp 1080w, https://cdn.test/blog/graph.1200x600.w1200.webp 1200w" sizes="${COLUMN}"/><img src="https://cdn.test/blog/graph.1200x600.png" alt="Графика на спестеното време" width="1200" height="600" loading="lazy"`);
 
     expect(page.head.links).toEqual([
       { rel: 'preload', as: 'image', type: 'image/webp', imagesrcset: COPIES, imagesizes: COLUMN, fetchpriority: 'high' },

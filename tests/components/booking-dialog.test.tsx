@@ -425,7 +425,7 @@ describe('booking dialog', () => {
     const img = await screen.findByRole('img', { name: 'Мария Иванова на бюрото си' });
     expect(img).toHaveAttribute('src', photo);
     const source = img.closest('picture')!.querySelector('source')!;
-    expect(source).toHaveAttribute('srcset', 'https://cdn.test/calendar/maria.800x800.w480.webp 480w, https://cdn.test/calendar/maria.800x800.w800.webp 800w');
+    expect(source).toHaveAttribute('srcset', 'https://cdn.test/calendar/maria.800x800.w240.webp 240w, https://cdn.test/calendar/maria.800x800.w480.webp 480w, https://cdn.test/calendar/maria.800x800.w720.webp 720w, https://cdn.test/calendar/maria.800x800.w800.webp 800w');
     expect(source).toHaveAttribute('sizes', '48px');
   });
 

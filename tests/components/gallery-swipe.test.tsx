@@ -147,7 +147,7 @@ describe('Gallery with swipe', () => {
     const html = renderToString(<Gallery items={ITEMS} projectTitle="CRM" />);
     expect(html).toContain('fetchPriority="high"');
     expect(html).not.toContain('data-gallery-swipe');
-    expect(html).toContain('<source type="image/webp" srcSet="https://cdn.test/projects/crm-1.1600x1067.w480.webp 480w');
+    expect(html).toContain('<source type="image/webp" srcSet="https://cdn.test/projects/crm-1.1600x1067.w240.webp 240w, https://cdn.test/projects/crm-1.1600x1067.w480.webp 480w');
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);

@@ -19,9 +19,10 @@ const photo = () => Object.defineProperty(new File([new Uint8Array(64)], 'IMG_00
 const VARIANTS: ImageVariants = {
   fallback: { blob: bytes(318 * KB, 'image/jpeg'), type: 'jpg', width: 1600, height: 1200 },
   copies: [
+    { width: 240, height: 180, blob: bytes(12 * KB, 'image/webp') },
     { width: 480, height: 360, blob: bytes(40 * KB, 'image/webp') },
-    { width: 800, height: 600, blob: bytes(96 * KB, 'image/webp') },
-    { width: 1200, height: 900, blob: bytes(180 * KB, 'image/webp') },
+    { width: 720, height: 540, blob: bytes(96 * KB, 'image/webp') },
+    { width: 1080, height: 810, blob: bytes(180 * KB, 'image/webp') },
     { width: 1600, height: 1200, blob: bytes(280 * KB, 'image/webp') },
   ],
 };
@@ -89,17 +90,18 @@ describe('image upload field', () => {
     expect(screen.getByLabelText('Качи изображение')).toBeDisabled();
 
     finish();
-    await waitFor(() => expect(status()).toHaveTextContent('Качване 1 от 5…'));
+    await waitFor(() => expect(status()).toHaveTextContent('Качване 1 от 6…'));
     // the copies go up together; the fallback, the URL the row keeps, only after them
-    await waitFor(() => expect(seen.uploads).toHaveLength(4));
+    await waitFor(() => expect(seen.uploads).toHaveLength(5));
     expect(seen.uploads.every((u) => u.path.endsWith('.webp'))).toBe(true);
     release();
 
-    await waitFor(() => expect(status()).toHaveTextContent('Размер: 5,4 MB → 96 KB (копието WebP 800 px, което зареждат телефоните). Общо 5 файла: 914 KB.'));
+    await waitFor(() => expect(status()).toHaveTextContent('Размер: 5,4 MB → 96 KB (копието WebP 720 px, което зареждат телефоните). Общо 6 файла: 926 KB.'));
     expect(seen.uploads.map((u) => u.path.replace(/^projects\/[a-z0-9]{12}-\d{13}/, ''))).toEqual([
+      '.1600x1200.w240.webp',
       '.1600x1200.w480.webp',
-      '.1600x1200.w800.webp',
-      '.1600x1200.w1200.webp',
+      '.1600x1200.w720.webp',
+      '.1600x1200.w1080.webp',
       '.1600x1200.w1600.webp',
       '.1600x1200.jpg',
     ]);

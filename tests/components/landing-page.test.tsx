@@ -184,7 +184,7 @@ describe('landing page', () => {
     expect(card).toHaveAttribute('src', photo);
     expect(card).toHaveAttribute('loading', 'lazy');
     const cardSource = card.closest('picture')!.querySelector('source')!;
-    expect(cardSource.getAttribute('srcset')).toContain('https://cdn.test/projects/fakturi.1600x1067.w800.webp 800w');
+    expect(cardSource.getAttribute('srcset')).toContain('https://cdn.test/projects/fakturi.1600x1067.w720.webp 720w');
     // 1, 2 (sm) and 3 (lg) columns of the 1280 px container
     expect(cardSource).toHaveAttribute(
       'sizes',
@@ -195,7 +195,7 @@ describe('landing page', () => {
 
     const clients = await screen.findByRole('list', { name: 'Клиенти' });
     const logoImg = within(clients).getByRole('img', { name: 'Лого на Имоти Запад' });
-    expect(logoImg.closest('picture')!.querySelector('source')).toHaveAttribute('srcset', 'https://cdn.test/clients/imoti.360x180.w360.webp 360w');
+    expect(logoImg.closest('picture')!.querySelector('source')).toHaveAttribute('srcset', 'https://cdn.test/clients/imoti.360x180.w240.webp 240w, https://cdn.test/clients/imoti.360x180.w360.webp 360w');
     expect(logoImg.closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '180px');
     expect(selects).toContain('id,name,logo,logo_alt');
     expect(selects).toContain('id,title,category,image,image_alt,link,description,slug');

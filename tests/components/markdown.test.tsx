@@ -50,7 +50,7 @@ describe('Markdown', () => {
     const source = container.querySelector('picture source')!;
     expect(source).toHaveAttribute('sizes', '(min-width: 1024px) 600px, 100vw');
     expect(source.getAttribute('srcset')).toBe(
-      'https://cdn.test/posts/a1.1200x800.w480.webp 480w, https://cdn.test/posts/a1.1200x800.w800.webp 800w, https://cdn.test/posts/a1.1200x800.w1200.webp 1200w',
+      'https://cdn.test/posts/a1.1200x800.w240.webp 240w, https://cdn.test/posts/a1.1200x800.w480.webp 480w, https://cdn.test/posts/a1.1200x800.w720.webp 720w, https://cdn.test/posts/a1.1200x800.w1080.webp 1080w, https://cdn.test/posts/a1.1200x800.w1200.webp 1200w',
     );
     expect(plain).toHaveAttribute('alt', 'Схема');
     expect(plain).toHaveAttribute('loading', 'lazy');

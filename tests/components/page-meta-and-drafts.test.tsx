@@ -69,7 +69,7 @@ describe('usePageMeta', () => {
         rel: 'preload',
         as: 'image',
         type: 'image/webp',
-        imagesrcset: [480, 800, 1200, 1600].map((w) => `https://cdn.test/posts/a1.1600x840.w${w}.webp ${w}w`).join(', '),
+        imagesrcset: [240, 480, 720, 1080, 1600].map((w) => `https://cdn.test/posts/a1.1600x840.w${w}.webp ${w}w`).join(', '),
         imagesizes: '(min-width: 1280px) 819px, 100vw',
         fetchpriority: 'high',
       },

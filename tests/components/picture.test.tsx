@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Picture } from '@/shared/ui/picture';
 
 const PHOTO = 'https://cdn.test/storage/v1/object/public/projects/k3j9x-1732000000000.1600x1200.jpg';
-const COPIES = [480, 800, 1200, 1600].map((w) => `https://cdn.test/storage/v1/object/public/projects/k3j9x-1732000000000.1600x1200.w${w}.webp ${w}w`);
+const COPIES = [240, 480, 720, 1080, 1600].map((w) => `https://cdn.test/storage/v1/object/public/projects/k3j9x-1732000000000.1600x1200.w${w}.webp ${w}w`);
 const SIZES = '(min-width: 1024px) 400px, calc(100vw - 2rem)';
 
 describe('Picture', () => {
@@ -50,6 +50,12 @@ describe('Picture', () => {
     const { container } = render(<Picture src={PHOTO} alt="" sizes={SIZES} width={1200} height={800} eager />);
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
     expect(container.querySelector('img')).not.toHaveAttribute('fetchpriority');
+  });
+
+  it('a minor picture (a thumbnail beside the main one) is lazy and asks for low priority', () => {
+    const { container } = render(<Picture src={PHOTO} alt="" sizes="96px" width={120} height={80} minor />);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'low');
   });
 
   it('without sizes the picture is taken to be `width` wide; without a size, the photo\'s name gives it', () => {

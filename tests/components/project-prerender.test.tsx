@@ -10,7 +10,7 @@ import { rest, server } from './msw';
 
 const PHOTO = 'https://cdn.test/projects/crm.1200x800.jpg';
 const SIZES = '(min-width: 1280px) 733px, (min-width: 1024px) calc(60vw - 35px), calc(100vw - 2rem)';
-const COPIES = [480, 800, 1200].map((w) => `https://cdn.test/projects/crm.1200x800.w${w}.webp ${w}w`).join(', ');
+const COPIES = [240, 480, 720, 1080, 1200].map((w) => `https://cdn.test/projects/crm.1200x800.w${w}.webp ${w}w`).join(', ');
 
 const projectRow = (extra: Record<string, unknown>) => ({
   id: '3f0e4a52-8c1b-4d7e-9a55-0b6c2f7d1e90',

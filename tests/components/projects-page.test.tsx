@@ -156,13 +156,18 @@ describe('public project page', () => {
     expect(shown).toHaveAttribute('fetchpriority', 'high');
     expect(shown).not.toHaveAttribute('loading', 'lazy');
     const source = shown.closest('picture')!.querySelector('source')!;
-    expect(source.getAttribute('srcset')).toContain('https://cdn.test/projects/crm-1.1600x1067.w1200.webp 1200w');
+    expect(source.getAttribute('srcset')).toContain('https://cdn.test/projects/crm-1.1600x1067.w1080.webp 1080w');
     // 3 of 5 columns from lg, the whole container under it
     expect(source).toHaveAttribute('sizes', '(min-width: 1280px) 733px, (min-width: 1024px) calc(60vw - 35px), calc(100vw - 2rem)');
-    // the thumbnails keep short names; theirs are 96 px boxes
+    // the thumbnails keep short names; theirs are 96 px boxes fetched after the main picture,
+    // except the first: the main picture's own sizes, so the browser reuses the copy it fetches
     const thumbs = within(carousel).getByRole('list', { name: 'Миниатюри' });
     expect(within(thumbs).getByRole('button', { name: 'Покажи изображение 1: Табло на брокера' })).toBeInTheDocument();
-    expect(within(thumbs).getAllByRole('presentation')[1].closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '96px');
+    const [first, second] = within(thumbs).getAllByRole('presentation');
+    expect(first.closest('picture')!.querySelector('source')).toHaveAttribute('sizes', source.getAttribute('sizes'));
+    expect(second.closest('picture')!.querySelector('source')).toHaveAttribute('sizes', '96px');
+    expect(second).toHaveAttribute('fetchpriority', 'low');
+    expect(second).toHaveAttribute('loading', 'lazy');
     // without an alt text the title names the picture
     await userEvent.click(within(carousel).getByRole('button', { name: 'Следващо изображение' }));
     expect(within(carousel).getAllByRole('img')[0]).toHaveAttribute('alt', 'Карта на имотите');

@@ -9,9 +9,10 @@ describe('the sizes made of a picture', () => {
     expect(planVariants(4032, 3024)).toEqual({
       fallback: { width: 1600, height: 1200 },
       copies: [
+        { width: 240, height: 180 },
         { width: 480, height: 360 },
-        { width: 800, height: 600 },
-        { width: 1200, height: 900 },
+        { width: 720, height: 540 },
+        { width: 1080, height: 810 },
         { width: 1600, height: 1200 },
       ],
     });
@@ -22,11 +23,11 @@ describe('the sizes made of a picture', () => {
   });
 
   it('a small logo is never scaled up: one copy at its own width', () => {
-    expect(planVariants(300, 200)).toEqual({ fallback: { width: 300, height: 200 }, copies: [{ width: 300, height: 200 }] });
+    expect(planVariants(300, 200)).toEqual({ fallback: { width: 300, height: 200 }, copies: [{ width: 240, height: 160 }, { width: 300, height: 200 }] });
   });
 
   it('a picture between two widths gets the narrower ones and its own', () => {
-    expect(planVariants(1000, 500).copies.map((c) => c.width)).toEqual([480, 800, 1000]);
+    expect(planVariants(1000, 500).copies.map((c) => c.width)).toEqual([240, 480, 720, 1000]);
   });
 });
 
@@ -47,8 +48,9 @@ describe('byte sizes', () => {
     expect(formatBytes(12.4 * 1024 * 1024)).toBe('12 MB');
   });
 
-  it('the copy a phone loads is the narrowest at least 800 wide, else the widest', () => {
-    expect(phoneCopyOf([{ width: 1600 }, { width: 480 }, { width: 800 }, { width: 1200 }])).toEqual({ width: 800 });
+  it('the copy a phone loads is the narrowest at least 720 wide, else the widest', () => {
+    expect(phoneCopyOf([{ width: 1600 }, { width: 480 }, { width: 720 }, { width: 1080 }])).toEqual({ width: 720 });
+    expect(phoneCopyOf([{ width: 480 }, { width: 800 }])).toEqual({ width: 800 });
     expect(phoneCopyOf([{ width: 480 }, { width: 640 }])).toEqual({ width: 640 });
     expect(phoneCopyOf([])).toBeNull();
   });
@@ -63,12 +65,13 @@ describe('object names of one picture', () => {
   it('the WebP copies first, the fallback (the row’s URL) last, every one cached for a year', () => {
     const objects = variantObjects('projects/k3j9x-1732000000000', {
       fallback: { blob: blob(300, 'image/jpeg'), type: 'jpg', width: 1600, height: 1200 },
-      copies: [480, 800, 1200, 1600].map((width) => ({ width, height: (width * 3) / 4, blob: blob(width) })),
+      copies: [240, 480, 720, 1080, 1600].map((width) => ({ width, height: (width * 3) / 4, blob: blob(width) })),
     });
     expect(objects.map((o) => [o.path, o.contentType, o.width])).toEqual([
+      ['projects/k3j9x-1732000000000.1600x1200.w240.webp', 'image/webp', 240],
       ['projects/k3j9x-1732000000000.1600x1200.w480.webp', 'image/webp', 480],
-      ['projects/k3j9x-1732000000000.1600x1200.w800.webp', 'image/webp', 800],
-      ['projects/k3j9x-1732000000000.1600x1200.w1200.webp', 'image/webp', 1200],
+      ['projects/k3j9x-1732000000000.1600x1200.w720.webp', 'image/webp', 720],
+      ['projects/k3j9x-1732000000000.1600x1200.w1080.webp', 'image/webp', 1080],
       ['projects/k3j9x-1732000000000.1600x1200.w1600.webp', 'image/webp', 1600],
       ['projects/k3j9x-1732000000000.1600x1200.jpg', 'image/jpeg', 1600],
     ]);
@@ -78,9 +81,10 @@ describe('object names of one picture', () => {
   it('a transparent picture has a PNG fallback', () => {
     const objects = variantObjects('clients/r-5', {
       fallback: { blob: blob(30, 'image/png'), type: 'png', width: 300, height: 200 },
-      copies: [{ width: 300, height: 200, blob: blob(20) }],
+      copies: [240, 300].map((width) => ({ width, height: (width * 2) / 3, blob: blob(20) })),
     });
     expect(objects.map((o) => [o.path, o.contentType])).toEqual([
+      ['clients/r-5.300x200.w240.webp', 'image/webp'],
       ['clients/r-5.300x200.w300.webp', 'image/webp'],
       ['clients/r-5.300x200.png', 'image/png'],
     ]);
@@ -105,10 +109,10 @@ describe('the size line after an upload', () => {
   const image = (over: Partial<UploadedImage>): UploadedImage => ({ path: 'p', publicUrl: 'u', objects: [], originalBytes: 5.4 * 1024 * 1024, storedBytes: 0, ...over });
   const webp = (width: number, kb: number) => ({ path: `x.w${width}.webp`, bytes: kb * 1024, contentType: 'image/webp', width });
 
-  it('the original against the 800 px WebP copy, and the sum of every file', () => {
-    const objects = [webp(480, 40), webp(800, 96), webp(1200, 180), webp(1600, 280), { path: 'x.jpg', bytes: 318 * 1024, contentType: 'image/jpeg', width: 1600 }];
+  it('the original against the 720 px WebP copy, and the sum of every file', () => {
+    const objects = [webp(480, 40), webp(720, 96), webp(1080, 180), webp(1600, 280), { path: 'x.jpg', bytes: 318 * 1024, contentType: 'image/jpeg', width: 1600 }];
     expect(storedSizeText(image({ objects, storedBytes: 914 * 1024 }))).toBe(
-      'Размер: 5,4 MB → 96 KB (копието WebP 800 px, което зареждат телефоните). Общо 5 файла: 914 KB.',
+      'Размер: 5,4 MB → 96 KB (копието WebP 720 px, което зареждат телефоните). Общо 5 файла: 914 KB.',
     );
   });
 

@@ -148,13 +148,14 @@ describe('uploading a picture', () => {
     const base = /^projects\/[a-z0-9]{12}-\d{13}/.exec(paths[0])?.[0];
     expect(base).toBeDefined();
     expect(paths).toEqual([
+      `${base}.1600x1200.w240.webp`,
       `${base}.1600x1200.w480.webp`,
-      `${base}.1600x1200.w800.webp`,
-      `${base}.1600x1200.w1200.webp`,
+      `${base}.1600x1200.w720.webp`,
+      `${base}.1600x1200.w1080.webp`,
       `${base}.1600x1200.w1600.webp`,
       `${base}.1600x1200.jpg`,
     ]);
-    expect(storage.state.uploads.map((u) => u.options.contentType)).toEqual([...Array(4).fill('image/webp'), 'image/jpeg']);
+    expect(storage.state.uploads.map((u) => u.options.contentType)).toEqual([...Array(5).fill('image/webp'), 'image/jpeg']);
     for (const { options, bucket } of storage.state.uploads) {
       expect(bucket).toBe('blog-images');
       expect(options).toMatchObject({ cacheControl: '31536000', upsert: false });
@@ -162,19 +163,20 @@ describe('uploading a picture', () => {
     expect(image.path).toBe(`${base}.1600x1200.jpg`);
     expect(image.publicUrl).toBe(`http://supabase.test/storage/v1/object/public/blog-images/${base}.1600x1200.jpg`);
     expect(image.originalBytes).toBe(5000);
-    expect(image.storedBytes).toBe(480 + 800 + 1200 + 1600 + 2000);
-    expect(image.objects).toHaveLength(5);
+    expect(image.storedBytes).toBe(240 + 480 + 720 + 1080 + 1600 + 2000);
+    expect(image.objects).toHaveLength(6);
     expect(image.asIs).toBeUndefined();
 
-    // processing (0 of 0 until decoded, then 1..5 of 5), then uploading 0..5 of 5
+    // processing (0 of 0 until decoded, then 1..6 of 6), then uploading 0..6 of 6
     expect(progress[0]).toEqual({ phase: 'processing', done: 0, total: 0 });
-    expect(progress.filter((p) => p.phase === 'processing').at(-1)).toEqual({ phase: 'processing', done: 5, total: 5 });
-    expect(progress.filter((p) => p.phase === 'uploading').map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(progress.filter((p) => p.phase === 'processing').at(-1)).toEqual({ phase: 'processing', done: 6, total: 6 });
+    expect(progress.filter((p) => p.phase === 'uploading').map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('a transparent picture gets a PNG fallback; a small one is not scaled up', async () => {
     const image = await uploadImage(file('logo.png', 'image/png'), { folder: 'clients', makeVariants: fakeMaker(300, 200, { type: 'png' }) });
     expect(storage.state.uploads.map((u) => [u.path.replace(/^clients\/[a-z0-9]{12}-\d{13}/, ''), u.options.contentType])).toEqual([
+      ['.300x200.w240.webp', 'image/webp'],
       ['.300x200.w300.webp', 'image/webp'],
       ['.300x200.png', 'image/png'],
     ]);
@@ -184,7 +186,9 @@ describe('uploading a picture', () => {
   it('gallery names put the timestamp first', async () => {
     await uploadImage(photo(), { bucket: 'project-gallery', folder: '', order: 'timestamp-first', makeVariants: fakeMaker(800, 600) });
     expect(storage.state.uploads.map((u) => u.path)).toEqual([
+      expect.stringMatching(/^\d{13}-[a-z0-9]{12}\.800x600\.w240\.webp$/),
       expect.stringMatching(/^\d{13}-[a-z0-9]{12}\.800x600\.w480\.webp$/),
+      expect.stringMatching(/^\d{13}-[a-z0-9]{12}\.800x600\.w720\.webp$/),
       expect.stringMatching(/^\d{13}-[a-z0-9]{12}\.800x600\.w800\.webp$/),
       expect.stringMatching(/^\d{13}-[a-z0-9]{12}\.800x600\.jpg$/),
     ]);
@@ -226,12 +230,12 @@ describe('uploading a picture', () => {
   });
 
   it('a failed copy removes the copies already stored and never stores the fallback', async () => {
-    storage.state.fails = (path) => (path.endsWith('.w1200.webp') ? { message: 'Disk full', statusCode: '500' } : null);
+    storage.state.fails = (path) => (path.endsWith('.w1080.webp') ? { message: 'Disk full', statusCode: '500' } : null);
     const error = await uploadImage(photo(), { folder: 'blog', makeVariants: fakeMaker(4032, 3024) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ title: 'Грешка при качване', message: 'Disk full' });
     const stored = storage.state.uploads.map((u) => u.path);
     expect(stored.some((p) => p.endsWith('.jpg'))).toBe(false);
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(4);
     expect(storage.state.removed).toEqual([stored]);
   });
 
@@ -240,7 +244,7 @@ describe('uploading a picture', () => {
     const error = await uploadImage(photo(), { folder: 'blog', makeVariants: fakeMaker(1000, 800) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: uploadMessages.permission('blog-images') });
     expect(storage.state.removed).toEqual([storage.state.uploads.map((u) => u.path)]);
-    expect(storage.state.removed[0]).toHaveLength(3);
+    expect(storage.state.removed[0]).toHaveLength(4);
   });
 
   it('checks the bucket first and refuses an original over the limit before processing', async () => {

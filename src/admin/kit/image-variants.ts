@@ -73,8 +73,8 @@ export function formatBytes(bytes: number): string {
   return kb < 1024 ? `${kb} KB` : formatMegabytes(bytes);
 }
 
-/** A phone's card is ~400 CSS px at 2×, so this is the copy most visitors download. */
-export const PHONE_COPY_WIDTH = 800;
+/** A phone's column is ~360 CSS px at 2×, so this is the copy most visitors download. */
+export const PHONE_COPY_WIDTH = 720;
 
 /** The copy a phone loads: the narrowest at least PHONE_COPY_WIDTH wide, else the widest there is. */
 export function phoneCopyOf<T extends { width: number }>(copies: readonly T[]): T | null {

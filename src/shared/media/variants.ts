@@ -4,9 +4,10 @@
  * of VARIANT_WIDTHS below that size plus the size itself:
  *
  *   projects/k3j9x-1732000000000.1600x1200.jpg         the fallback, 1600×1200
- *   projects/k3j9x-1732000000000.1600x1200.w480.webp   and its WebP copies
- *   projects/k3j9x-1732000000000.1600x1200.w800.webp
- *   projects/k3j9x-1732000000000.1600x1200.w1200.webp
+ *   projects/k3j9x-1732000000000.1600x1200.w240.webp   and its WebP copies
+ *   projects/k3j9x-1732000000000.1600x1200.w480.webp
+ *   projects/k3j9x-1732000000000.1600x1200.w720.webp
+ *   projects/k3j9x-1732000000000.1600x1200.w1080.webp
  *   projects/k3j9x-1732000000000.1600x1200.w1600.webp
  *
  * The rows keep storing one URL (the fallback's), so every place that shows an image, the static
@@ -14,8 +15,11 @@
  * address, an SVG, a picture uploaded before the rule) is shown as it is.
  */
 
-/** The widths of the WebP copies: a phone's card (2× of ~200–400 px), a wide column, a full-width photo. */
-export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
+/**
+ * The widths of the WebP copies: a thumbnail or a logo at 2×; a card or a narrow screen at 1×; a phone's full column at 2× (a
+ * 390 px phone needs 716, Lighthouse's 412 px phone at 1.75× 665); a wide column; a full-width photo.
+ */
+export const VARIANT_WIDTHS = [240, 480, 720, 1080, 1600] as const;
 /** No copy, and no fallback, is wider than this; a wider upload is scaled down to it. */
 export const MAX_VARIANT_WIDTH = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
 

@@ -27,6 +27,11 @@ export interface PictureProps {
    * without a priority boost, so they do not compete with each other or with the main image.
    */
   eager?: boolean;
+  /**
+   * A small companion of the main image (a gallery's thumbnails): lazy and `fetchPriority="low"`,
+   * so a thumbnail in view is not raised to high priority and fetched beside the main image.
+   */
+  minor?: boolean;
   /** Goes on the <img>: the <picture> around it takes no box of its own. */
   className?: string;
   /** The <img> itself (the gallery moves it while it is swiped). */
@@ -47,7 +52,7 @@ export interface PictureProps {
  * Kept a plain function importing only the tiny naming rule: it renders inside every island that
  * shows a picture.
  */
-export function Picture({ src, alt, sizes, width, height, priority = false, eager = false, className, ref, onDragStart }: PictureProps) {
+export function Picture({ src, alt, sizes, width, height, priority = false, eager = false, minor = false, className, ref, onDragStart }: PictureProps) {
   const image = responsiveImage(src);
   const w = width ?? image?.width;
   const h = height ?? image?.height;
@@ -59,7 +64,7 @@ export function Picture({ src, alt, sizes, width, height, priority = false, eage
       width={w}
       height={h}
       loading={priority ? undefined : eager ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : minor ? 'low' : undefined}
       decoding="async"
       className={className}
       onDragStart={onDragStart}

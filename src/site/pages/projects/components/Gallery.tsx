@@ -220,7 +220,18 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
                   i === current ? 'border-brand-600' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <Picture src={it.image} alt="" sizes="96px" width={120} height={80} className="h-16 w-24 object-cover" />
+                {/* the first thumbnail is the picture the page opens with: given the main picture's sizes, the
+                    browser picks the copy already on its way (no request of its own); the others
+                    take the smallest copy, after the main picture */}
+                <Picture
+                  src={it.image}
+                  alt=""
+                  sizes={i === 0 ? PROJECT_MAIN_SIZES : '96px'}
+                  width={120}
+                  height={80}
+                  minor={i !== 0}
+                  className="h-16 w-24 object-cover"
+                />
               </button>
             </li>
           ))}
