@@ -19,6 +19,10 @@ beforeAll(async () => {
     readReplica: true,
     replicaRefreshMs: 600_000,
   });
+  // no scheduled job may write meanwhile: a write makes the replica stale (it would catch up only
+  // after replicaRefreshMs), and the reads would then wait for the primary. pg_cron's worker runs
+  // every-minute jobs, so a minute turning during a test made it fail now and then.
+  await h.local.cron.close();
 });
 afterAll(() => h.close());
 
