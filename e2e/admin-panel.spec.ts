@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 import { toasts } from './admin-helpers';
 
-test('the panel checks the image storage and shows its six tabs', async ({ page }) => {
+test('the panel checks the image storage and shows its seven tabs', async ({ page }) => {
   const storageChecks: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/storage/v1/object/list/blog-images')) storageChecks.push(r.method());
@@ -17,6 +17,7 @@ test('the panel checks the image storage and shows its six tabs', async ({ page 
     // the inbox tabs carry the count of new items (e2e/inbox-*.spec.ts)
     /^Запитвания/,
     /^Резервации/,
+    'Кошче',
   ]);
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);
   expect(storageChecks).toEqual(['POST']);
@@ -46,7 +47,7 @@ test('the posts list asks for one page of the card columns, each post with its b
   await signIn(page);
   await expect(page.getByRole('list', { name: 'Публикации' }).getByRole('listitem').first()).toBeVisible();
   expect(postRequests.map((p) => p.get('select'))).toEqual([
-    'id,title,excerpt,featured_image,category,author,is_published,published_at,created_at,updated_at,blog_users(full_name,username)',
+    'id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,blog_users(full_name,username)',
   ]);
   expect(postRequests[0].get('limit')).toBe('20');
   await expect(page.getByRole('list', { name: 'Публикации' })).toContainText('Потребител:');

@@ -29,11 +29,11 @@ test('a phone photo through the admin becomes upright, metadata-free WebP copies
   await signIn(page);
   await page.goto(`/work-admin/projects/${project!.id}`);
   await page.getByRole('tab', { name: /Медия и категория/ }).click();
-  await page.getByLabel('Качи изображение').setInputFiles(photo.path);
+  await page.getByLabel('Качи изображение', { exact: true }).setInputFiles(photo.path);
   await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
   // what it cost and what it weighs now
   await expect(page.getByText(/MB → \d+ KB/)).toBeVisible();
-  await page.getByLabel('Алтернативен текст').fill('Офис сграда по залез');
+  await page.getByLabel(/^Алтернативен текст/).fill('Офис сграда по залез');
   await page.getByRole('button', { name: 'Обнови проекта' }).click();
   await expect(toasts(page).getByText('Проектът е обновен')).toBeVisible();
 

@@ -64,7 +64,7 @@ test('a new project through the form: https:// on leaving the link, a technology
   const bar = page.getByRole('progressbar', { name: 'Попълненост на проекта' });
   await expect(bar).toHaveAttribute('aria-valuenow', '0');
 
-  await page.getByLabel('Заглавие').fill(title);
+  await page.getByLabel(/^Заглавие/).fill(title);
   const link = page.getByLabel('Линк към проекта');
   await link.fill('e2e-proekt.example.com');
   await link.blur();
@@ -77,8 +77,8 @@ test('a new project through the form: https:// on leaving the link, a technology
 
   await page.getByRole('button', { name: 'Продължете към медия' }).click();
   // one tab at a time: the basic fields are out of sight now
-  await expect(page.getByLabel('Заглавие')).toBeHidden();
-  await page.getByLabel('Качи изображение').setInputFiles(pngFile('glavno.png'));
+  await expect(page.getByLabel(/^Заглавие/)).toBeHidden();
+  await page.getByLabel('Качи изображение', { exact: true }).setInputFiles(pngFile('glavno.png'));
   await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
   const preview = page.getByRole('img', { name: 'Основно изображение' });
   await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/blog-images\/projects\/[a-z0-9]+-\d+\.\d+x\d+\.(jpg|png)$/);
@@ -87,7 +87,7 @@ test('a new project through the form: https:// on leaving the link, a technology
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   // the main image's alt text completes the tab
   await expect(page.getByRole('tab', { name: /Медия и категория/ })).toHaveAccessibleName(/непопълнено/);
-  await page.getByLabel('Алтернативен текст').fill('Табло на проекта с графики');
+  await page.getByLabel(/^Алтернативен текст/).fill('Табло на проекта с графики');
   await expect(page.getByRole('tab', { name: /Медия и категория/ })).toHaveAccessibleName(/\(попълнено\)/);
 
   await page.getByRole('button', { name: 'Създай проекта' }).click();

@@ -99,10 +99,34 @@ const isoDay = (value) => {
 const pathOf = (prefix, slug) => `${prefix}/${encodeURIComponent(slug)}`;
 
 /**
- * @typedef {{ title: string, slug: string, excerpt?: string | null, category?: string | null,
- *   author?: string | null, published_at?: string | null, updated_at?: string | null }} FeedPost
- * @typedef {{ id: string, slug?: string | null, updated_at?: string | null }} FeedProject
+ * @typedef {{ title: string, slug: string, excerpt?: string | null, meta_description?: string | null,
+ *   category?: string | null, author?: string | null, published_at?: string | null, updated_at?: string | null,
+ *   share_image?: string | null, featured_image?: string | null }} FeedPost
+ * @typedef {{ id: string, slug?: string | null, updated_at?: string | null, share_image?: string | null,
+ *   image?: string | null }} FeedProject
  */
+
+/** The picture a page is shared with: the editor's share image, else the main image. */
+const shareImageOf = (share, main) => (typeof share === 'string' && share.trim() ? share : main);
+
+/**
+ * A picture's absolute address for the image sitemap: an http(s) URL as it is (normalised, so a
+ * space becomes %20), a site-relative path ('/demo/a.svg') on the site's URL; anything else
+ * (protocol-relative, data:, a relative path, a typo) has none, for a crawler could not fetch it.
+ * @param {string} siteUrl
+ * @param {unknown} value
+ * @returns {string | null}
+ */
+export function sitemapImageUrl(siteUrl, value) {
+  const raw = typeof value === 'string' ? value.trim() : '';
+  try {
+    if (/^https?:\/\/[^/]/i.test(raw)) return new URL(raw).href;
+    if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return new URL(siteUrl + raw).href;
+  } catch {
+    // not a URL after all
+  }
+  return null;
+}
 
 /** Page 1 of a blog category, as the app addresses it (src/site/pages/blog/logic.ts categoryPath). */
 export const categoryPath = (name) => `/blog/category/${encodeURIComponent(name)}`;
@@ -125,31 +149,39 @@ function sitemapEntries({ posts = [], projects = [], resources = [], categories 
       changefreq: 'monthly',
       priority: '0.7',
       lastmod: isoDay(p.updated_at ?? p.published_at),
+      image: shareImageOf(p.share_image, p.featured_image),
     })),
     ...projects.map((p) => ({
       loc: pathOf('/project', p.slug || p.id),
       changefreq: 'monthly',
       priority: '0.6',
       lastmod: isoDay(p.updated_at),
+      image: shareImageOf(p.share_image, p.image),
     })),
     ...resources.map((slug) => ({ loc: pathOf('/resources', slug), changefreq: 'yearly', priority: '0.5' })),
   ];
 }
 
 function urlset(siteUrl, entries) {
-  const urls = entries.map((e) =>
-    [
+  let images = 0;
+  const urls = entries.map((e) => {
+    const image = e.image ? sitemapImageUrl(siteUrl, e.image) : null;
+    if (image) images++;
+    return [
       '  <url>',
       `    <loc>${escapeXml(siteUrl + e.loc)}</loc>`,
       e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>` : null,
       `    <changefreq>${e.changefreq}</changefreq>`,
       `    <priority>${e.priority}</priority>`,
+      image ? `    <image:image>\n      <image:loc>${escapeXml(image)}</image:loc>\n    </image:image>` : null,
       '  </url>',
     ]
       .filter(Boolean)
-      .join('\n'),
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+      .join('\n');
+  });
+  // the image extension's namespace only where a file lists a picture: otherwise the plain protocol
+  const imageNs = images ? ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${imageNs}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /**
@@ -190,6 +222,8 @@ export function buildRss({ siteUrl, posts = [], name = 'Синаптика', now
   const items = posts.slice(0, RSS_ITEMS).map((p) => {
     const link = escapeXml(siteUrl + pathOf('/blog', p.slug));
     const date = p.published_at ? new Date(p.published_at) : null;
+    // the editor's meta description, else the excerpt; the title stays the post's own
+    const description = (typeof p.meta_description === 'string' && p.meta_description.trim()) || p.excerpt;
     return [
       '    <item>',
       `      <title>${escapeXml(p.title)}</title>`,
@@ -198,7 +232,7 @@ export function buildRss({ siteUrl, posts = [], name = 'Синаптика', now
       date && !Number.isNaN(date.getTime()) ? `      <pubDate>${date.toUTCString()}</pubDate>` : null,
       p.author ? `      <dc:creator>${escapeXml(p.author)}</dc:creator>` : null,
       p.category ? `      <category>${escapeXml(p.category)}</category>` : null,
-      p.excerpt ? `      <description>${escapeXml(p.excerpt)}</description>` : null,
+      description ? `      <description>${escapeXml(description)}</description>` : null,
       '    </item>',
     ]
       .filter(Boolean)
@@ -272,10 +306,14 @@ async function restPost(supabaseUrl, anonKey, pathAndQuery, body, timeoutMs) {
 }
 
 /** The feed's newest posts: only the columns an item shows. */
-const RSS_QUERY = `blog_posts?select=title,slug,excerpt,category,author,published_at&is_published=eq.true&order=published_at.desc,id.desc&limit=${RSS_ITEMS}`;
-/** Every published post's address for the sitemap, a page at a time (the API caps rows per answer). */
-const SITEMAP_POSTS_QUERY = 'blog_posts?select=slug,published_at,updated_at&is_published=eq.true&order=published_at.desc,id.desc';
-const PROJECTS_QUERY = 'projects?select=id,slug,updated_at&order=created_at.desc';
+const RSS_QUERY = `blog_posts?select=title,slug,excerpt,meta_description,category,author,published_at&is_published=eq.true&order=published_at.desc,id.desc&limit=${RSS_ITEMS}`;
+/**
+ * Every published post's address and picture (share image, else main image) for the sitemap, a
+ * page at a time (the API caps rows per answer).
+ */
+const SITEMAP_POSTS_QUERY =
+  'blog_posts?select=slug,published_at,updated_at,share_image,featured_image&is_published=eq.true&order=published_at.desc,id.desc';
+const PROJECTS_QUERY = 'projects?select=id,slug,updated_at,share_image,image&order=created_at.desc';
 const SITEMAP_PAGE = 1000;
 
 /** Every row of a query, read SITEMAP_PAGE rows at a time (PostgREST's max-rows caps one answer). */

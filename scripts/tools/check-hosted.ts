@@ -164,9 +164,9 @@ async function webhooks(q: Query): Promise<Finding> {
 
 async function scheduledJobs(q: Query): Promise<Finding> {
   const title = 'Scheduled jobs, e-mail and the team chat';
-  const [state] = await q<{ cron: boolean; chat_table: boolean; mail_table: boolean }>(
+  const [state] = await q<{ cron: boolean; chat_table: boolean; mail_table: boolean; bin_table: boolean }>(
     `select to_regclass('cron.job') is not null as cron, to_regclass('private.chat_webhook') is not null as chat_table,
-            to_regclass('private.mail_settings') is not null as mail_table`,
+            to_regclass('private.mail_settings') is not null as mail_table, to_regclass('public.content_bin') is not null as bin_table`,
   );
   if (!state.cron) {
     return { ok: false, title, lines: ['pg_cron is missing: enable it (Database → Extensions → pg_cron), then run `npx supabase db push --remote` again.'] };
@@ -178,6 +178,12 @@ async function scheduledJobs(q: Query): Promise<Finding> {
   }
   if (state.mail_table && !jobs.includes('booking-mail')) {
     lines.push("The job 'booking-mail' is not scheduled: failed e-mails are never sent again and no reminder goes out.");
+  }
+  if (state.bin_table && !jobs.includes('publish-scheduled-posts')) {
+    lines.push("The job 'publish-scheduled-posts' is not scheduled: a post scheduled in the admin is never published.");
+  }
+  if (state.bin_table && !jobs.includes('content-housekeeping')) {
+    lines.push("The job 'content-housekeeping' is not scheduled: the bin is never emptied and old versions are never pruned.");
   }
   const mail = state.mail_table ? await q<{ api_url: string; site_url: string }>('select api_url, site_url from private.mail_settings') : [];
   if (state.mail_table && mail.length === 0) {

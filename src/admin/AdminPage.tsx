@@ -1,10 +1,11 @@
-import { CalendarCheck, CalendarDays, FileText, FolderKanban, Building2, Inbox, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, FileText, FolderKanban, Building2, Inbox, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
 import { useStorageCheck } from './kit/api';
+import { LazyBinTab } from './bin/LazyBinTab';
 import { CalendarTab } from './calendar/CalendarTab';
 import { ClientsTab } from './clients/ClientsTab';
 import { adminPaths, blogPanel } from './addresses';
@@ -25,6 +26,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'calendar', icon: CalendarDays, name: 'Календар', content: () => <CalendarTab /> },
   { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
   { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
+  { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <LazyBinTab /> },
 ];
 
 /** /blog-admin: 'Администраторски панел'. */

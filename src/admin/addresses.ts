@@ -7,7 +7,7 @@ import type { PanelShape } from './kit/panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings'],
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'bin'],
   defaultTab: 'posts',
   recordTabs: ['posts', 'users', 'clients'],
 } as const satisfies PanelShape;
@@ -27,6 +27,7 @@ export const adminPaths = {
   calendar: '/blog-admin/calendar',
   inquiries: '/blog-admin/inquiries',
   bookings: '/blog-admin/bookings',
+  bin: '/blog-admin/bin',
   projects: '/work-admin/projects',
   categories: '/work-admin/categories',
 } as const;

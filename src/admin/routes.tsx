@@ -14,18 +14,25 @@ const RequireAdmin = lazy(() => import('./auth/RequireAdmin').then((m) => ({ def
 
 const page = (Component: ComponentType) => <Component />;
 
-export const adminRoutes: RouteObject = {
-  element: page(AuthLayout),
-  children: [
-    { path: 'login', element: page(LoginPage) },
-    {
-      element: page(RequireAdmin),
-      children: [
-        // each panel owns the addresses below it: its tabs and their records (addresses.ts); one
-        // element for all of them keeps the visited tabs mounted while the address moves between them
-        { path: 'blog-admin/*', element: page(AdminPage) },
-        { path: 'work-admin/*', element: page(WorkAdminPage) },
-      ],
-    },
-  ],
-};
+/**
+ * The admin's routes. `signedIn` are more routes behind the same sign-in that the composition root
+ * adds: the previews, which render site pages this table may not name (src/app/preview-routes.tsx).
+ */
+export function adminRoutesWith(signedIn: RouteObject[]): RouteObject {
+  return {
+    element: page(AuthLayout),
+    children: [
+      { path: 'login', element: page(LoginPage) },
+      {
+        element: page(RequireAdmin),
+        children: [
+          // each panel owns the addresses below it: its tabs and their records (addresses.ts); one
+          // element for all of them keeps the visited tabs mounted while the address moves between them
+          { path: 'blog-admin/*', element: page(AdminPage) },
+          { path: 'work-admin/*', element: page(WorkAdminPage) },
+          ...signedIn,
+        ],
+      },
+    ],
+  };
+}

@@ -1,13 +1,15 @@
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { adminRoutes } from '@/admin/routes';
+import { adminRoutesWith } from '@/admin/routes';
 import { useHeldLocation } from '@/shared/layout/location-hold';
 import { RootLayout } from '@/shared/layout/RootLayout';
 import { RouteBoundary } from '@/shared/layout/RouteBoundary';
 import { siteRoutes } from '@/site/routes';
+import { previewRoutes } from './preview-routes';
 
 /*
  * The composition root: the site's routes and the admin's, side by side under the frame every page
- * shares (skip link, scroll, the spinner while a chunk loads). Page errors are caught by the
+ * shares (skip link, scroll, the spinner while a chunk loads); the admin's previews, which render
+ * site pages, go behind the admin's sign-in (preview-routes.tsx). Page errors are caught by the
  * boundary routes, so they render inside the frame; errors above them reach the app-wide
  * ErrorBoundary of boot.tsx.
  */
@@ -15,7 +17,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    children: [{ element: <RouteBoundary />, children: [siteRoutes, adminRoutes] }],
+    children: [{ element: <RouteBoundary />, children: [siteRoutes, adminRoutesWith(previewRoutes)] }],
   },
 ];
 

@@ -70,6 +70,8 @@ export interface ServerContext {
   trustClientAddress: boolean;
   /** Where a new account's confirmation link goes instead of an e-mail (printed by the CLI). */
   onConfirmationLink?: (email: string, link: string) => void;
+  /** Runs a pg_cron job now, by name (the stand-in's cron worker; end-to-end tests do not wait a minute). */
+  runCronJob?: (name: string) => Promise<void>;
 }
 
 export type Handler = (req: LocalRequest, ctx: ServerContext) => Promise<LocalResponse>;

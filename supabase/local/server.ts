@@ -174,6 +174,30 @@ const contentWebhookHandler: Handler = async (req, ctx) => {
   return { status: 204 };
 };
 
+/**
+ * POST /__local/cron {"job": name}: runs a scheduled job now, as pg_cron would at its minute (the
+ * service role only). Local only: hosted pg_cron has no such door, and the jobs run on their own
+ * every minute here too; end-to-end tests use it so they need not wait for the next minute.
+ */
+const cronHandler: Handler = async (req, ctx) => {
+  const who = resolveClaims(req, ctx.jwtSecret);
+  if (!who.ok || who.claims.role !== 'service_role') return json(403, { message: 'The service role key is required' });
+  if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
+  let job: unknown;
+  try {
+    job = (JSON.parse(req.body.toString('utf8')) as { job?: unknown }).job;
+  } catch {
+    return json(400, { message: 'Body must be JSON' });
+  }
+  if (typeof job !== 'string' || !ctx.runCronJob) return json(400, { message: 'job must name a scheduled job' });
+  try {
+    await ctx.runCronJob(job);
+  } catch (error) {
+    return json(404, { message: (error as Error).message });
+  }
+  return { status: 204 };
+};
+
 /** Public objects load in <img> tags, which send no headers: open without a key. */
 const publicStoragePath = (path: string, method: string) =>
   (method === 'GET' || method === 'HEAD') && /^\/(object|render\/image)\/public\//.test(path);
@@ -193,6 +217,7 @@ const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (pat
   { prefix: '/__local/mail', handler: handleMail, limit: MAX_MAIL_BODY },
   { prefix: '/__local/mailbox', handler: handleMailbox, limit: 0 },
   { prefix: '/__local/content-webhook', handler: contentWebhookHandler, limit: MAX_WEBHOOK_BODY },
+  { prefix: '/__local/cron', handler: cronHandler, limit: 1024 },
   {
     prefix: '/__local/health',
     handler: async () => json(200, { ok: true }),
@@ -269,6 +294,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
 
   const net = new NetDispatcher(db, { quiet: options.quiet });
   const cron = new CronRunner(db, { quiet: options.quiet, afterRun: () => net.kick() });
+  context.runCronJob = (name) => cron.runJob(name);
 
   const server: Server = createHttpServer(async (req, res) => {
     const cors = corsHeaders(req.headers.origin, options.corsOrigins, context.trustClientAddress);

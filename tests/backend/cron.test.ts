@@ -2,6 +2,7 @@
 // job, and the runner runs it when its schedule says, once per due minute, logging each run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CronRunner, dueAt, parseSchedule } from '../../supabase/local/cron.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 describe('schedules', () => {
@@ -81,6 +82,20 @@ describe('the runner', () => {
     await expect(h.local.db.asSystem((tx) => tx.query(`select cron.schedule('bad', 'every minute', 'select 1')`))).rejects.toMatchObject({
       code: '22023',
     });
+  });
+
+  it('POST /__local/cron runs a job by name now, for the service role only', async () => {
+    await h.local.db.asSystem((tx) => tx.query(`select cron.schedule('t-door', '0 3 * * *', 'insert into public.t_cron_runs default values')`));
+    const before = await runs();
+    const call = (key: string, body: unknown) =>
+      fetch(`${h.url}/__local/cron`, { method: 'POST', headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await call(LOCAL_ANON_KEY, { job: 't-door' })).status).toBe(403);
+    expect((await call(LOCAL_SERVICE_ROLE_KEY, { job: 'no-such-job' })).status).toBe(404);
+    expect((await call(LOCAL_SERVICE_ROLE_KEY, {})).status).toBe(400);
+    expect(await runs()).toBe(before);
+    expect((await call(LOCAL_SERVICE_ROLE_KEY, { job: 't-door' })).status).toBe(204);
+    expect(await runs()).toBe(before + 1);
+    await h.local.db.asSystem((tx) => tx.query(`select cron.unschedule('t-door')`));
   });
 
   it('visitors cannot schedule anything', async () => {

@@ -13,6 +13,7 @@ import { defineBookingRules } from './booking-rules.ts';
 import { defineChatNotification } from './chat-notification.ts';
 import { defineContentWebhook } from './content-webhook.ts';
 import { defineEditConcurrency } from './edit-concurrency.ts';
+import { defineEditorial } from './editorial.ts';
 import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 
@@ -101,6 +102,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineContentWebhook(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('the editor: scheduled publishing, revisions and the bin, with the real pg_cron', () => {
+    defineEditorial(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
+  });
+
   describe('optimistic concurrency of admin edits', () => {
     defineEditConcurrency(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -137,7 +142,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         update auth.users set email_confirmed_at = null where email = 'georgi@example.com';
         delete from private.content_webhook;
         select cron.unschedule('chat-notifications');
-        select cron.unschedule('booking-mail');`);
+        select cron.unschedule('booking-mail');
+        select cron.unschedule('publish-scheduled-posts');`);
       const { code, output } = await runCheck();
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
@@ -148,6 +154,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(output).toContain('The content webhook has no address');
       expect(output).toContain("The job 'chat-notifications' is not scheduled");
       expect(output).toContain("The job 'booking-mail' is not scheduled");
+      expect(output).toContain("The job 'publish-scheduled-posts' is not scheduled: a post scheduled in the admin is never published.");
+      expect(output).not.toContain("The job 'content-housekeeping' is not scheduled");
       expect(output).toContain('No mail provider is set (private.mail_settings)');
       expect(output).toMatch(/7 check\(s\) found something that would break/);
     });

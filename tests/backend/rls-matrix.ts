@@ -25,9 +25,10 @@ export const ANON_FUNCTIONS = [
 /** And a signed-in account: the same, plus what admins call (row-level security decides the rest). */
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
-  // both check is_admin() themselves and refuse anybody else with 42501
+  // each checks is_admin() itself and refuses anybody else with 42501
   'public.booking_history(booking uuid)',
   'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
+  'public.restore_from_bin(item uuid, new_password text)',
 ].sort();
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';

@@ -94,6 +94,17 @@ describe('public pages hold no admin code', () => {
     expect(admin.filter((m) => HOLIDAYS.test(m))).toEqual([]);
     for (const [route] of PUBLIC_PAGES) expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => HOLIDAYS.test(m)), route).toEqual([]);
   });
+
+  it("the diff library (jsdiff) comes with an opened version of a post or project only, never with the admin's first load", () => {
+    const DIFF = /node_modules\/diff\//;
+    // a chunk of its own, loaded on demand (the check below is not vacuous)
+    const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => DIFF.test(m)));
+    expect(own.length).toBeGreaterThan(0);
+    for (const [key, chunk] of own) expect((chunk as { isDynamicEntry?: boolean }).isDynamicEntry, key).toBe(true);
+    for (const page of ['src/admin/AdminPage.tsx', 'src/admin/work/WorkAdminPage.tsx']) {
+      expect(modulesOf(graph, [...closure(graph, [page])]).filter((m) => DIFF.test(m)), page).toEqual([]);
+    }
+  });
 });
 
 // A prerendered page stays its HTML; only its islands hydrate.

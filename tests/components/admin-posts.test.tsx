@@ -44,7 +44,7 @@ describe('admin posts list', () => {
     await screen.findByText('Публикация 1');
     expect(posts.gets).toHaveLength(1);
     const params = posts.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,title,excerpt,featured_image,category,author,is_published,published_at,created_at,updated_at,blog_users(full_name,username)');
+    expect(params.get('select')).toBe('id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,blog_users(full_name,username)');
     expect(params.get('select')).not.toMatch(/content|\*/);
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
@@ -182,7 +182,7 @@ describe('admin posts search and filter', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByText('Публикация 1');
     const status = screen.getByLabelText('Статус');
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Всички', 'Публикувани', 'Чернови']);
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Всички', 'Публикувани', 'Чернови', 'Насрочени']);
 
     await user.selectOptions(status, 'Чернови');
     expect(await screen.findByText('Намерени публикации: 2')).toBeInTheDocument();
@@ -196,6 +196,40 @@ describe('admin posts search and filter', () => {
     await user.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
     expect(await screen.findByText('Общо публикации: 6')).toBeInTheDocument();
     expect(screen.getByLabelText('Статус')).toHaveValue('');
+  });
+
+  it('a scheduled draft shows its time on the consultant\'s clock, and has a filter of its own', async () => {
+    const rows = manyPosts(3);
+    rows[2] = { ...rows[2], is_published: false, scheduled_at: '2026-12-01T08:00:00.000Z' };
+    const posts = fakeTable('blog_posts', rows);
+    let zoneReads = 0;
+    server.use(
+      http.get(rest('calendar_settings'), () => {
+        zoneReads += 1;
+        return HttpResponse.json({ id: 'cal-1', consultant_name: 'Мария', photo_url: null, photo_alt: '', working_hours: { start: '09:00', end: '17:00', days: ['monday'] }, is_active: true, time_zone: 'Europe/Sofia', booking_horizon_days: 60, min_notice_minutes: 120, manage_cutoff_hours: 12, updated_at: '2026-11-01T00:00:00Z' });
+      }),
+    );
+    renderAdmin(<PostsTab />);
+    const user = userEvent.setup({ delay: null });
+    // 08:00 UTC on 1 December is 10:00 in Sofia (UTC+2)
+    expect(await screen.findByText('Насрочена за 01.12.2026 г., 10:00 ч.')).toBeInTheDocument();
+    expect(zoneReads).toBe(1);
+
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Насрочени');
+    expect(await screen.findByText('Намерени публикации: 1')).toBeInTheDocument();
+    expect(titles()).toEqual(['Публикация 3']);
+    const last = posts.gets.at(-1)!.searchParams;
+    expect([last.get('is_published'), last.get('scheduled_at')]).toEqual(['eq.false', 'not.is.null']);
+  });
+
+  it('without a scheduled post on the page the calendar is not read', async () => {
+    fakeTable('blog_posts', manyPosts(3));
+    let zoneReads = 0;
+    server.use(http.get(rest('calendar_settings'), () => ((zoneReads += 1), HttpResponse.json({}))));
+    renderAdmin(<PostsTab />);
+    await screen.findByText('Публикация 1');
+    expect(screen.queryByText(/^Насрочена за/)).toBeNull();
+    expect(zoneReads).toBe(0);
   });
 });
 
@@ -287,7 +321,7 @@ describe('editing a post from the list', () => {
     expect(read).toHaveLength(1);
     expect(read[0].searchParams.get('id')).toBe('eq.p-1');
     expect(read[0].searchParams.get('select')).toBe(
-      'id,title,slug,content,excerpt,featured_image,featured_image_alt,category,author,tags,is_published,published_at,created_at,updated_at,created_by,blog_users(full_name,username)',
+      'id,title,slug,content,excerpt,featured_image,featured_image_alt,meta_title,meta_description,share_image,share_image_alt,category,author,tags,is_published,published_at,scheduled_at,created_at,updated_at,created_by,blog_users(full_name,username)',
     );
     expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('parva-publikatsia');
     await user.click(screen.getByRole('tab', { name: 'Съдържание' }));

@@ -6,6 +6,7 @@
 // a fair test of hydration.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { site } from '@/shared/config/site';
 import { renderPage } from '@/site/entry-server';
 import { headHtml } from '../../scripts/publisher/site.mjs';
 import { categoryCounts, postRow } from './blog-fixtures';
@@ -23,8 +24,8 @@ const COLUMN = '(min-width: 1280px) 819px, (min-width: 1024px) calc(66.67vw - 35
 const COPIES = [240, 480, 720, 1080, 1600].map((w) => `https://cdn.test/storage/v1/object/public/blog/a1b2c-1732000000000.1600x840.w${w}.webp ${w}w`).join(', ');
 const RECENT = [2, 3, 4, 5, 6].map((n) => postRow(n, { title: `Друга публикация ${n}` }));
 
-/** Answers the post and the sidebar's two requests; returns the log of database requests. */
-function backend() {
+/** Answers the post (by default POST) and the sidebar's two requests; returns the log of database requests. */
+function backend(post: Record<string, unknown> = POST) {
   const requests: string[] = [];
   const log = ({ request }: { request: Request }) => {
     if (request.url.startsWith(SUPABASE_URL)) requests.push(`${request.method} ${decodeURIComponent(request.url)}`);
@@ -32,7 +33,7 @@ function backend() {
   server.events.on('request:start', log);
   server.use(
     http.get(rest('blog_posts'), ({ request }) =>
-      HttpResponse.json(new URL(request.url).searchParams.get('slug') ? [POST] : RECENT),
+      HttpResponse.json(new URL(request.url).searchParams.get('slug') ? [post] : RECENT),
     ),
     categoryCounts([{ name: 'Категория от другаде', count: 7 }]),
   );
@@ -90,5 +91,59 @@ describe('prerendered post page', () => {
     expect(head).toContain('<meta property="og:image:height" content="840" />');
     expect(head).toContain(`<meta property="og:image:alt" content="${escapedAlt}" />`);
     expect(head).toContain(`<meta name="twitter:image" content="${PHOTO}" />`);
+  });
+
+  it("with the search-and-share fields set, the head speaks them and shows the share image; the page keeps the post's own title", async () => {
+    const share = 'https://cdn.test/storage/v1/object/public/blog/share-1732000000001.1200x630.jpg';
+    const requests = backend({
+      ...POST,
+      meta_title: 'AI за счетоводители: 5 задачи за автоматизиране',
+      meta_description: 'Кои "рутинни" задачи & колко часа спестява AI.',
+      share_image: share,
+      share_image_alt: 'Картичка с петте задачи',
+    });
+    const page = await renderPage(`/blog/${POST.slug}`);
+    // the four columns by name, nothing more
+    expect(requests[0]).toMatch(/select=[^&]*,meta_title,meta_description,share_image,share_image_alt(&|$)/);
+    expect(requests[0]).not.toContain('select=*');
+
+    const head = headHtml(page.head);
+    // the meta title as the editor wrote it: the brand is not appended
+    expect(head).toContain('<title>AI за счетоводители: 5 задачи за автоматизиране</title>');
+    expect(head).toContain('<meta property="og:title" content="AI за счетоводители: 5 задачи за автоматизиране" />');
+    expect(head).toContain('<meta name="twitter:title" content="AI за счетоводители: 5 задачи за автоматизиране" />');
+    const description = 'Кои &quot;рутинни&quot; задачи &amp; колко часа спестява AI.';
+    expect(head).toContain(`<meta name="description" content="${description}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${description}" />`);
+    expect(head).toContain(`<meta name="twitter:description" content="${description}" />`);
+    expect(head).toContain(`<meta property="og:image" content="${share}" />`);
+    expect(head).toContain('<meta property="og:image:width" content="1200" />');
+    expect(head).toContain('<meta property="og:image:height" content="630" />');
+    expect(head).toContain('<meta property="og:image:alt" content="Картичка с петте задачи" />');
+    expect(head).toContain(`<meta name="twitter:image" content="${share}" />`);
+    expect(head).toContain('<meta name="twitter:image:alt" content="Картичка с петте задачи" />');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(head).not.toContain(PHOTO);
+
+    // the page itself: the real title, the hero (still preloaded), no trace of the search texts
+    expect(page.html).toMatch(/<h1 id="post-title"[^>]*>Публикацията на страницата<\/h1>/);
+    expect(page.html).toContain(`<img src="${PHOTO}"`);
+    expect(page.head.links).toEqual([expect.objectContaining({ rel: 'preload', imagesrcset: COPIES })]);
+    expect(page.html).not.toContain('AI за счетоводители');
+    expect(page.html).not.toContain('рутинни');
+    expect(page.html).not.toContain('Картичка с петте задачи');
+  });
+
+  it('with the fields left empty, the head falls back to the title with the brand, the excerpt and the main image', async () => {
+    backend({ ...POST, meta_title: '  ', meta_description: '', share_image: null, share_image_alt: '' });
+    const page = await renderPage(`/blog/${POST.slug}`);
+    const head = headHtml(page.head);
+    expect(head).toContain(`<title>Публикацията на страницата | ${site.name}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="Публикацията на страницата | ${site.name}" />`);
+    expect(head).toContain(`<meta name="description" content="${POST.excerpt}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${POST.excerpt}" />`);
+    expect(head).toContain(`<meta property="og:image" content="${PHOTO}" />`);
+    expect(head).toContain('<meta property="og:image:width" content="1600" />');
+    expect(head).toContain('<meta property="og:image:alt" content="Консултант &quot;на живо&quot; &amp; клиент" />');
   });
 });

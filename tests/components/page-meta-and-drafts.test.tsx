@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '@/shared/config/site';
 import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
-import { headTags, usePageMeta, type PageMeta } from '@/shared/layout/seo';
+import { headTags, shareMeta, usePageMeta, type PageMeta } from '@/shared/layout/seo';
 import { headHtml } from '../../scripts/publisher/site.mjs';
 
 function Page(meta: PageMeta) {
@@ -98,6 +98,34 @@ describe('usePageMeta', () => {
       '<link rel="preload" as="image" type="image/webp" imagesrcset="https://c.test/a.w480.webp?x=&quot;1&quot;&amp;y 480w" imagesizes="100vw" fetchpriority="high" />',
     );
     expect(html).toContain('<meta property="og:image:alt" content="Лого &quot;А&quot; &amp; &lt;Б>" />');
+  });
+
+  it("an editor's meta title is the whole title, in the browser too: no brand appended", () => {
+    render(<Page title="Как AI променя бизнеса" fullTitle=" AI в бизнеса: 5 примера " description="Кратко" />);
+    expect(document.title).toBe('AI в бизнеса: 5 примера');
+    expect(meta('meta[property="og:title"]')).toBe('AI в бизнеса: 5 примера');
+    expect(meta('meta[name="twitter:title"]')).toBe('AI в бизнеса: 5 примера');
+    // a blank one is no title: the page's own, with the brand
+    expect(headTags({ title: 'Как AI променя бизнеса', fullTitle: '  ' }, '/blog/a').title).toBe(`Как AI променя бизнеса | ${site.name}`);
+  });
+
+  it("the search-and-share fields win where set, else the record's title, description and main image", () => {
+    const own = { title: 'Заглавие', description: 'Резюме', image: '/main.1200x800.jpg', imageAlt: 'Основна снимка' };
+    expect(
+      shareMeta({ meta_title: 'Мета заглавие', meta_description: 'Мета описание', share_image: '/share.1200x630.jpg', share_image_alt: 'Картичка' }, own),
+    ).toEqual({ title: 'Заглавие', fullTitle: 'Мета заглавие', description: 'Мета описание', image: '/share.1200x630.jpg', imageAlt: 'Картичка' });
+    // empty, blank or missing (a row read before the columns existed): the record's own
+    for (const fields of [{ meta_title: '', meta_description: ' ', share_image: null, share_image_alt: '' }, {}]) {
+      expect(shareMeta(fields, own)).toEqual({ title: 'Заглавие', fullTitle: undefined, description: 'Резюме', image: '/main.1200x800.jpg', imageAlt: 'Основна снимка' });
+    }
+    // a share image never borrows the main image's alt text
+    const tags = headTags(shareMeta({ share_image: 'https://cdn.test/s.1200x630.jpg', share_image_alt: '' }, own), '/blog/a');
+    const metas = Object.fromEntries(tags.metas.map(([, key, content]) => [key, content]));
+    expect(metas['og:image']).toBe('https://cdn.test/s.1200x630.jpg');
+    expect(metas['og:image:width']).toBe('1200');
+    expect(metas['og:image:alt']).toBeNull();
+    // nothing at all: the site's description and no image
+    expect(shareMeta({}, { title: 'Т', description: null, image: null })).toMatchObject({ description: undefined, image: null });
   });
 
   it('in the browser adds no preload: the shown page has its image already', () => {

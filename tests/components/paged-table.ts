@@ -1,5 +1,5 @@
 // PostgREST's answers to a read of one table, imitated over rows in memory for MSW: the columns
-// named in select (embedded resources by name), eq filters, or=(col.ilike."*text*",...),
+// named in select (embedded resources by name), eq and not.is.null filters, or=(col.ilike."*text*",...),
 // order, offset/limit, the exact count of Prefer: count=exact in Content-Range, and 416 PGRST103
 // for a page past the end. So the admin lists' tests see only what the request asked for.
 import { http, HttpResponse } from 'msw';
@@ -61,6 +61,7 @@ export function filterRows(rows: Row[], params: URLSearchParams): Row[] {
     for (const [key, value] of params) {
       if (RESERVED.has(key)) continue;
       if (value.startsWith('eq.') && String(row[key]) !== value.slice(3)) return false;
+      if (value === 'not.is.null' && (row[key] === null || row[key] === undefined)) return false;
     }
     return true;
   });

@@ -4,6 +4,7 @@
 // client render in the same process would trip over (see blog-prerender.test.tsx).
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { site } from '@/shared/config/site';
 import { renderPage } from '@/site/entry-server';
 import { headHtml } from '../../scripts/publisher/site.mjs';
 import { rest, server } from './msw';
@@ -79,5 +80,55 @@ describe('prerendered project page', () => {
     expect(page.html).toContain(`<img src="${first}" alt="Табло с три сделки за деня" width="1200" height="800" fetchPriority="high"`);
     // the preview stays the project's own image
     expect(page.head.metas).toContainEqual(['property', 'og:image', PHOTO]);
+  });
+
+  it("with the search-and-share fields set, the head speaks them and shows the share image; the page keeps the project's own title", async () => {
+    const share = '/demo/share-crm.1200x630.png';
+    const selects = answer(
+      projectRow({
+        meta_title: 'CRM за брокери: един екран за сделките',
+        meta_description: 'Как агенция спести 10 часа седмично & спря да губи клиенти.',
+        share_image: share,
+        share_image_alt: 'Картичка: CRM за брокери',
+      }),
+    );
+    const page = await renderPage('/project/crm-za-brokeri');
+    // the four columns by name; who saved the project last is not read
+    expect(selects[0]).toMatch(/,meta_title,meta_description,share_image,share_image_alt$/);
+    expect(selects[0]).not.toContain('*');
+    expect(selects[0]).not.toContain('updated_by');
+
+    const head = headHtml(page.head);
+    expect(head).toContain('<title>CRM за брокери: един екран за сделките</title>');
+    expect(head).toContain('<meta property="og:title" content="CRM за брокери: един екран за сделките" />');
+    expect(head).toContain('<meta name="twitter:title" content="CRM за брокери: един екран за сделките" />');
+    const description = 'Как агенция спести 10 часа седмично &amp; спря да губи клиенти.';
+    expect(head).toContain(`<meta name="description" content="${description}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${description}" />`);
+    // a site-relative share image is made absolute; its name says its size
+    expect(head).toContain(`<meta property="og:image" content="${site.url}${share}" />`);
+    expect(head).toContain('<meta property="og:image:width" content="1200" />');
+    expect(head).toContain('<meta property="og:image:height" content="630" />');
+    expect(head).toContain('<meta property="og:image:alt" content="Картичка: CRM за брокери" />');
+    expect(head).toContain(`<meta name="twitter:image" content="${site.url}${share}" />`);
+    // the main image is still the page's own picture, preloaded
+    expect(page.head.links).toEqual([expect.objectContaining({ rel: 'preload', imagesrcset: COPIES })]);
+
+    expect(page.html).toMatch(/<h1 id="project-title"[^>]*>CRM за брокери на имоти<\/h1>/);
+    expect(page.html).toContain('Едно място за имоти, клиенти и сделки.');
+    expect(page.html).not.toContain('един екран за сделките');
+    expect(page.html).not.toContain('10 часа седмично');
+  });
+
+  it('with the fields left empty, the head falls back to the title with the brand, the short description and the main image', async () => {
+    answer(projectRow({ meta_title: '', meta_description: ' ', share_image: null, share_image_alt: '' }));
+    const page = await renderPage('/project/crm-za-brokeri');
+    const head = headHtml(page.head);
+    expect(head).toContain(`<title>CRM за брокери на имоти | ${site.name}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="CRM за брокери на имоти | ${site.name}" />`);
+    expect(head).toContain('<meta name="description" content="Едно място за имоти, клиенти и сделки." />');
+    expect(head).toContain('<meta property="og:description" content="Едно място за имоти, клиенти и сделки." />');
+    expect(head).toContain(`<meta property="og:image" content="${PHOTO}" />`);
+    expect(head).toContain('<meta property="og:image:alt" content="Екранът на CRM с картата на София" />');
   });
 });

@@ -22,6 +22,10 @@ export function projectRow(overrides: Partial<AdminProject> = {}): AdminProject 
     category: 'Software Development',
     image: '/demo/project-crm.svg',
     image_alt: 'Табло на CRM системата със сделките',
+    meta_title: '',
+    meta_description: '',
+    share_image: null,
+    share_image_alt: '',
     link: 'https://crm.example.com',
     description: 'Сделки, огледи и задачи на едно място.',
     gallery: [],
@@ -42,11 +46,12 @@ export function projectRow(overrides: Partial<AdminProject> = {}): AdminProject 
 const pgError = (status: number, code: string, message: string, hint: string | null = null) =>
   HttpResponse.json({ code, message, details: null, hint }, { status });
 
-/** The database's alt text trigger: a project's image and every gallery item need one. */
+/** The database's alt text triggers: a project's image, its share image (when set) and every gallery item need one. */
 function lacksAltText(row: Record<string, unknown>): boolean {
   const blank = (value: unknown) => typeof value !== 'string' || !value.trim();
   const gallery = Array.isArray(row.gallery) ? (row.gallery as Record<string, unknown>[]) : [];
-  return blank(row.image_alt) || gallery.some((item) => blank(item.alt));
+  const shareLacks = typeof row.share_image === 'string' && row.share_image.trim() !== '' && blank(row.share_image_alt);
+  return blank(row.image_alt) || shareLacks || gallery.some((item) => blank(item.alt));
 }
 const altMissing = () => pgError(400, '23514', 'Every image needs its alt text', 'image_alt_missing');
 const eqValue = (params: URLSearchParams, column: string) => {

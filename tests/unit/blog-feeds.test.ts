@@ -68,6 +68,58 @@ describe('feed builders', () => {
     expect(xml).not.toMatch(/<[^>]*<нова>/);
   });
 
+  it("an item's description is the post's meta description, else its excerpt; its title stays the post's own", () => {
+    const xml = buildRss({
+      siteUrl: SITE,
+      posts: [
+        { ...posts[0], meta_description: 'За търсачките & читателите <кратко>' },
+        { ...posts[0], slug: 'prazno', meta_description: '  ' },
+        { ...posts[1], meta_description: 'Само мета описание' },
+      ],
+    });
+    const items = xml.split('<item>').slice(1);
+    expect(items[0]).toContain('<title>AI &amp; автоматизация &lt;нова&gt;</title>');
+    expect(items[0]).toContain('<description>За търсачките &amp; читателите &lt;кратко&gt;</description>');
+    expect(items[0]).not.toContain('резюме');
+    expect(items[1]).toContain('<description>Кратко &quot;резюме&quot;</description>');
+    // no excerpt: the meta description alone
+    expect(items[2]).toContain('<description>Само мета описание</description>');
+  });
+
+  it("the sitemap lists each post's and project's share image, else its main image, absolute and escaped", () => {
+    const xml = buildSitemap({
+      siteUrl: SITE,
+      posts: [
+        { title: 'А', slug: 'a', share_image: 'https://cdn.test/share/a.1200x630.jpg?v=1&w=2', featured_image: 'https://cdn.test/main/a.jpg' },
+        { title: 'Б', slug: 'b', share_image: null, featured_image: '/demo/post 1.svg' },
+        { title: 'В', slug: 'v', share_image: '  ', featured_image: 'https://cdn.test/main/v.jpg' },
+        // nothing a crawler could fetch: protocol-relative, data:, relative, another scheme, none
+        { title: 'Г', slug: 'g', share_image: '//cdn.test/g.jpg', featured_image: 'https://cdn.test/main/g.jpg' },
+        { title: 'Д', slug: 'd', featured_image: 'data:image/png;base64,AAAA' },
+        { title: 'Е', slug: 'e', featured_image: 'images/e.jpg' },
+        { title: 'Ж', slug: 'zh', featured_image: 'javascript:alert(1)' },
+        { title: 'З', slug: 'z', featured_image: null },
+      ],
+      projects: [
+        { id: 'p1', slug: 'crm', share_image: '/uploads/crm-share.1200x630.png', image: 'https://cdn.test/crm.jpg' },
+        { id: 'p2', slug: 'qr', share_image: null, image: 'HTTPS://cdn.test/qr.png' },
+      ],
+    });
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">');
+    const imageOf = (loc: string) => {
+      const url = xml.split('<url>').find((u) => u.includes(`<loc>${SITE}${loc}</loc>`))!;
+      return [...url.matchAll(/<image:image>\s*<image:loc>([^<]*)<\/image:loc>\s*<\/image:image>/g)].map((m) => m[1]);
+    };
+    expect(imageOf('/blog/a')).toEqual(['https://cdn.test/share/a.1200x630.jpg?v=1&amp;w=2']);
+    expect(imageOf('/blog/b')).toEqual([`${SITE}/demo/post%201.svg`]);
+    expect(imageOf('/blog/v')).toEqual(['https://cdn.test/main/v.jpg']);
+    for (const slug of ['g', 'd', 'e', 'zh', 'z']) expect(imageOf(`/blog/${slug}`)).toEqual([]);
+    expect(imageOf('/project/crm')).toEqual([`${SITE}/uploads/crm-share.1200x630.png`]);
+    expect(imageOf('/project/qr')).toEqual(['https://cdn.test/qr.png']);
+    expect(imageOf('/')).toEqual([]);
+    expect(xml.match(/<image:image>/g)).toHaveLength(5);
+  });
+
   it('escapes XML and drops control characters', () => {
     expect(escapeXml(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;');
   });
@@ -118,7 +170,7 @@ describe('generateFeeds', () => {
       requests.push({ url: req.url ?? '', apikey: req.headers.apikey as string | undefined });
       res.setHeader('content-type', 'application/json');
       if (req.url?.startsWith('/rest/v1/blog_posts')) res.end(JSON.stringify(posts));
-      else if (req.url?.startsWith('/rest/v1/projects')) res.end(JSON.stringify([{ id: 'x1', slug: 'qr-menu', updated_at: null }]));
+      else if (req.url?.startsWith('/rest/v1/projects')) res.end(JSON.stringify([{ id: 'x1', slug: 'qr-menu', updated_at: null, share_image: null, image: '/demo/qr-menu.svg' }]));
       else if (req.url?.startsWith('/rest/v1/rpc/blog_category_counts'))
         res.end(JSON.stringify([{ name: 'AI Решения', count: 2 }, { name: 'CI/CD', count: 1 }]));
       else res.writeHead(404).end('{}');
@@ -156,6 +208,18 @@ describe('generateFeeds', () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain(`<loc>${SITE}/blog/category/AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F</loc>`);
     expect(sitemap).not.toContain('CI');
+  });
+
+  it('reads the meta description for the feed and the share and main images for the sitemap, by name', async () => {
+    requests.length = 0;
+    await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    const selects = requests.map((r) => new URL(r.url, base)).map((u) => `${u.pathname} ${u.searchParams.get('select')}`);
+    expect(selects).toContainEqual('/rest/v1/blog_posts title,slug,excerpt,meta_description,category,author,published_at');
+    expect(selects).toContainEqual('/rest/v1/blog_posts slug,published_at,updated_at,share_image,featured_image');
+    expect(selects).toContainEqual('/rest/v1/projects id,slug,updated_at,share_image,image');
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    expect(sitemap).toContain(`<image:loc>${SITE}/demo/qr-menu.svg</image:loc>`);
   });
 
   it('for a live site, leaves the files as they were when the database does not answer', async () => {

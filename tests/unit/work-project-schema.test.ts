@@ -215,6 +215,11 @@ describe('the saved row', () => {
       team_size: 4,
       status: 'in_progress',
       documentation_url: 'https://docs.example.com',
+      // search and share left empty: the public page uses the title, description and main image
+      meta_title: '',
+      meta_description: '',
+      share_image: null,
+      share_image_alt: '',
     });
   });
 
@@ -240,6 +245,10 @@ describe('the saved row', () => {
       team_size: 3,
       status: 'completed',
       documentation_url: null,
+      meta_title: 'Табло за поръчки | Синаптика',
+      meta_description: '',
+      share_image: '/share.png',
+      share_image_alt: 'Табло на телефон',
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     };
@@ -257,5 +266,6 @@ describe('the saved row', () => {
     expect(payload.detailed_description).toBe('**Подробно**');
     expect(payload.image_alt).toBe('Табло с поръчките');
     expect(payload.gallery.map((g) => g.alt)).toEqual(['', 'Втори екран']);
+    expect(payload).toMatchObject({ meta_title: 'Табло за поръчки | Синаптика', meta_description: '', share_image: '/share.png', share_image_alt: 'Табло на телефон' });
   });
 });

@@ -35,8 +35,9 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
   return toCalendarSettings(data);
 }
 
-export function useCalendarSettings() {
-  return useQuery({ queryKey: adminKeys.calendar, queryFn: fetchCalendarSettings });
+/** The calendar's settings; `enabled: false` waits (a page that needs only the zone, and only sometimes). */
+export function useCalendarSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: adminKeys.calendar, queryFn: fetchCalendarSettings, enabled });
 }
 
 /**

@@ -44,6 +44,12 @@ export interface ImageUploadFieldProps {
   onBusyChange?: (busy: boolean) => void;
   /** Label of the file chooser; defaults to 'Качи изображение'. */
   uploadLabel?: string;
+  /**
+   * Labels of the URL and alt text fields, for a form with two image fields on one panel: each
+   * control keeps a name of its own (a screen reader's list of fields shows no legend).
+   */
+  urlLabel?: string;
+  altLabel?: string;
 }
 
 /**
@@ -75,6 +81,8 @@ export function ImageUploadField({
   fit = 'cover',
   onBusyChange,
   uploadLabel = 'Качи изображение',
+  urlLabel = 'или URL адрес на изображение',
+  altLabel = 'Алтернативен текст',
 }: ImageUploadFieldProps) {
   const ids = { file: useId(), url: useId(), hint: useId(), error: useId(), status: useId(), alt: useId(), altHint: useId(), altError: useId() };
   const state = useImageUpload({ bucket, folder, order });
@@ -183,7 +191,7 @@ export function ImageUploadField({
       {allowUrl && (
         <div className="grid gap-1.5">
           <Label htmlFor={ids.url} className="font-normal text-slate-700">
-            или URL адрес на изображение
+            {urlLabel}
           </Label>
           <Input
             id={ids.url}
@@ -217,7 +225,7 @@ export function ImageUploadField({
       {hasAltField && (
         <div className="grid gap-1.5">
           <Label htmlFor={ids.alt}>
-            Алтернативен текст
+            {altLabel}
             {value && (
               <span aria-hidden="true" className="ml-0.5 text-danger-700">
                 *

@@ -16,18 +16,23 @@ export interface FormHeadingProps {
   /** The way back, e.g. 'Назад към публикациите' (it asks first when something is unsaved). */
   backLabel: string;
   onBack: () => void;
+  /** More buttons beside the way back, seen from every tab (the preview). */
+  actions?: ReactNode;
 }
 
-export function FormHeading({ id, title, backLabel, onBack }: FormHeadingProps) {
+export function FormHeading({ id, title, backLabel, onBack, actions }: FormHeadingProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>
-      <Button variant="outline" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" />
-        {backLabel}
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        {actions}
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          {backLabel}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -20,12 +20,17 @@ import { writeErrorMessage } from '@/admin/kit/api';
 import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { SeoFields } from '@/admin/kit/SeoFields';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useActiveBlogUsers } from '@/admin/users/api';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
+import { restoredRecord } from '@/admin/kit/revisions/diff';
+import { RevisionsPanel } from '@/admin/kit/revisions/RevisionsPanel';
 import { fetchAdminPost, useSavePost } from './api';
 import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
 import { buildPostPayload, displayNameOf } from './post-payload';
+import { postPreviewData } from './post-preview';
+import { PreviewButton } from '@/admin/kit/PreviewButton';
 import {
   EMPTY_POST_VALUES,
   EXCERPT_HINT_LENGTH,
@@ -34,13 +39,19 @@ import {
   POST_CATEGORY_SUGGESTIONS,
   postCompleteness,
   postFormText,
+  postAltRefusalField,
   postProblems,
   postSchema,
+  postSeoProblems,
   postValuesFrom,
   slugAfterTitleChange,
   type PostFormValues,
 } from './post-schema';
 import type { AdminPost, PostPayload } from './types';
+import { ScheduleField } from './ScheduleField';
+import { isScheduleInPast, scheduleProblem, scheduleText } from './schedule';
+import { useCalendarSettings } from '@/admin/calendar/api';
+import { calendarZone } from '@/shared/domain/calendar';
 import { describedBy, FormField as Field } from '@/shared/ui/form-field';
 
 type TabId = 'basic' | 'content' | 'media';
@@ -74,10 +85,17 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     variables: (payload: PostPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' },
     failure: (error) => {
+      // the minute came while the form was open: the database's clock decides
+      if (isScheduleInPast(error)) {
+        form.setError('scheduled_at', { type: 'server', message: scheduleText.past });
+        setTab('media');
+      }
       // the database wants the image's alt text: say it on that field, on its tab
       if (isImageAltMissing(error)) {
-        form.setError('featured_image_alt', { type: 'server', message: imageAltText.required });
-        setTab('content');
+        // the main image's, or the share image's (on the last tab)
+        const field = postAltRefusalField(form.getValues());
+        form.setError(field, { type: 'server', message: imageAltText.required });
+        setTab(field === 'share_image_alt' ? 'media' : 'content');
       }
       return writeErrorMessage(error, postFormText.saveFallback);
     },
@@ -96,6 +114,8 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const draft = usePostDraft({ form, storageKey: postDraftKey(loadedPost?.id ?? null), baseline, guard: save.expectedUpdatedAt });
   const [uploading, setUploading] = useState(false);
   const authors = useActiveBlogUsers();
+  // the schedule's clock is the consultant's (the calendar's zone), whatever the computer's zone
+  const zone = calendarZone(useCalendarSettings({ enabled: values.scheduled }).data);
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 
@@ -109,6 +129,13 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const slugError = fieldError('slug') === postFormText.slugInvalid ? postFormText.slugInvalid : undefined;
   // shown as soon as an image lacks it: it is why the save button waits
   const altError = formState.errors.featured_image_alt?.message ?? problems.altProblem ?? undefined;
+  // the same for the search-and-share fields: they sit beside the save button they hold back
+  const seoProblems = postSeoProblems(values);
+  const seoErrors = {
+    meta_title: formState.errors.meta_title?.message ?? seoProblems.meta_title,
+    meta_description: formState.errors.meta_description?.message ?? seoProblems.meta_description,
+    share_image_alt: formState.errors.share_image_alt?.message ?? seoProblems.share_image_alt,
+  };
 
   /** A value set by the form itself (not typed): dirty, and checked when its errors already show. */
   const put = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) =>
@@ -135,6 +162,13 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
 
   const onValid = (checked: PostFormValues) => {
     if (save.isPending || uploading) return;
+    // a time already past cannot be scheduled: said on its field before anything is sent
+    const scheduleIssue = scheduleProblem(checked, new Date());
+    if (scheduleIssue) {
+      form.setError('scheduled_at', { type: 'schedule', message: scheduleIssue });
+      setTab('media');
+      return;
+    }
     save.submit(buildPostPayload(checked, { existing: post, signedIn: blogUser, now: new Date() }));
   };
 
@@ -142,6 +176,20 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     const restored = draft.restore();
     // edits made on an older version are saved against it: a change since meets the conflict dialog
     if (restored?.updatedAt) save.guardWith(restored.updatedAt);
+  }
+
+  /**
+   * A stored version back in the form, saved at once by the form's own submit (its checks, the
+   * conflict check, the toasts): the version's fields over the current post, whose publish state
+   * stays as it is.
+   */
+  function restoreVersion(version: Record<string, unknown>) {
+    if (!post) return;
+    const restored = postValuesFrom(restoredRecord(post, version));
+    for (const name of Object.keys(restored) as (keyof PostFormValues)[]) {
+      setValue(name, restored[name] as never, { shouldDirty: true });
+    }
+    void handleSubmit(onValid)();
   }
 
   async function leave() {
@@ -159,6 +207,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
         title={editing ? 'Редактиране на публикация' : 'Нова публикация'}
         backLabel="Назад към публикациите"
         onBack={() => void leave()}
+        actions={<PreviewButton kind="post" form={form} toData={(v) => postPreviewData(v, { post, signedIn: blogUser, now: new Date() })} />}
       />
 
       <CompletenessBar label="Попълненост на публикацията" labelId={id('progress-label')} percent={completeness} />
@@ -406,6 +455,20 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                 </CardContent>
               </Card>
             </div>
+            <SeoFields
+              id={id('seo')}
+              values={values}
+              metaTitleInput={register('meta_title')}
+              metaDescriptionInput={register('meta_description')}
+              onShareImageChange={(url) => put('share_image', url)}
+              onShareImageAltChange={(text) => put('share_image_alt', text)}
+              errors={seoErrors}
+              own={{ title: values.title, description: values.excerpt, image: values.featured_image, imageAlt: values.featured_image_alt }}
+              path={`/blog/${values.slug.trim() || '...'}`}
+              folder="blog"
+              // one image field is shown at a time (the tabs unmount), so they share the busy state
+              onBusyChange={setUploading}
+            />
             <div className="flex items-start gap-3">
               <input
                 id={id('published')}
@@ -421,6 +484,18 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
                 </p>
               </div>
             </div>
+            <ScheduleField
+              published={values.is_published}
+              scheduled={values.scheduled}
+              scheduledAt={values.scheduled_at}
+              zone={zone}
+              error={formState.errors.scheduled_at?.message}
+              onScheduledChange={(on) => put('scheduled', on)}
+              onScheduledAtChange={(iso) => {
+                put('scheduled_at', iso);
+                form.clearErrors('scheduled_at');
+              }}
+            />
             <div className="flex flex-wrap justify-between gap-2">
               <Button variant="outline" onClick={() => setTab('content')}>
                 <ArrowLeft aria-hidden="true" />
@@ -433,6 +508,16 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
           </TabsContent>
         </Tabs>
       </form>
+      {editing && post && (
+        <RevisionsPanel
+          table="blog_posts"
+          recordId={post.id}
+          version={save.expectedUpdatedAt}
+          current={values}
+          busy={save.isPending || uploading}
+          onRestore={restoreVersion}
+        />
+      )}
       {save.conflictDialog}
     </section>
   );

@@ -6,9 +6,12 @@ import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { displayNameOf } from './post-payload';
 import type { AdminPostRow } from './types';
+import { formatScheduleBg, scheduleText } from './schedule';
 
 export interface PostListProps {
   posts: AdminPostRow[];
+  /** The consultant's time zone, in which a scheduled post's time is shown. */
+  zone: string;
   onEdit: (post: AdminPostRow) => void;
   onToggle: (post: AdminPostRow) => void;
   onDelete: (post: AdminPostRow) => void;
@@ -19,7 +22,7 @@ export interface PostListProps {
 }
 
 /** One page of the admin list of posts, newest first: image, title, status, author, dates, category, excerpt. */
-export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: loading }: PostListProps) {
+export function PostList({ posts, zone, onEdit, onToggle, onDelete, busyId, busy: loading }: PostListProps) {
   return (
     <ul className="grid gap-4" aria-label="Публикации" aria-busy={loading}>
       {posts.map((post) => {
@@ -39,6 +42,9 @@ export function PostList({ posts, onEdit, onToggle, onDelete, busyId, busy: load
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="text-lg font-semibold text-slate-900">{post.title}</h3>
                   <Badge variant={post.is_published ? 'success' : 'outline'}>{post.is_published ? 'Публикувана' : 'Чернова'}</Badge>
+                  {!post.is_published && post.scheduled_at && (
+                    <Badge variant="secondary">{scheduleText.badge(formatScheduleBg(post.scheduled_at, zone))}</Badge>
+                  )}
                 </div>
                 <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
                   <div className="flex gap-1">

@@ -12,14 +12,17 @@ import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from 
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
+import { useCalendarSettings } from '@/admin/calendar/api';
+import { calendarZone } from '@/shared/domain/calendar';
 
 const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
   { value: '', label: 'Всички' },
   { value: 'published', label: 'Публикувани' },
   { value: 'draft', label: 'Чернови' },
+  { value: 'scheduled', label: 'Насрочени' },
 ];
 /** The list's filter beside the search, as the address may carry it. */
-const POST_FILTERS = { status: ['published', 'draft'] } as const;
+const POST_FILTERS = { status: ['published', 'draft', 'scheduled'] } as const;
 
 function usePostListState() {
   return useListState('posts', POST_FILTERS);
@@ -94,6 +97,10 @@ function PostListView({ paging, onNew, onEdit }: { paging: ReturnType<typeof use
     });
   }
 
+  // a scheduled post's time is the consultant's clock: the calendar's zone, read only when shown
+  const anyScheduled = (posts.data?.rows ?? []).some((post) => !post.is_published && post.scheduled_at);
+  const zone = calendarZone(useCalendarSettings({ enabled: anyScheduled }).data);
+
   const newPost = (
     <Button onClick={onNew}>
       <span aria-hidden="true">+</span> Нова публикация
@@ -121,7 +128,7 @@ function PostListView({ paging, onNew, onEdit }: { paging: ReturnType<typeof use
         }}
       >
         {(rows, busy) => (
-          <PostList posts={rows} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
+          <PostList posts={rows} zone={zone} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
         )}
       </PagedList>
       {dialog}

@@ -30,7 +30,17 @@ const postDraftSchema = z.object({
   /** The post's updated_at the edits started from; null for a new post. */
   updatedAt: z.nullable(z.string()),
   // a draft written before the alt text existed has none: it reads as empty
-  values: z.extend(postValuesShape, { featured_image_alt: z._default(z.string(), '') }),
+  values: z.extend(postValuesShape, {
+    featured_image_alt: z._default(z.string(), ''),
+    // nor the search-and-share fields, before they existed
+    meta_title: z._default(z.string(), ''),
+    meta_description: z._default(z.string(), ''),
+    share_image: z._default(z.string(), ''),
+    share_image_alt: z._default(z.string(), ''),
+    // nor a schedule
+    scheduled: z._default(z.boolean(), false),
+    scheduled_at: z._default(z.string(), ''),
+  }),
 });
 
 export type PostDraft = z.infer<typeof postDraftSchema>;

@@ -1,5 +1,7 @@
 import type { BlogUser } from '@/admin/auth/auth-context';
+import { seoPayload } from '@/admin/kit/seo';
 import { parseTags, type PostFormValues } from './post-schema';
+import { scheduledAtOf } from './schedule';
 import type { AdminPost, PostPayload } from './types';
 
 /*
@@ -41,6 +43,10 @@ export function buildPostPayload(
     tags: parseTags(values.tags),
     published_at: publishedAt,
     created_by: values.created_by.trim() || signedIn?.id || null,
+    // a draft publishes itself then; publishing now drops it (the database does too)
+    scheduled_at: scheduledAtOf(values),
+    // '' and null mean "the title, the excerpt, the main image" to the public pages
+    ...seoPayload(values),
   };
 }
 

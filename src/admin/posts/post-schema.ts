@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
+import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
 import { slugifyPost } from '@/admin/kit/slug';
 import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminPost } from './types';
@@ -46,6 +47,14 @@ export const postValuesShape = z.object({
   category: z.string(),
   tags: z.string(),
   is_published: z.boolean(),
+  /** Search and share ('' = the title, the excerpt, the main image); the share image's alt text goes with it. */
+  meta_title: z.string(),
+  meta_description: z.string(),
+  share_image: z.string(),
+  share_image_alt: z.string(),
+  /** Publish at a set time (a draft only): the checkbox, and the instant ('' until given). */
+  scheduled: z.boolean(),
+  scheduled_at: z.string(),
 });
 
 /**
@@ -59,11 +68,15 @@ export const postSchema = z
     title: ruleText(required),
     slug: ruleText(slugRule),
     author: ruleText(required),
+    meta_title: ruleText(metaTitleProblem),
+    meta_description: ruleText(metaDescriptionProblem),
   })
   .check(
     z.superRefine((values, ctx) => {
       const message = imageAltProblem(values.featured_image_alt, values.featured_image.trim() !== '');
       if (message) ctx.addIssue({ code: 'custom', path: ['featured_image_alt'], message, input: values.featured_image_alt });
+      const shareMessage = shareImageAltProblem(values.share_image_alt, values.share_image);
+      if (shareMessage) ctx.addIssue({ code: 'custom', path: ['share_image_alt'], message: shareMessage, input: values.share_image_alt });
     }),
   );
 
@@ -82,6 +95,9 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   category: '',
   tags: '',
   is_published: false,
+  ...EMPTY_SEO_VALUES,
+  scheduled: false,
+  scheduled_at: '',
 };
 
 export function postValuesFrom(post: AdminPost): PostFormValues {
@@ -97,6 +113,9 @@ export function postValuesFrom(post: AdminPost): PostFormValues {
     category: post.category ?? '',
     tags: formatTags(post.tags ?? []),
     is_published: Boolean(post.is_published),
+    ...seoValuesFrom(post),
+    scheduled: !post.is_published && Boolean(post.scheduled_at),
+    scheduled_at: post.scheduled_at ?? '',
   };
 }
 
@@ -119,9 +138,33 @@ export function postProblems(values: PostFormValues): PostProblems {
   return {
     missingRequired: issues.some((issue) => issue.message === postFormText.requiredWarning),
     altProblem: alt?.message ?? null,
-    basicValid: issues.every((issue) => issue === alt),
+    // the search-and-share fields sit on the last tab, next to the save button that they hold back
+    basicValid: issues.every((issue) => issue === alt || isSeoField(issue.path[0])),
     valid: false,
   };
+}
+
+const isSeoField = (key: PropertyKey | undefined) => (SEO_FIELDS as readonly PropertyKey[]).includes(key as PropertyKey);
+
+/** The search-and-share fields' messages (on the last tab), each live like the main image's alt text. */
+export function postSeoProblems(values: PostFormValues): { meta_title?: string; meta_description?: string; share_image_alt?: string } {
+  const result = postSchema.safeParse(values);
+  if (result.success) return {};
+  const found: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && isSeoField(key) && !found[key]) found[key] = issue.message;
+  }
+  return found;
+}
+
+/**
+ * Which alt field the database's refusal (image_alt_missing) is about: the share image's when it
+ * is set without its text and the main image has its own, else the main image's.
+ */
+export function postAltRefusalField(values: Pick<PostFormValues, 'featured_image' | 'featured_image_alt' | 'share_image' | 'share_image_alt'>): 'featured_image_alt' | 'share_image_alt' {
+  const mainLacks = values.featured_image.trim() !== '' && values.featured_image_alt.trim() === '';
+  return !mainLacks && isShareImageAltRefused(values) ? 'share_image_alt' : 'featured_image_alt';
 }
 
 /** 'AI,  автоматизация , ,n8n' → ['AI', 'автоматизация', 'n8n']: split on commas, trimmed, empty ones dropped. */

@@ -12,11 +12,11 @@ import type { PostListFilters } from './types';
  * same request (FK blog_posts.created_by).
  */
 export const POST_LIST_SELECT =
-  'id, title, excerpt, featured_image, category, author, is_published, published_at, created_at, updated_at, blog_users(full_name, username)' as const;
+  'id, title, excerpt, featured_image, category, author, is_published, published_at, scheduled_at, created_at, updated_at, blog_users(full_name, username)' as const;
 
 /** Every column the post form needs: read for the one post opened for editing. */
 export const POST_EDIT_SELECT =
-  'id, title, slug, content, excerpt, featured_image, featured_image_alt, category, author, tags, is_published, published_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
+  'id, title, slug, content, excerpt, featured_image, featured_image_alt, meta_title, meta_description, share_image, share_image_alt, category, author, tags, is_published, published_at, scheduled_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
 
 /** Where the list's search looks: never the content body. */
 export const POST_SEARCH_COLUMNS = ['title', 'slug', 'excerpt', 'author'] as const;
@@ -25,7 +25,9 @@ export const POST_SEARCH_COLUMNS = ['title', 'slug', 'excerpt', 'author'] as con
 export function postListQuery(supabase: SupabaseClient, filters: PostListFilters, head = false) {
   // a HEAD request carries no rows, whatever it selects: one select keeps the rows' type
   let query = supabase.from('blog_posts').select(POST_LIST_SELECT, { count: 'exact', head });
-  if (filters.status) query = query.eq('is_published', filters.status === 'published');
+  // scheduled: a draft with a time set; a plain draft has none
+  if (filters.status === 'scheduled') query = query.eq('is_published', false).not('scheduled_at', 'is', null);
+  else if (filters.status) query = query.eq('is_published', filters.status === 'published');
   const search = searchFilter(filters.search, POST_SEARCH_COLUMNS);
   if (search) query = query.or(search);
   return query;

@@ -1,7 +1,8 @@
 import type { Tables, TablesInsert } from '@/shared/db/database.types';
 
 /** A blog post as the edit form loads it (by id): every column plus the linked blog user's names. */
-export type AdminPost = Tables<'blog_posts'> & {
+// updated_by is the database's record of who saved (revisions read it); the form never needs it
+export type AdminPost = Omit<Tables<'blog_posts'>, 'updated_by'> & {
   /** The blog user of created_by, embedded in the same request. */
   blog_users: Pick<Tables<'blog_users'>, 'full_name' | 'username'> | null;
 };
@@ -12,11 +13,22 @@ export type AdminPost = Tables<'blog_posts'> & {
  */
 export type AdminPostRow = Pick<
   AdminPost,
-  'id' | 'title' | 'excerpt' | 'featured_image' | 'category' | 'author' | 'is_published' | 'published_at' | 'created_at' | 'updated_at' | 'blog_users'
+  | 'id'
+  | 'title'
+  | 'excerpt'
+  | 'featured_image'
+  | 'category'
+  | 'author'
+  | 'is_published'
+  | 'published_at'
+  | 'scheduled_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'blog_users'
 >;
 
 /** The posts list's status filter; '' means all. */
-export type PostStatusFilter = '' | 'published' | 'draft';
+export type PostStatusFilter = '' | 'published' | 'draft' | 'scheduled';
 
 export interface PostListFilters {
   search: string;
@@ -24,4 +36,4 @@ export interface PostListFilters {
 }
 
 /** What the post form writes: every column it edits, none the database keeps. */
-export type PostPayload = Required<Omit<TablesInsert<'blog_posts'>, 'id' | 'created_at' | 'updated_at'>>;
+export type PostPayload = Required<Omit<TablesInsert<'blog_posts'>, 'id' | 'created_at' | 'updated_at' | 'updated_by'>>;

@@ -17,8 +17,12 @@ import { adminPaths } from '@/admin/addresses';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { seoFieldId, SeoFields } from '@/admin/kit/SeoFields';
+import { seoText } from '@/admin/kit/seo';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
+import { restoredRecord } from '@/admin/kit/revisions/diff';
+import { RevisionsPanel } from '@/admin/kit/revisions/RevisionsPanel';
 import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
 import {
@@ -39,11 +43,13 @@ import {
   type ProjectFormValues,
   type ProjectPayload,
 } from './project-schema';
+import { projectPreviewData } from './project-preview';
+import { PreviewButton } from '@/admin/kit/PreviewButton';
 
 type TabId = 'basic' | 'media' | 'gallery';
 
 /** The order in which a failed submit looks for the first field to fix. */
-const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'image_alt', 'category', 'gallery'];
+const FIELD_ORDER: ProjectField[] = ['title', 'slug', 'link', 'documentation_url', 'team_size', 'image', 'image_alt', 'category', 'meta_title', 'meta_description', 'share_image_alt', 'gallery'];
 
 export interface ProjectFormProps {
   /** The project being edited, or null for a new one. */
@@ -68,10 +74,14 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
   const { confirmLeave } = useUnsavedChanges(formState.isDirty);
   const image = useController({ control, name: 'image' });
   const imageAlt = useController({ control, name: 'image_alt' });
+  const shareImage = useController({ control, name: 'share_image' });
+  const shareImageAlt = useController({ control, name: 'share_image_alt' });
   const gallery = useController({ control, name: 'gallery' });
   const technologies = useController({ control, name: 'technologies' });
   const [tab, setTab] = useState<TabId>('basic');
   const [uploading, setUploading] = useState(false);
+  // the share image's own: both image fields stay mounted and may upload at once
+  const [shareUploading, setShareUploading] = useState(false);
   const [techInput, setTechInput] = useState('');
   const save = useGuardedSave({
     loaded: loadedProject,
@@ -110,7 +120,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     return names;
   }, [categories.data, values.category]);
   const noCategories = categories.isSuccess && categories.data.length === 0;
-  const submitDisabled = save.isPending || noCategories || uploading;
+  const submitDisabled = save.isPending || noCategories || uploading || shareUploading;
 
   /** Replaces a field's value by its cleaned form (a changed value counts as an edit). */
   function clean(field: 'link' | 'documentation_url' | 'slug', cleaned: string) {
@@ -168,6 +178,12 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
       const labels = document.getElementById(id('media'))?.querySelectorAll('label') ?? [];
       const label = [...labels].find((l) => l.textContent?.startsWith('Алтернативен текст'));
       target = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+    } else if (field === 'meta_title' || field === 'meta_description') {
+      target = document.getElementById(seoFieldId(id('seo'), field));
+    } else if (field === 'share_image_alt') {
+      const labels = document.getElementById(seoFieldId(id('seo'), 'share_image'))?.querySelectorAll('label') ?? [];
+      const label = [...labels].find((l) => l.textContent?.startsWith(seoText.shareImageAlt));
+      target = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
     } else if (field === 'gallery') {
       const list = document.getElementById(id('gallery'));
       target = list?.querySelector<HTMLElement>('[data-alt-missing]') ?? list?.querySelector<HTMLElement>('button');
@@ -186,6 +202,19 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     void form.handleSubmit((valid) => save.submit(buildProjectPayload(valid)), onInvalid)(event);
   }
 
+  /**
+   * A stored version back in the form, saved at once by the form's own checks and save (the
+   * conflict check, the toasts): the version's fields over the current project.
+   */
+  function restoreVersion(version: Record<string, unknown>) {
+    if (!save.record || submitDisabled) return;
+    const restored = projectValuesFrom(restoredRecord(save.record, version));
+    for (const name of Object.keys(restored) as (keyof ProjectFormValues)[]) {
+      setValue(name, restored[name] as never, { shouldDirty: true });
+    }
+    void form.handleSubmit((valid) => save.submit(buildProjectPayload(valid)), onInvalid)();
+  }
+
   // Every panel stays mounted (an upload in progress on a tab the person left still finishes and
   // reports to the form); the inactive ones are hidden.
   const panel = (value: TabId) => ({
@@ -202,6 +231,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
         title={editing ? 'Редактиране на проект' : 'Нов проект'}
         backLabel="Назад към проектите"
         onBack={() => void leave()}
+        actions={<PreviewButton kind="project" form={form} toData={(v) => projectPreviewData(v, save.record, new Date())} />}
       />
 
       <CompletenessBar label="Попълненост на проекта" labelId={id('progress-label')} percent={completeness} />
@@ -407,6 +437,19 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
                 </Link>
               </FormWarning>
             )}
+            <SeoFields
+              id={id('seo')}
+              values={values}
+              metaTitleInput={register('meta_title')}
+              metaDescriptionInput={register('meta_description')}
+              onShareImageChange={shareImage.field.onChange}
+              onShareImageAltChange={shareImageAlt.field.onChange}
+              errors={{ meta_title: shown('meta_title'), meta_description: shown('meta_description'), share_image_alt: shown('share_image_alt') }}
+              own={{ title: values.title, description: values.description, image: values.image, imageAlt: values.image_alt }}
+              path={`/project/${values.slug.trim() || generatedSlug || '...'}`}
+              folder="projects"
+              onBusyChange={setShareUploading}
+            />
             <div className="flex justify-between gap-2">
               <Button variant="outline" onClick={() => setTab('basic')}>
                 <ArrowLeft aria-hidden="true" />
@@ -442,6 +485,16 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
           </Button>
         </div>
       </form>
+      {editing && save.record && (
+        <RevisionsPanel
+          table="projects"
+          recordId={save.record.id}
+          version={save.expectedUpdatedAt}
+          current={values}
+          busy={submitDisabled}
+          onRestore={restoreVersion}
+        />
+      )}
       {save.conflictDialog}
     </section>
   );

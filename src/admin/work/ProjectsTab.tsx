@@ -8,6 +8,7 @@ import { adminPaths } from '@/admin/addresses';
 import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { useListState, type ListState } from '@/admin/kit/use-list-state';
+import { BinNote } from '@/admin/bin/BinNote';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
 import { projectFormText, type AdminProjectRow } from './project-schema';
@@ -63,6 +64,7 @@ function ProjectListView({ paging, onNew, onEdit }: { paging: ListState } & List
       <PagedList list={paging} query={projects} text={projectListText}>
         {(rows, busy) => <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
       </PagedList>
+      <BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>
       {dialog}
     </ListSection>
   );

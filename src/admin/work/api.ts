@@ -45,7 +45,7 @@ export const CATEGORY_MAX_LENGTH = 100;
 
 /** Every column the project form needs: read for the one project opened for editing. */
 export const PROJECT_COLUMNS =
-  'id, title, category, image, image_alt, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at' as const;
+  'id, title, category, image, image_alt, meta_title, meta_description, share_image, share_image_alt, link, description, gallery, slug, detailed_description, technologies, client, duration, team_size, status, documentation_url, created_at, updated_at' as const;
 
 /** What a list card shows (and updated_at, the version its delete is guarded by): never the detailed description or the gallery. */
 export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at' as const;

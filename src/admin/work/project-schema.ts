@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { imageAltProblem } from '@/admin/kit/image-alt';
+import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
 import { slugifyProject } from '@/admin/kit/slug';
 import type { Tables } from '@/shared/db/database.types';
 import type { ProjectFields, ProjectStatus } from '@/shared/domain/projects';
@@ -14,7 +15,7 @@ import { galleryFromStored, lacksAlt, renumber } from './gallery';
  */
 
 /** A projects row as the admin reads it (the gallery as stored: JSON, read with galleryFromStored). */
-export type AdminProject = Tables<'projects'>;
+export type AdminProject = Omit<Tables<'projects'>, 'updated_by'>;
 
 /**
  * A project as the list loads it: what its card shows (image, title, category, description,
@@ -156,7 +157,18 @@ export const projectSchema = z.object({
   gallery: z.array(galleryItemSchema).check(z.refine((items) => !items.some(lacksAlt), projectFormText.galleryAltMissing)),
   /** Carried through unchanged; in_progress for a new project. The form has no input for it. */
   status: z.string(),
-});
+  /** Search and share ('' = the title, the short description, the main image). */
+  meta_title: ruleText(metaTitleProblem),
+  meta_description: ruleText(metaDescriptionProblem),
+  share_image: z.string(),
+  share_image_alt: z.string(),
+}).check(
+  // a share image needs its alt text, as the main image does
+  z.superRefine((values, ctx) => {
+    const message = shareImageAltProblem(values.share_image_alt, values.share_image);
+    if (message) ctx.addIssue({ code: 'custom', path: ['share_image_alt'], message, input: values.share_image_alt });
+  }),
+);
 
 export type ProjectFormValues = z.infer<typeof projectSchema>;
 
@@ -179,6 +191,7 @@ export function emptyProjectValues(): ProjectFormValues {
     team_size: '',
     gallery: [],
     status: DEFAULT_STATUS,
+    ...EMPTY_SEO_VALUES,
   };
 }
 
@@ -199,6 +212,7 @@ export function projectValuesFrom(project: AdminProject): ProjectFormValues {
     team_size: project.team_size == null ? '' : String(project.team_size),
     gallery: galleryFromStored(project.gallery),
     status: project.status || DEFAULT_STATUS,
+    ...seoValuesFrom(project),
   };
 }
 
@@ -228,7 +242,19 @@ export function parseTeamSize(value: string): number | null {
 }
 
 /** The fields the schema can refuse. */
-export type ProjectField = 'title' | 'link' | 'category' | 'image' | 'image_alt' | 'slug' | 'documentation_url' | 'team_size' | 'gallery';
+export type ProjectField =
+  | 'title'
+  | 'link'
+  | 'category'
+  | 'image'
+  | 'image_alt'
+  | 'slug'
+  | 'documentation_url'
+  | 'team_size'
+  | 'gallery'
+  | 'meta_title'
+  | 'meta_description'
+  | 'share_image_alt';
 export type ProjectProblems = Partial<Record<ProjectField, string>>;
 
 /**
@@ -256,15 +282,23 @@ export const FIELD_TAB: Record<ProjectField, 'basic' | 'media' | 'gallery'> = {
   image: 'media',
   image_alt: 'media',
   category: 'media',
+  meta_title: 'media',
+  meta_description: 'media',
+  share_image_alt: 'media',
   gallery: 'gallery',
 };
 
 /**
  * Which field a database refusal for missing alt text is about: the main image's when it is
- * blank, else a gallery item's (the form checks both, so this is met only when they differ).
+ * blank, else the share image's when it is set without one, else a gallery item's (the form checks
+ * them all, so this is met only when they differ).
  */
-export function altRefusalField(values: Pick<ProjectFormValues, 'image_alt' | 'gallery'>): 'image_alt' | 'gallery' {
-  return !values.image_alt.trim() || !values.gallery.some(lacksAlt) ? 'image_alt' : 'gallery';
+export function altRefusalField(
+  values: Pick<ProjectFormValues, 'image_alt' | 'gallery'> & Partial<Pick<ProjectFormValues, 'share_image' | 'share_image_alt'>>,
+): 'image_alt' | 'share_image_alt' | 'gallery' {
+  if (!values.image_alt.trim()) return 'image_alt';
+  if (isShareImageAltRefused({ share_image: values.share_image ?? '', share_image_alt: values.share_image_alt ?? '' })) return 'share_image_alt';
+  return values.gallery.some(lacksAlt) ? 'gallery' : 'image_alt';
 }
 
 // ---- Completeness -----------------------------------------------------------------------------
@@ -298,7 +332,7 @@ export function tabCompleteness(values: ProjectFormValues): { basic: boolean; me
   const errors = projectProblems(values);
   return {
     basic: !errors.title && !errors.link && !errors.slug && !errors.documentation_url && !errors.team_size && values.description.trim() !== '',
-    media: !errors.image && !errors.image_alt && !errors.category,
+    media: !errors.image && !errors.image_alt && !errors.category && !errors.meta_title && !errors.meta_description && !errors.share_image_alt,
     gallery: values.gallery.length > 0 && !errors.gallery,
   };
 }
@@ -326,5 +360,7 @@ export function buildProjectPayload(values: ProjectFormValues): ProjectPayload {
     team_size: teamSize === null || Number.isNaN(teamSize) ? null : teamSize,
     status: values.status || DEFAULT_STATUS,
     documentation_url: normalizeUrl(values.documentation_url) || null,
+    // '' and null mean "the title, the short description, the main image" to the public pages
+    ...seoPayload(values),
   };
 }

@@ -79,11 +79,17 @@ export type Database = {
           featured_image_alt: string
           id: string
           is_published: boolean
+          meta_description: string
+          meta_title: string
           published_at: string | null
+          scheduled_at: string | null
+          share_image: string | null
+          share_image_alt: string
           slug: string
           tags: string[]
           title: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           author: string
@@ -96,11 +102,17 @@ export type Database = {
           featured_image_alt?: string
           id?: string
           is_published?: boolean
+          meta_description?: string
+          meta_title?: string
           published_at?: string | null
+          scheduled_at?: string | null
+          share_image?: string | null
+          share_image_alt?: string
           slug: string
           tags?: string[]
           title: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           author?: string
@@ -113,11 +125,17 @@ export type Database = {
           featured_image_alt?: string
           id?: string
           is_published?: boolean
+          meta_description?: string
+          meta_title?: string
           published_at?: string | null
+          scheduled_at?: string | null
+          share_image?: string | null
+          share_image_alt?: string
           slug?: string
           tags?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: [
           {
@@ -315,6 +333,72 @@ export type Database = {
         }
         Relationships: []
       }
+      content_bin: {
+        Row: {
+          deleted_at: string
+          deleted_by: string | null
+          deleted_by_name: string
+          id: string
+          label: string
+          record: Json
+          record_id: string
+          table_name: string
+        }
+        Insert: {
+          deleted_at?: string
+          deleted_by?: string | null
+          deleted_by_name?: string
+          id?: string
+          label: string
+          record: Json
+          record_id: string
+          table_name: string
+        }
+        Update: {
+          deleted_at?: string
+          deleted_by?: string | null
+          deleted_by_name?: string
+          id?: string
+          label?: string
+          record?: Json
+          record_id?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
+      content_revisions: {
+        Row: {
+          id: string
+          record: Json
+          record_id: string
+          replaced_at: string
+          saved_at: string
+          saved_by: string | null
+          saved_by_name: string
+          table_name: string
+        }
+        Insert: {
+          id?: string
+          record: Json
+          record_id: string
+          replaced_at?: string
+          saved_at: string
+          saved_by?: string | null
+          saved_by_name?: string
+          table_name: string
+        }
+        Update: {
+          id?: string
+          record?: Json
+          record_id?: string
+          replaced_at?: string
+          saved_at?: string
+          saved_by?: string | null
+          saved_by_name?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       project_categories: {
         Row: {
           created_at: string
@@ -350,12 +434,17 @@ export type Database = {
           image: string
           image_alt: string
           link: string
+          meta_description: string
+          meta_title: string
+          share_image: string | null
+          share_image_alt: string
           slug: string | null
           status: string
           team_size: number | null
           technologies: string[]
           title: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           category: string
@@ -370,12 +459,17 @@ export type Database = {
           image: string
           image_alt?: string
           link: string
+          meta_description?: string
+          meta_title?: string
+          share_image?: string | null
+          share_image_alt?: string
           slug?: string | null
           status?: string
           team_size?: number | null
           technologies?: string[]
           title: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           category?: string
@@ -390,12 +484,17 @@ export type Database = {
           image?: string
           image_alt?: string
           link?: string
+          meta_description?: string
+          meta_title?: string
+          share_image?: string | null
+          share_image_alt?: string
           slug?: string | null
           status?: string
           team_size?: number | null
           technologies?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: [
           {
@@ -463,6 +562,13 @@ export type Database = {
           expected_updated_at?: string
         }
         Returns: string
+      }
+      restore_from_bin: {
+        Args: {
+          item: string
+          new_password?: string
+        }
+        Returns: Json
       }
       taken_slots: {
         Args: {

@@ -6,6 +6,11 @@ import { responsiveImage, srcSetOf } from '@/shared/media/variants';
 export interface PageMeta {
   /** Page title without the brand; the brand is appended ('Блог | Синаптика'). Omit on the home page. */
   title?: string;
+  /**
+   * The whole title, used as it is, brand not appended: an editor's meta title, written for the
+   * search result. Wins over `title` in the head.
+   */
+  fullTitle?: string;
   description?: string;
   /** Path of the canonical URL ('/blog/my-post'); defaults to the current path without query. */
   canonicalPath?: string;
@@ -33,6 +38,36 @@ export function formatTitle(title?: string): string {
   const trimmed = title?.trim();
   if (!trimmed || trimmed === site.name) return `${site.name} — ${site.tagline}`;
   return `${trimmed} | ${site.name}`;
+}
+
+/**
+ * The search-and-share fields an editor may set on a post or a project (the same columns on
+ * blog_posts and projects); empty or missing means "use the record's own".
+ */
+export interface ShareFields {
+  meta_title?: string | null;
+  meta_description?: string | null;
+  share_image?: string | null;
+  share_image_alt?: string | null;
+}
+
+/**
+ * What search engines and share cards get for a post or project: the editor's fields where set,
+ * else the record's own title, description and main image. The alt text goes with the image
+ * chosen, so a share image never borrows the main image's text.
+ */
+export function shareMeta(
+  fields: ShareFields,
+  own: { title: string; description?: string | null; image?: string | null; imageAlt?: string | null },
+): Pick<PageMeta, 'title' | 'fullTitle' | 'description' | 'image' | 'imageAlt'> {
+  const shareImage = fields.share_image?.trim();
+  return {
+    title: own.title,
+    fullTitle: fields.meta_title?.trim() || undefined,
+    description: fields.meta_description?.trim() || own.description?.trim() || undefined,
+    image: shareImage || own.image || null,
+    imageAlt: shareImage ? fields.share_image_alt : own.imageAlt,
+  };
 }
 
 /** Turns a site path or URL into an absolute URL on the public origin. */
@@ -100,7 +135,7 @@ export function imagePreload(src: string, sizes: string): HeadLink {
 
 /** The head tags a page's meta stands for, at the given path. */
 export function headTags(meta: PageMeta, currentPath: string): HeadTags {
-  const title = formatTitle(meta.title);
+  const title = meta.fullTitle?.trim() || formatTitle(meta.title);
   const description = meta.description?.trim() || site.description;
   const url = absoluteUrl(meta.canonicalPath ?? currentPath);
   const image = meta.image ? absoluteUrl(meta.image) : null;

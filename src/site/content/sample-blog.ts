@@ -21,6 +21,10 @@ export interface SampleBlogPost {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  meta_title: string;
+  meta_description: string;
+  share_image: string | null;
+  share_image_alt: string;
 }
 
 export interface SampleRecentPost {
@@ -129,8 +133,19 @@ const SOURCES: SampleSource[] = [
 function toPost(source: SampleSource, now: number): SampleBlogPost {
   const date = daysAgo(source.daysAgo, now);
   const { daysAgo: _days, ...rest } = source;
-  // the demo illustrations only decorate: no alt text
-  return { ...rest, featured_image_alt: '', author: AUTHOR, published_at: date, created_at: date, updated_at: date };
+  // the demo illustrations only decorate: no alt text; no search-and-share fields: the fallbacks
+  return {
+    ...rest,
+    featured_image_alt: '',
+    author: AUTHOR,
+    published_at: date,
+    created_at: date,
+    updated_at: date,
+    meta_title: '',
+    meta_description: '',
+    share_image: null,
+    share_image_alt: '',
+  };
 }
 
 /** The three sample posts of the blog listing, dated now, 7 and 14 days ago (newest first). */

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LazyMarkdown, preloadMarkdown } from '@/site/ui/LazyMarkdown';
 import { buttonClasses } from '@/shared/ui/button';
@@ -7,7 +7,7 @@ import { Picture } from '@/shared/ui/picture';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { Island } from '@/site/islands/Island';
 import { formatDateBg } from '@/shared/domain/dates';
-import { absoluteUrl, usePageMeta } from '@/shared/layout/seo';
+import { absoluteUrl, shareMeta, usePageMeta } from '@/shared/layout/seo';
 import { usePublishedPost } from './post-api';
 import { BlogSidebar } from './components/BlogSidebar';
 import { ShareButtons } from './components/ShareButtons';
@@ -35,7 +35,13 @@ function PostNotFound() {
   );
 }
 
-function PostArticle({ post }: { post: BlogPost }) {
+/** What the article shows of a post: a published one, or a draft in the admin's preview. */
+export type ArticlePost = Pick<
+  BlogPost,
+  'slug' | 'title' | 'content' | 'featured_image' | 'featured_image_alt' | 'category' | 'author' | 'tags' | 'published_at' | 'created_at'
+>;
+
+export function PostArticle({ post }: { post: ArticlePost }) {
   const date = postDate(post);
   // the public address (VITE_SITE_URL), the same on the server that prerenders and in the browser
   const pageUrl = absoluteUrl(postPath(post.slug));
@@ -112,11 +118,14 @@ export default function BlogPostPage() {
   usePageMeta(
     post
       ? {
-          title: post.title,
-          description: post.excerpt ?? undefined,
+          // the head only: the page itself shows the post's own title and excerpt
+          ...shareMeta(post, {
+            title: post.title,
+            description: post.excerpt,
+            image: post.featured_image,
+            imageAlt: post.featured_image_alt,
+          }),
           canonicalPath: postPath(post.slug),
-          image: post.featured_image,
-          imageAlt: post.featured_image_alt,
           // the hero, the page's largest paint: the same sizes as its <Picture>
           preloadImage: post.featured_image ? { src: post.featured_image, sizes: POST_COLUMN_SIZES } : null,
           type: 'article',
@@ -127,15 +136,22 @@ export default function BlogPostPage() {
   );
 
   return (
+    <PostPageBody>
+      {query.isPending ? <PageSpinner label="Зареждане на публикацията" /> : post ? <PostArticle post={post} /> : <PostNotFound />}
+    </PostPageBody>
+  );
+}
+
+/** The page around the article: the way back to the blog and the sidebar (the admin's preview uses it too). */
+export function PostPageBody({ children }: { children: ReactNode }) {
+  return (
     <div className="container py-10 md:py-14">
       <Link to="/blog" className={buttonClasses({ variant: 'ghost', className: '-ml-3 mb-6' })}>
         <ArrowLeft aria-hidden="true" />
         Всички публикации
       </Link>
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          {query.isPending ? <PageSpinner label="Зареждане на публикацията" /> : post ? <PostArticle post={post} /> : <PostNotFound />}
-        </div>
+        <div className="lg:col-span-2">{children}</div>
         <Island name="blog-sidebar" component={BlogSidebar} props={{}} />
       </div>
     </div>

@@ -10,7 +10,7 @@ import { blogKeys, fallsBackToSample, fetchCategoryCountRows, SUMMARY_COLUMNS } 
 import { TOP_CATEGORIES } from './logic';
 import type { BlogPost, CategoryCount, RecentPost } from './types';
 
-const POST_COLUMNS = `${SUMMARY_COLUMNS},content,tags,updated_at` as const;
+const POST_COLUMNS = `${SUMMARY_COLUMNS},content,tags,updated_at,meta_title,meta_description,share_image,share_image_alt` as const;
 const RECENT_COLUMNS = 'id,title,slug,featured_image,published_at,created_at,category';
 
 /** How many posts the 'Последни публикации' sidebar lists. */

@@ -8,8 +8,9 @@ export type BlogPostSummary = Pick<
   'id' | 'title' | 'slug' | 'excerpt' | 'featured_image' | 'featured_image_alt' | 'category' | 'author' | 'published_at' | 'created_at'
 >;
 
-/** A published post as its own page shows it. */
-export type BlogPost = BlogPostSummary & Pick<PostRow, 'content' | 'tags' | 'updated_at'>;
+/** A published post as its own page shows it; the search-and-share fields go into its head only. */
+export type BlogPost = BlogPostSummary &
+  Pick<PostRow, 'content' | 'tags' | 'updated_at' | 'meta_title' | 'meta_description' | 'share_image' | 'share_image_alt'>;
 
 /** An entry of the 'Последни публикации' sidebar (its thumbnail is decorative: no alt text read). */
 export type RecentPost = Pick<PostRow, 'id' | 'title' | 'slug' | 'featured_image' | 'published_at' | 'created_at' | 'category'>;

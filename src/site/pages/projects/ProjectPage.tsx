@@ -7,7 +7,7 @@ import { Picture } from '@/shared/ui/picture';
 import { buttonClasses } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { Island } from '@/site/islands/Island';
-import { usePageMeta } from '@/shared/layout/seo';
+import { shareMeta, usePageMeta } from '@/shared/layout/seo';
 import { useProject } from './api';
 import { Gallery, PROJECT_MAIN_SIZES } from './components/Gallery';
 import { projectPath, showsStatusBadge, statusLabel, teamSizeLabel } from './logic';
@@ -30,7 +30,26 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function MainImage({ project }: { project: Project }) {
+/** What the article shows of a project: a saved one, or a draft in the admin's preview. */
+export type ArticleProject = Pick<
+  Project,
+  | 'title'
+  | 'category'
+  | 'gallery'
+  | 'image'
+  | 'image_alt'
+  | 'description'
+  | 'detailed_description'
+  | 'client'
+  | 'duration'
+  | 'team_size'
+  | 'status'
+  | 'technologies'
+  | 'link'
+  | 'documentation_url'
+>;
+
+function MainImage({ project }: { project: ArticleProject }) {
   return (
     <figure className="flex flex-col gap-3">
       <Picture
@@ -47,7 +66,7 @@ function MainImage({ project }: { project: Project }) {
   );
 }
 
-function ProjectDetails({ project }: { project: Project }) {
+function ProjectDetails({ project }: { project: ArticleProject }) {
   return (
     <section aria-labelledby="project-details-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm motion-safe:animate-fade-in">
       <h2 id="project-details-heading" className="text-xl font-semibold text-slate-900">
@@ -140,11 +159,14 @@ export default function ProjectPage() {
   usePageMeta(
     project
       ? {
-          title: project.title,
-          description: project.description || undefined,
+          // the head only: the page itself shows the project's own title and description
+          ...shareMeta(project, {
+            title: project.title,
+            description: project.description,
+            image: project.image,
+            imageAlt: project.image_alt,
+          }),
           canonicalPath: projectPath(project),
-          image: project.image,
-          imageAlt: project.image_alt,
           preloadImage: mainImage ? { src: mainImage, sizes: PROJECT_MAIN_SIZES } : null,
         }
       : missing
@@ -161,6 +183,11 @@ export default function ProjectPage() {
   }
   if (!project) return <ProjectNotFound />;
 
+  return <ProjectArticle project={project} />;
+}
+
+/** The project's page below the site header (the admin's preview renders it too). */
+export function ProjectArticle({ project }: { project: ArticleProject }) {
   return (
     <article aria-labelledby="project-title" className="container py-10 md:py-14">
       <Link to={{ pathname: '/', hash: 'work' }} className={buttonClasses({ variant: 'ghost', className: '-ml-3' })}>

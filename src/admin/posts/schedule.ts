@@ -1,0 +1,69 @@
+/*
+ * Publishing at a set time. The form keeps the instant (blog_posts.scheduled_at) and its field
+ * shows and takes it as a wall-clock value ('2026-11-26T10:00', a datetime-local field) in the
+ * consultant's time zone (calendar_settings.time_zone), whatever zone the admin's computer is in.
+ * The database's job publishes the post at that minute (20261201000100_editorial.sql). Free of React.
+ */
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { slotInstant } from '@/shared/domain/calendar';
+import { codeOf } from '@/shared/db/errors';
+
+export const scheduleText = {
+  toggle: 'Насрочи публикуване',
+  hint: (zone: string) => `Публикацията става видима сама в избрания момент (по часовата зона на консултанта, ${zone}).`,
+  when: 'Дата и час на публикуване',
+  missing: 'Изберете дата и час на публикуване.',
+  past: 'Изберете момент в бъдещето.',
+  publishedWins: 'Публикувана сега: насрочването не е нужно и ще бъде премахнато.',
+  badge: (when: string) => `Насрочена за ${when}`,
+} as const;
+
+const LOCAL_VALUE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/** The instant of a datetime-local value read in `zone`; null for an empty, malformed or skipped (DST) time. */
+export function scheduleInstant(local: string, zone: string): Date | null {
+  const match = LOCAL_VALUE.exec(local.trim());
+  return match ? slotInstant(match[1], match[2], zone) : null;
+}
+
+/** The datetime-local value of an instant as a clock in `zone` shows it; '' for none. */
+export function scheduleLocalValue(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : format(at, "yyyy-MM-dd'T'HH:mm", { in: tz(zone) });
+}
+
+/** '26.11.2026 г., 10:00 ч.': the scheduled moment as the consultant's clock shows it. */
+export function formatScheduleBg(iso: string, zone: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : `${format(at, 'dd.MM.yyyy', { in: tz(zone) })} г., ${format(at, 'HH:mm', { in: tz(zone) })} ч.`;
+}
+
+/** The form's schedule: the checkbox, and the instant (ISO, '' until a whole date and time is given). */
+export interface ScheduleValues {
+  is_published: boolean;
+  scheduled: boolean;
+  scheduled_at: string;
+}
+
+/** What a save writes: the instant, or null when not scheduled or published now. */
+export function scheduledAtOf(values: ScheduleValues): string | null {
+  return !values.is_published && values.scheduled && values.scheduled_at ? values.scheduled_at : null;
+}
+
+/**
+ * Why the schedule cannot be saved, checked when saving (it depends on the clock): missing, or not
+ * ahead of `now`. null when it can, or when nothing is scheduled.
+ */
+export function scheduleProblem(values: ScheduleValues, now: Date): string | null {
+  if (values.is_published || !values.scheduled) return null;
+  const at = values.scheduled_at ? new Date(values.scheduled_at) : null;
+  if (!at || Number.isNaN(at.getTime())) return scheduleText.missing;
+  return at.getTime() > now.getTime() ? null : scheduleText.past;
+}
+
+/** The database refused a schedule that is not ahead (its clock decides; check_post_schedule). */
+export function isScheduleInPast(error: unknown): boolean {
+  return codeOf(error) === '23514' && (error as { hint?: unknown } | null)?.hint === 'schedule_in_past';
+}
