@@ -181,3 +181,38 @@ test('the preview shows an unsaved change on the real page, marked and not for i
     await db.from('blog_posts').delete().eq('id', id);
   }
 });
+
+test('search and share texts set in the admin reach the built HTML, the feed and the sitemap; emptied, the fallbacks return', async ({ page, request }) => {
+  const title = unique('Статия с мета полета');
+  const { id, slug } = await publishedPost(request, title);
+  const metaTitle = unique('Заглавие за търсачките');
+  const metaDescription = 'Описание точно за резултатите от търсене и за картата при споделяне.';
+  try {
+    await signIn(page);
+    await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
+    await page.getByRole('tab', { name: 'Медия и настройки' }).click();
+    await page.getByLabel(/^Мета заглавие/).fill(metaTitle);
+    await page.getByLabel(/^Мета описание/).fill(metaDescription);
+    await page.getByLabel('или URL адрес на изображението за споделяне').fill('/demo/post-2.svg');
+    await page.getByLabel(/^Описание на изображението за споделяне/).fill('Графика с резултатите от автоматизацията');
+    await page.getByRole('button', { name: 'Обнови публикацията' }).click();
+    await expect(toasts(page).getByText('Публикацията е обновена')).toBeVisible();
+
+    await expect.poll(() => raw(request, `/blog/${slug}`), FRESH_WITHIN).toContain(`<title>${metaTitle}</title>`);
+    const html = await raw(request, `/blog/${slug}`);
+    expect(html).toContain(`<meta name="description" content="${metaDescription}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${metaTitle}" />`);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/demo\/post-2\.svg" \/>/);
+    // the page itself still shows the post's own title
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    await expect.poll(() => raw(request, '/rss.xml'), FRESH_WITHIN).toContain(metaDescription);
+    await expect.poll(() => raw(request, '/sitemap.xml'), FRESH_WITHIN).toMatch(/<image:loc>[^<]*\/demo\/post-2\.svg<\/image:loc>/);
+
+    // emptied, the title with the brand and the excerpt come back
+    expect((await db.from('blog_posts').update({ meta_title: '', meta_description: '', share_image: null, share_image_alt: '' }).eq('id', id)).error).toBeNull();
+    await expect.poll(() => raw(request, `/blog/${slug}`), FRESH_WITHIN).toContain(`<title>${title} | Синаптика</title>`);
+    expect(await raw(request, `/blog/${slug}`)).toContain(`<meta name="description" content="Откъс за ${title}" />`);
+  } finally {
+    await db.from('blog_posts').delete().eq('id', id);
+  }
+});
