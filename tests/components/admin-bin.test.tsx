@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AdminPage from '@/admin/AdminPage';
 import type { BinItem } from '@/admin/bin/api';
 import { BinTab } from '@/admin/bin/BinTab';
-import { formatWhenBg } from '@/admin/bin/format';
+import { formatDateTimeBg } from '@/shared/domain/dates';
 import { ProjectsTab } from '@/admin/work/ProjectsTab';
 import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
 import { findDialog } from './dialogs';
@@ -70,9 +70,9 @@ describe('the bin list', () => {
     const post = rowOf('Първа публикация');
     expect(within(post).getByText('Публикация')).toBeInTheDocument();
     expect(within(post).getByText('Изтрито от:').nextSibling).toHaveTextContent('Мария Иванова');
-    expect(within(post).getByText('Изтрито на:').nextSibling).toHaveTextContent(formatWhenBg('2026-11-20T10:05:00.000Z'));
+    expect(within(post).getByText('Изтрито на:').nextSibling).toHaveTextContent(formatDateTimeBg('2026-11-20T10:05:00.000Z'));
     // 30 days after the delete
-    expect(within(post).getByText('Изтрива се завинаги след:').nextSibling).toHaveTextContent(formatWhenBg('2026-12-20T10:05:00.000Z'));
+    expect(within(post).getByText('Изтрива се завинаги след:').nextSibling).toHaveTextContent(formatDateTimeBg('2026-12-20T10:05:00.000Z'));
     expect(within(rowOf('CRM за брокери')).getByText('Проект')).toBeInTheDocument();
     expect(within(rowOf('Хотел Изгрев')).getByText('Клиент')).toBeInTheDocument();
     // deleted by SQL or a job: nobody of the panel

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatSavedAt } from '@/admin/kit/revisions/text';
+import { formatDateTimeBg } from '@/shared/domain/dates';
 import { PostForm } from '@/admin/posts/PostForm';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
@@ -127,10 +127,10 @@ describe('post form: the history of versions', () => {
     const list = await screen.findByRole('list', { name: 'Предишни версии' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['Първа версия', 'Чернова']);
-    expect(items[0]).toHaveTextContent(`${formatSavedAt(OLDER.saved_at)} · Иван Петров`);
-    expect(items[1]).toHaveTextContent(`${formatSavedAt(OLDEST.saved_at)} · неизвестен`);
+    expect(items[0]).toHaveTextContent(`${formatDateTimeBg(OLDER.saved_at)} · Иван Петров`);
+    expect(items[1]).toHaveTextContent(`${formatDateTimeBg(OLDEST.saved_at)} · неизвестен`);
     expect(items[0].querySelector('time')).toHaveAttribute('dateTime', OLDER.saved_at);
-    expect(within(items[0]).getByRole('button', { name: `Покажи разликите на версията от ${formatSavedAt(OLDER.saved_at)}` })).toBeInTheDocument();
+    expect(within(items[0]).getByRole('button', { name: `Покажи разликите на версията от ${formatDateTimeBg(OLDER.saved_at)}` })).toBeInTheDocument();
 
     // only what the rows show; the title picked out of the stored record; one page of ten
     expect(reads).toHaveLength(1);
@@ -187,7 +187,7 @@ describe('post form: the history of versions', () => {
     const user = await openHistory();
     await user.click(await screen.findByRole('button', { name: /^Покажи разликите/ }));
 
-    const dialog = await findDialog('dialog', { name: `Версия от ${formatSavedAt(OLDER.saved_at)}` });
+    const dialog = await findDialog('dialog', { name: `Версия от ${formatDateTimeBg(OLDER.saved_at)}` });
     expect(dialog).toHaveAccessibleDescription('Запазена от Иван Петров.');
     const title = await within(dialog).findByRole('region', { name: 'Заглавие' });
     expect(title.querySelector('ins')).toHaveTextContent('добавено: за бизнеса (край на добавеното)');
@@ -234,7 +234,7 @@ describe('post form: the history of versions', () => {
     // 'Отказ' changes nothing
     await user.click(within(dialog).getByRole('button', { name: 'Възстанови тази версия' }));
     let question = await findDialog('alertdialog', { name: 'Възстановяване на версия' });
-    expect(question).toHaveAccessibleDescription(expect.stringContaining(formatSavedAt(OLDER.saved_at)));
+    expect(question).toHaveAccessibleDescription(expect.stringContaining(formatDateTimeBg(OLDER.saved_at)));
     await user.click(within(question).getByRole('button', { name: 'Отказ' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(table.patches).toHaveLength(0);
@@ -304,7 +304,7 @@ describe('project form: the history of versions', () => {
 
     const user = await openHistory();
     const list = await screen.findByRole('list', { name: 'Предишни версии' });
-    expect(within(list).getByRole('listitem')).toHaveTextContent(`CRM${formatSavedAt(older.saved_at)} · Мария Иванова`);
+    expect(within(list).getByRole('listitem')).toHaveTextContent(`CRM${formatDateTimeBg(older.saved_at)} · Мария Иванова`);
     expect(reads[0].get('table_name')).toBe('eq.projects');
 
     await user.click(within(list).getByRole('button', { name: /^Покажи разликите/ }));

@@ -10,7 +10,7 @@ import {
   withContext,
   type DiffPart,
 } from '@/admin/kit/revisions/diff';
-import { formatSavedAt } from '@/admin/kit/revisions/text';
+import { formatDateTimeBg } from '@/shared/domain/dates';
 
 /** The text a reader meets, with each change marked: [-removed-] and {+added+}. */
 function marked(parts: DiffPart[]): string {
@@ -167,7 +167,7 @@ describe('revisions: the record a restore puts into the form', () => {
 describe('revisions: when a version was saved', () => {
   it('Bulgarian date and 24-hour time', () => {
     const at = new Date(2026, 10, 22, 14, 5).toISOString();
-    expect(formatSavedAt(at)).toBe('22 ноември 2026 г., 14:05');
-    expect(formatSavedAt('')).toBe('');
+    expect(formatDateTimeBg(at)).toBe('22 ноември 2026 г., 14:05');
+    expect(formatDateTimeBg('')).toBe('');
   });
 });

@@ -11,7 +11,7 @@ import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admi
 import { useConfirm } from '@/admin/kit/use-confirm';
 import { useListState } from '@/admin/kit/use-list-state';
 import { useBinPage, useInvalidateBin, usePurgeFromBin, useRestoreFromBin, type BinItem } from './api';
-import { formatWhenBg } from './format';
+import { formatDateTimeBg } from '@/shared/domain/dates';
 import { BIN_KIND_WORDS, BIN_KINDS, BIN_TABLES, purgeTime } from './kinds';
 import {
   binListText,
@@ -141,7 +141,7 @@ function BinRow({ item, busy, onRestore, onPurge }: BinRowProps) {
           <div className="flex gap-1">
             <dt className="text-slate-600">Изтрито на:</dt>
             <dd>
-              <time dateTime={item.deleted_at}>{formatWhenBg(item.deleted_at)}</time>
+              <time dateTime={item.deleted_at}>{formatDateTimeBg(item.deleted_at)}</time>
             </dd>
           </div>
           {purgeAt && (
@@ -149,7 +149,7 @@ function BinRow({ item, busy, onRestore, onPurge }: BinRowProps) {
               {/* the daily job deletes it at its first run after this moment */}
               <dt className="text-slate-600">Изтрива се завинаги след:</dt>
               <dd>
-                <time dateTime={purgeAt.toISOString()}>{formatWhenBg(purgeAt)}</time>
+                <time dateTime={purgeAt.toISOString()}>{formatDateTimeBg(purgeAt)}</time>
               </dd>
             </div>
           )}

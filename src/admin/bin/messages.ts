@@ -2,7 +2,7 @@
  * The bin's words: its list, its questions and toasts, and what a refused restore means to the
  * person who pressed 'Възстанови'.
  */
-import { codeOf } from '@/shared/db/errors';
+import { codeOf, hintOf } from '@/shared/db/errors';
 import { describeDbError, NothingChangedError, writeErrorMessage } from '@/admin/kit/api';
 import type { BinItem } from './api';
 import { BIN_DAYS, BIN_KIND_WORDS } from './kinds';
@@ -51,11 +51,6 @@ export function restoredDescription(item: BinItem): string {
 
 export function purgedDescription(item: BinItem): string {
   return `${BIN_KIND_WORDS[item.table_name].name} ${quoted(item.label)} е изтрит${item.table_name === 'blog_posts' ? 'а' : ''} завинаги.`;
-}
-
-function hintOf(error: unknown): string {
-  const hint = (error as { hint?: unknown } | null)?.hint;
-  return typeof hint === 'string' ? hint : '';
 }
 
 function textOf(error: unknown, field: 'message' | 'details'): string {

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { imageAltProblem, imageAltText } from '@/admin/kit/image-alt';
+import { hintOf } from '@/shared/db/errors';
 import {
   DEFAULT_HORIZON_DAYS,
   DEFAULT_NOTICE_MINUTES,
@@ -222,9 +223,9 @@ export interface CalendarRefusal {
  * database's differ.
  */
 export function calendarRefusal(error: unknown): CalendarRefusal | null {
-  const like = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown };
+  const like = (error ?? {}) as { code?: unknown; message?: unknown };
   const message = typeof like.message === 'string' ? like.message : '';
-  const hint = typeof like.hint === 'string' ? like.hint : '';
+  const hint = hintOf(error);
   if (like.code === '23514') {
     if (message.includes('calendar_settings_cutoff')) return { field: 'manage_cutoff_hours', message: calendarText.cutoffInvalid };
     if (message.includes('calendar_settings_horizon')) return { field: 'booking_horizon_days', message: calendarText.horizonInvalid };

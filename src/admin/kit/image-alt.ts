@@ -3,7 +3,7 @@
  * its messages, the database's length limit and its refusal of a save without it. Free of React
  * and zod, so every form's schema and save handler share it.
  */
-import { codeOf } from '@/shared/db/errors';
+import { codeOf, hintOf } from '@/shared/db/errors';
 
 /** The database's limit on every alt text column. */
 export const IMAGE_ALT_MAX_LENGTH = 300;
@@ -26,6 +26,5 @@ export function imageAltProblem(alt: string, hasImage = true): string | null {
 
 /** The database refused a save because an image has no alt text (check_violation, hint image_alt_missing). */
 export function isImageAltMissing(error: unknown): boolean {
-  const hint = (error as { hint?: unknown } | null)?.hint;
-  return codeOf(error) === '23514' && hint === 'image_alt_missing';
+  return codeOf(error) === '23514' && hintOf(error) === 'image_alt_missing';
 }

@@ -7,7 +7,7 @@
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { slotInstant } from '@/shared/domain/calendar';
-import { codeOf } from '@/shared/db/errors';
+import { codeOf, hintOf } from '@/shared/db/errors';
 
 export const scheduleText = {
   toggle: 'Насрочи публикуване',
@@ -65,5 +65,5 @@ export function scheduleProblem(values: ScheduleValues, now: Date): string | nul
 
 /** The database refused a schedule that is not ahead (its clock decides; check_post_schedule). */
 export function isScheduleInPast(error: unknown): boolean {
-  return codeOf(error) === '23514' && (error as { hint?: unknown } | null)?.hint === 'schedule_in_past';
+  return codeOf(error) === '23514' && hintOf(error) === 'schedule_in_past';
 }

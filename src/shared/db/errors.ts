@@ -7,6 +7,7 @@ interface ErrorLike {
   code?: unknown;
   message?: unknown;
   status?: unknown;
+  hint?: unknown;
 }
 
 function asErrorLike(err: unknown): ErrorLike | null {
@@ -24,6 +25,12 @@ function messageOf(err: unknown): string {
 export function codeOf(err: unknown): string {
   const code = asErrorLike(err)?.code;
   return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+}
+
+/** The error's hint (a trigger's name for the rule it enforced, e.g. 'image_alt_missing'); '' when none. */
+export function hintOf(err: unknown): string {
+  const hint = asErrorLike(err)?.hint;
+  return typeof hint === 'string' ? hint : '';
 }
 
 /**

@@ -33,3 +33,11 @@ export function formatDateBg(input: DateInput): string {
   const date = toDate(input);
   return date ? bgDate.format(date) : '';
 }
+
+const bgClock = new Intl.DateTimeFormat('bg-BG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A moment, day and time, in the browser's zone: '22 ноември 2026 г., 14:05'; '' for none. */
+export function formatDateTimeBg(input: DateInput): string {
+  const date = toDate(input);
+  return date ? `${formatDateBg(date)}, ${bgClock.format(date)}` : '';
+}

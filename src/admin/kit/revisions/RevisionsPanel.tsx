@@ -9,7 +9,8 @@ import { PagedList, ListRows } from '../PagedList';
 import { useConfirm } from '../use-confirm';
 import { REVISIONS_PAGE_SIZE, useRevisionPage, useRevisionRecord, type RevisionRow } from './api';
 import { fieldChanges, loadDiff, type DiffLibrary, type DiffPart, type RevisionTable } from './diff';
-import { formatSavedAt, revisionsText as text } from './text';
+import { formatDateTimeBg } from '@/shared/domain/dates';
+import { revisionsText as text } from './text';
 
 export interface RevisionsPanelProps {
   table: RevisionTable;
@@ -96,7 +97,7 @@ function savedBy(row: Pick<RevisionRow, 'saved_by_name'>): string {
 }
 
 function VersionRow({ row, onOpen }: { row: RevisionRow; onOpen: () => void }) {
-  const when = formatSavedAt(row.saved_at);
+  const when = formatDateTimeBg(row.saved_at);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3">
       <div className="grid min-w-0 gap-0.5">
@@ -164,7 +165,7 @@ function VersionDialog({ table, row, current, busy, onClose, onRestore }: Versio
   const record = useRevisionRecord(row?.id ?? null);
   const diff = useDiffLibrary(row !== null);
   const { confirm, dialog: confirmDialog } = useConfirm();
-  const when = row ? formatSavedAt(row.saved_at) : '';
+  const when = row ? formatDateTimeBg(row.saved_at) : '';
 
   async function restore() {
     if (!record.data) return;

@@ -1,5 +1,3 @@
-import { formatDateBg, toDate } from '@/shared/domain/dates';
-
 /** The words of the revisions panel. */
 export const revisionsText = {
   heading: 'История на версиите',
@@ -34,11 +32,3 @@ export const revisionsText = {
   confirm: 'Възстанови',
   close: 'Затвори',
 } as const;
-
-const time = new Intl.DateTimeFormat('bg-BG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** When a version was saved, in Bulgarian: '22 ноември 2026 г., 14:05' ('' for no date). */
-export function formatSavedAt(iso: string): string {
-  const date = toDate(iso);
-  return date ? `${formatDateBg(date)}, ${time.format(date)}` : '';
-}

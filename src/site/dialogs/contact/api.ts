@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import type { InquiryRow } from '@/shared/domain/inquiry';
 import { getPublicDb } from '@/shared/db/public-db';
+import { hintOf } from '@/shared/db/errors';
 
 /**
  * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and in
@@ -24,7 +25,7 @@ export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): P
   // No .select(): visitors may insert inquiries but not read them back.
   const { error } = await db.from('contact_submissions').insert(row);
   if (!error) return;
-  if (String((error as { hint?: unknown }).hint ?? '').startsWith('inquiry_limit')) throw new InquiryLimitError(error);
+  if (hintOf(error).startsWith('inquiry_limit')) throw new InquiryLimitError(error);
   throw error;
 }
 

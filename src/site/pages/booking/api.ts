@@ -5,7 +5,7 @@
  * that a server or proxy would log. Nothing here logs the token or the page's address.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { codeOf } from '@/shared/db/errors';
+import { codeOf, hintOf } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import { bookingKeys, refusalOf } from '@/site/dialogs/booking/api';
 
@@ -72,7 +72,7 @@ const CHANGE_REFUSALS: Record<string, ChangeRefusal> = {
 /** The error a refusal of the database stands for; anything else is returned as it is. */
 export function manageErrorOf(error: unknown): unknown {
   if (codeOf(error) === '23505') return new BookingChangeError('taken');
-  const hint = error && typeof error === 'object' ? String((error as { hint?: unknown }).hint ?? '') : '';
+  const hint = hintOf(error);
   if (Object.hasOwn(LINK_PROBLEMS, hint)) return new BookingLinkError(LINK_PROBLEMS[hint]);
   if (Object.hasOwn(CHANGE_REFUSALS, hint)) return new BookingChangeError(CHANGE_REFUSALS[hint]);
   const rule = refusalOf(hint);
