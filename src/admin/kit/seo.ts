@@ -5,6 +5,7 @@
  * schemas, the shared SeoFields component and the tests use the same rules.
  */
 import { site } from '@/shared/config/site';
+import { shareMeta } from '@/shared/layout/seo';
 import { imageAltProblem } from './image-alt';
 
 /** About what a search result shows of a title before cutting it. */
@@ -101,23 +102,21 @@ export interface EffectiveSeo {
 }
 
 /**
- * What search engines and share cards get: each field where set, else the page's own. The
- * description falls back once more, to the site's, as the page's head does; the alt text goes with
- * whichever image is chosen.
+ * What search engines and share cards get: the head's own choice (shareMeta of
+ * shared/layout/seo.ts, so the form's previews cannot drift from the page), with the description
+ * falling back once more to the site's, as the head does, and which of them are fallbacks.
  */
 export function effectiveSeo(values: SeoValues, fallback: SeoFallback): EffectiveSeo {
-  const metaTitle = values.meta_title.trim();
-  const metaDescription = values.meta_description.trim();
-  const shareImage = values.share_image.trim();
-  const ownImage = fallback.image.trim();
+  const chosen = shareMeta(values, { title: fallback.title, description: fallback.description, image: fallback.image.trim() || null, imageAlt: fallback.imageAlt });
+  const descriptionIsFallback = !values.meta_description.trim();
   return {
-    title: metaTitle || fallback.title.trim(),
-    description: metaDescription || fallbackDescription(fallback.description),
-    image: shareImage || ownImage || null,
-    imageAlt: shareImage ? values.share_image_alt.trim() : ownImage ? fallback.imageAlt.trim() : '',
-    titleIsFallback: !metaTitle,
-    descriptionIsFallback: !metaDescription,
-    imageIsFallback: !shareImage,
+    title: chosen.fullTitle ?? fallback.title.trim(),
+    description: descriptionIsFallback ? fallbackDescription(fallback.description) : (chosen.description ?? ''),
+    image: chosen.image || null,
+    imageAlt: chosen.image ? (chosen.imageAlt ?? '').trim() : '',
+    titleIsFallback: !chosen.fullTitle,
+    descriptionIsFallback,
+    imageIsFallback: !values.share_image.trim(),
   };
 }
 
