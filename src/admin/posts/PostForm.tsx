@@ -7,7 +7,7 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { Input, fieldClasses } from '@/shared/ui/input';
-import { Label } from '@/shared/ui/label';
+import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Tabs, TabsContent } from '@/admin/kit/tabs';
 import { CompletenessBar, FormHeading, FormTabList } from '@/admin/kit/TabbedForm';
 import { Textarea } from '@/shared/ui/textarea';
@@ -469,21 +469,12 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               // one image field is shown at a time (the tabs unmount), so they share the busy state
               onBusyChange={setUploading}
             />
-            <div className="flex items-start gap-3">
-              <input
-                id={id('published')}
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-600"
-                {...register('is_published')}
-                aria-describedby={`${id('published')}-hint`}
-              />
-              <div className="grid gap-0.5">
-                <Label htmlFor={id('published')}>Публикувай</Label>
-                <p id={`${id('published')}-hint`} className="text-xs text-slate-600">
-                  Публикуваните публикации са видими за всички посетители.
-                </p>
-              </div>
-            </div>
+            <CheckboxField
+              id={id('published')}
+              label="Публикувай"
+              hint="Публикуваните публикации са видими за всички посетители."
+              {...register('is_published')}
+            />
             <ScheduleField
               published={values.is_published}
               scheduled={values.scheduled}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Input } from '@/shared/ui/input';
-import { Label } from '@/shared/ui/label';
+import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { describedBy, FormField } from '@/shared/ui/form-field';
 import { scheduleInstant, scheduleLocalValue, scheduleText } from './schedule';
 
@@ -27,23 +27,14 @@ export function ScheduleField({ published, scheduled, scheduledAt, zone, error, 
   const whenId = `${uid}-when`;
   return (
     <div className="grid gap-3">
-      <div className="flex items-start gap-3">
-        <input
-          id={toggleId}
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-600"
-          checked={scheduled}
-          disabled={published}
-          onChange={(e) => onScheduledChange(e.target.checked)}
-          aria-describedby={`${toggleId}-hint`}
-        />
-        <div className="grid gap-0.5">
-          <Label htmlFor={toggleId}>{scheduleText.toggle}</Label>
-          <p id={`${toggleId}-hint`} className="text-xs text-slate-600">
-            {published && scheduled ? scheduleText.publishedWins : scheduleText.hint(zone)}
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        id={toggleId}
+        label={scheduleText.toggle}
+        hint={published && scheduled ? scheduleText.publishedWins : scheduleText.hint(zone)}
+        checked={scheduled}
+        disabled={published}
+        onChange={(e) => onScheduledChange(e.target.checked)}
+      />
       {scheduled && !published && (
         <FormField id={whenId} label={scheduleText.when} required error={error}>
           <Input
