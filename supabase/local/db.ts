@@ -35,6 +35,8 @@ const SEED_FILE = join(SUPABASE_DIR, 'seed.sql');
 export const PLATFORM_FILE = join(here, 'platform.sql');
 /** pg_cron's schema for a database that cannot load the extension (idempotent). */
 export const PLATFORM_CRON_FILE = join(here, 'platform-cron.sql');
+/** Supabase Vault's interface for a database without the extension (idempotent; unencrypted). */
+export const PLATFORM_VAULT_FILE = join(here, 'platform-vault.sql');
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export const API_ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role'];
@@ -130,6 +132,7 @@ function schemaFingerprint(seed: boolean): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(PLATFORM_FILE));
   hash.update(readFileSync(PLATFORM_CRON_FILE));
+  hash.update(readFileSync(PLATFORM_VAULT_FILE));
   for (const m of readMigrations()) hash.update(m.file).update(m.sql);
   if (seed) hash.update(readSeed());
   return hash.digest('hex').slice(0, 16);
@@ -180,6 +183,7 @@ async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
   try {
     await pg.exec(readFileSync(PLATFORM_FILE, 'utf8'));
     await pg.exec(readFileSync(PLATFORM_CRON_FILE, 'utf8'));
+    await pg.exec(readFileSync(PLATFORM_VAULT_FILE, 'utf8'));
   } catch (error) {
     throw new Error(`platform.sql failed: ${(error as Error).message}`, { cause: error });
   }
@@ -670,6 +674,7 @@ export async function openLocalDb(options: OpenOptions = {}): Promise<LocalDb> {
   } else {
     conn = await PgliteWorker.start({ dataDir });
     await conn.exec(readFileSync(PLATFORM_CRON_FILE, 'utf8')); // a data directory older than the stand-in's cron
+    await conn.exec(readFileSync(PLATFORM_VAULT_FILE, 'utf8')); // … or than its vault
     await applyPending(conn);
   }
   const db = new PgliteDb(conn, dataDir, dataDir, null, timeouts, replica);

@@ -10,7 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { PLATFORM_CRON_FILE, PLATFORM_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
+import { PLATFORM_CRON_FILE, PLATFORM_FILE, PLATFORM_VAULT_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
 
 const run = promisify(execFile);
 
@@ -122,18 +122,22 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
 }
 
-/**
- * What `supabase db push` and `supabase db reset` do on a project: the platform's own schema,
- * then every migration in order (each in its own transaction, recorded like the CLI records
- * them), then the seed.
- */
-export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
-  const applied: string[] = [];
+/** The hosted platform's own schema, before any migration (supabase/local/platform*.sql). */
+export async function applyPlatform(cluster: PostgresCluster): Promise<void> {
   await cluster.sql(`set search_path to "$user", public, extensions;\n${readFileSync(PLATFORM_FILE, 'utf8')}`);
   await cluster.sql(readFileSync(PLATFORM_CRON_FILE, 'utf8')); // nothing where the real pg_cron is preloaded
+  await cluster.sql(readFileSync(PLATFORM_VAULT_FILE, 'utf8')); // supabase_vault has no Debian package
   await cluster.sql(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, applied_at timestamptz default now());`);
-  for (const m of readMigrations()) {
+}
+
+/**
+ * The migrations `which` picks, in order, each in its own transaction and recorded as the CLI
+ * records them (an upgrade test applies them in parts, with the data of its day in between).
+ */
+export async function applyMigrations(cluster: PostgresCluster, which: (version: string) => boolean = () => true): Promise<string[]> {
+  const applied: string[] = [];
+  for (const m of readMigrations().filter((m) => which(m.version))) {
     try {
       await cluster.sql(`begin;
         set local search_path to "$user", public, extensions;
@@ -146,6 +150,16 @@ export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
     }
     applied.push(m.file);
   }
+  return applied;
+}
+
+/**
+ * What `supabase db push` and `supabase db reset` do on a project: the platform's own schema,
+ * then every migration in order, then the seed.
+ */
+export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
+  await applyPlatform(cluster);
+  const applied = await applyMigrations(cluster);
   await cluster.sql(`set search_path to "$user", public, extensions;\n${readSeed()}`);
   return applied;
 }
