@@ -1,8 +1,9 @@
 // `npm run check:hosted -- "<connection string>"`: read-only checks of a live database (a hosted
 // Supabase project's, or any PostgreSQL the migrations were pushed to) that say, in plain words,
 // what would break: migrations not applied, a table without row-level security, an account GoTrue
-// could not sign in, a blog user who could not sign in, a function visitors may call that they
-// should not, the content webhook, the mail provider or pg_net missing. Exits 1 when anything would break.
+// could not sign in, a blog user who could not sign in, an admin whose account is older than their
+// blog user, a function visitors may call that they should not, the gateway's client address not
+// arriving, the content webhook, the mail provider or pg_net missing. Exits 1 when anything would break.
 //
 // Only reads: it runs in one READ ONLY transaction and changes nothing.
 import { readdirSync } from 'node:fs';
@@ -18,7 +19,7 @@ export const ANON_PUBLIC_FUNCTIONS = [
   'public.blog_category_counts(max_count integer)',
   'public.booking_by_token(token text)',
   'public.cancel_booking(token text)',
-  'public.is_admin()',
+  'public.intake_challenge()',
   'public.move_booking(token text, new_start timestamp with time zone)',
   'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
 ];
@@ -119,8 +120,36 @@ async function admins(q: Query): Promise<Finding> {
   );
   const active = await q<{ n: number }>('select count(*)::int as n from public.blog_users where is_active');
   const lines = rows.map((r) => `Active blog user ${r.email} ${r.problem}: they cannot administer the site.`);
+  // An account made for a blog user is made with it; one that existed before was adopted by an
+  // earlier version (a stranger may have registered it first under a colleague's address).
+  const adopted = await q<{ email: string; account_created: string; row_created: string }>(
+    `select b.email, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as account_created,
+            to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as row_created
+       from public.blog_users b join auth.users u on u.id = b.user_id
+      where u.created_at < b.created_at - interval '1 second'
+      order by b.email`,
+  );
+  for (const a of adopted) {
+    lines.push(
+      `Admin ${a.email} signs in with an account created ${a.account_created}, before their blog user (${a.row_created}): ` +
+        'if nobody on the team made it, a stranger may have registered it first. Set a new password for them in the panel ' +
+        '(that ends its sessions and the old password), or remove the account (Authentication → Users) and add them again.',
+    );
+  }
   if (active[0].n === 0) lines.push('There is no active blog user: nobody can sign in to the admin panel (README, "The first admin").');
   return lines.length ? { ok: false, title, lines } : { ok: true, title, lines: [`${active[0].n} active administrator(s), each with a confirmed account.`] };
+}
+
+/** SECURITY DEFINER functions in the API that the signed-in role may run without a word on why. */
+async function unexplainedDefiners(q: Query): Promise<string[]> {
+  const rows = await q<{ fn: string }>(
+    `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute')
+        and coalesce(obj_description(p.oid, 'pg_proc'), '') = ''
+      order by 1`,
+  );
+  return rows.map((r) => `authenticated may execute ${r.fn} (SECURITY DEFINER) and no comment says why it must be in the API.`);
 }
 
 async function anonFunctions(q: Query): Promise<Finding> {
@@ -132,16 +161,51 @@ async function anonFunctions(q: Query): Promise<Finding> {
       order by 1`,
   );
   const extra = rows.filter((r) => !ANON_PUBLIC_FUNCTIONS.includes(r.fn));
-  return extra.length === 0
-    ? { ok: true, title, lines: [`Visitors may call only ${ANON_PUBLIC_FUNCTIONS.length} intended functions.`] }
+  const unexplained = await unexplainedDefiners(q);
+  return extra.length === 0 && unexplained.length === 0
+    ? { ok: true, title, lines: [`Visitors may call only ${ANON_PUBLIC_FUNCTIONS.length} intended functions, and every function that runs as its owner says why.`] }
     : {
         ok: false,
         title,
         lines: [
           ...extra.map((r) => `anon may execute ${r.fn}${r.definer ? ' (SECURITY DEFINER: it runs with its owner\'s rights)' : ''}.`),
-          'Fix: revoke execute on function <name>(<arguments>) from public, anon;',
+          ...(extra.length ? ['Fix: revoke execute on function <name>(<arguments>) from public, anon;'] : []),
+          ...unexplained,
         ],
       };
+}
+
+/**
+ * Whether the gateway's client address reaches the database: the per-visitor limits count
+ * `cf-connecting-ip`, which hosted Supabase's Cloudflare sets. Without it every form has to prove
+ * work and no visitor can be told from another (README, "Who a visitor is").
+ */
+async function clientAddress(q: Query): Promise<Finding> {
+  const title = 'The visitor\'s address (cf-connecting-ip)';
+  const [table] = await q<{ ok: boolean }>(`select to_regclass('private.gateway_seen') is not null as ok`);
+  if (!table.ok) return { ok: false, title, lines: ['private.gateway_seen is missing: the visitors-by-network migration is not applied.'] };
+  const [seen] = await q<{ last_with: string | null; last_without: string | null; missing_last: boolean }>(
+    `select to_char(last_with at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as last_with,
+            to_char(last_without at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as last_without,
+            coalesce(last_without > coalesce(last_with, '-infinity'), false) as missing_last
+       from (select max(last_with) as last_with, max(last_without) as last_without from private.gateway_seen) g`,
+  );
+  if (seen.missing_last) {
+    return {
+      ok: false,
+      title,
+      lines: [
+        `The last form (${seen.last_without}) arrived without a client address${seen.last_with ? `; the last one with it was ${seen.last_with}` : ', and none ever had one'}.`,
+        'Without cf-connecting-ip no visitor can be told from another: every form must prove work, and the per-visitor limits count nothing.',
+        'Hosted Supabase sets it; behind your own proxy (self-hosting, `supabase start`) make the proxy set cf-connecting-ip to the client\'s address and drop any value a client sends.',
+      ],
+    };
+  }
+  return {
+    ok: true,
+    title,
+    lines: [seen.last_with ? `The last form with it arrived ${seen.last_with}.` : 'No form has arrived yet, so it cannot tell; run this again after the first inquiry or booking.'],
+  };
 }
 
 async function webhooks(q: Query): Promise<Finding> {
@@ -164,10 +228,12 @@ async function webhooks(q: Query): Promise<Finding> {
 
 async function scheduledJobs(q: Query): Promise<Finding> {
   const title = 'Scheduled jobs, e-mail and the team chat';
-  const [state] = await q<{ cron: boolean; chat_table: boolean; mail_table: boolean; bin_table: boolean }>(
-    `select to_regclass('cron.job') is not null as cron, to_regclass('private.chat_webhook') is not null as chat_table,
+  const [state] = await q<{ cron: boolean; vault: boolean; mail_table: boolean; bin_table: boolean }>(
+    `select to_regclass('cron.job') is not null as cron, to_regclass('vault.secrets') is not null as vault,
             to_regclass('private.mail_settings') is not null as mail_table, to_regclass('public.content_bin') is not null as bin_table`,
   );
+  const secret = async (name: string) =>
+    state.vault ? ((await q<{ ok: boolean }>('select exists (select 1 from vault.secrets where name = $1) as ok', [name]))[0].ok) : false;
   if (!state.cron) {
     return { ok: false, title, lines: ['pg_cron is missing: enable it (Database → Extensions → pg_cron), then run `npx supabase db push --remote` again.'] };
   }
@@ -188,18 +254,23 @@ async function scheduledJobs(q: Query): Promise<Finding> {
   const mail = state.mail_table ? await q<{ api_url: string; site_url: string }>('select api_url, site_url from private.mail_settings') : [];
   if (state.mail_table && mail.length === 0) {
     lines.push('No mail provider is set (private.mail_settings): visitors get no booking e-mails and no link to move or cancel (README, "E-mail to visitors").');
+  } else if (state.mail_table && !(await secret('mail_api_key'))) {
+    lines.push("The mail provider's key is not in Vault (secret mail_api_key): no e-mail is sent (README, \"E-mail to visitors\").");
   } else if (mail.some((m) => /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.api_url) || /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.site_url))) {
     lines.push('The mail settings point at this machine (a local mail catcher or site): set the provider and the public site address.');
   }
   if (lines.length) return { ok: false, title, lines };
-  const chat = state.chat_table ? await q<{ url: string }>('select url from private.chat_webhook') : [];
+  const held = state.mail_table
+    ? (await q<{ n: number }>(`select count(*)::int as n from private.mail_outbox where status = 'held'`))[0].n
+    : 0;
   return {
     ok: true,
     title,
     lines: [
       `pg_cron runs ${jobs.length} job(s): ${jobs.join(', ')}.`,
-      chat.length ? 'The team chat has an address.' : 'No team-chat address is set: new inquiries and bookings are only in the inbox.',
+      (await secret('chat_webhook_url')) ? 'The team chat has an address (in Vault).' : 'No team-chat address is set: new inquiries and bookings are only in the inbox.',
       ...(mail.length ? [`E-mail goes to ${new URL(mail[0].api_url).host}; links point at ${mail[0].site_url}.`] : []),
+      ...(held ? [`${held} e-mail(s) are held by the outbox's circuit breaker; they go out on their own once the hour allows.`] : []),
     ],
   };
 }
@@ -212,7 +283,7 @@ export async function checkHosted(connectionString: string): Promise<Finding[]> 
     await client.query('begin read only');
     const q: Query = async (text, params) => (await client.query(text, params)).rows;
     const findings = [];
-    for (const check of [migrations, rowLevelSecurity, accounts, admins, anonFunctions, webhooks, scheduledJobs]) findings.push(await check(q));
+    for (const check of [migrations, rowLevelSecurity, accounts, admins, anonFunctions, clientAddress, webhooks, scheduledJobs]) findings.push(await check(q));
     await client.query('rollback');
     return findings;
   } finally {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR } from './db.ts';
 import { LOCAL_ADMIN, LOCAL_ANON_KEY, LOCAL_PORT } from './keys.ts';
-import { startLocalSupabase, useLocalChatSink, useLocalMailCatcher } from './server.ts';
+import { setIntakeLimits, startLocalSupabase, useLocalChatSink, useLocalMailCatcher } from './server.ts';
 
 const args = new Set(process.argv.slice(2));
 const memory = args.has('--memory');
@@ -19,6 +19,16 @@ const signInLimit = limitArg ? Number(limitArg.split('=')[1]) : undefined;
 // (config.toml's [auth] site_url by default; dev, preview and the end-to-end run each pass theirs)
 const siteArg = process.argv.find((a) => a.startsWith('--site-url='));
 const siteUrl = siteArg ? siteArg.slice('--site-url='.length) : readProjectConfig().siteUrl;
+// --intake-limits=name=value,…: numbers of private.intake_limits to set at start. The end-to-end
+// suite lifts the site-wide per-minute ceilings with it, since they count every test's forms
+// together; the tests about the ceilings put them back through /__local/intake-limits.
+const intakeArg = process.argv.find((a) => a.startsWith('--intake-limits='));
+const intakeLimits = intakeArg
+  ? Object.fromEntries(intakeArg.slice('--intake-limits='.length).split(',').map((pair) => {
+      const [name, value] = pair.split('=');
+      return [name.trim(), Number(value)];
+    }))
+  : null;
 
 if (args.has('--reset-only')) {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
@@ -39,6 +49,10 @@ const local = await startLocalSupabase({
   // gateway; the end-to-end suite plays many visitors from one machine with it
   trustClientAddress: args.has('--trust-client-address'),
 });
+if (intakeLimits) {
+  const unknown = await setIntakeLimits(local.db, intakeLimits);
+  if (unknown.length) throw new Error(`--intake-limits: no such limit: ${unknown.join(', ')}`);
+}
 // the team-chat notification goes to the sink below (a real address set in the database stays)
 await useLocalChatSink(local);
 // and the e-mails to its mail catcher (a real provider's settings in the database stay)

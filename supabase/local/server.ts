@@ -198,6 +198,49 @@ const cronHandler: Handler = async (req, ctx) => {
   return { status: 204 };
 };
 
+/**
+ * `/__local/intake-limits` (service role): GET lists private.intake_limits as {name: value}; PUT
+ * {name: value, …} changes numbers that exist. The local shortcut for the README's one SQL
+ * statement (`update private.intake_limits set value = … where name = …`), so an end-to-end test can
+ * put a site-wide ceiling back for itself.
+ */
+const intakeLimitsHandler: Handler = async (req, ctx) => {
+  const who = resolveClaims(req, ctx.jwtSecret);
+  if (!who.ok || who.claims.role !== 'service_role') return json(403, { message: 'The service role key is required' });
+  if (req.method === 'PUT') {
+    let input: unknown;
+    try {
+      input = JSON.parse(req.body.toString('utf8'));
+    } catch {
+      return json(400, { message: 'Body must be JSON' });
+    }
+    const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
+    if (!entries.length || entries.some(([, v]) => !Number.isInteger(v) || (v as number) < 0)) {
+      return json(400, { message: 'Body must map limit names to whole numbers' });
+    }
+    const unknown = await setIntakeLimits(ctx.db, Object.fromEntries(entries) as Record<string, number>);
+    if (unknown.length) return json(404, { message: `No such limit: ${unknown.join(', ')}` });
+  } else if (req.method !== 'GET') {
+    return json(405, { message: 'Method not allowed' });
+  }
+  const rows = await ctx.db.asSystem((tx) => tx.query<{ name: string; value: number }>('select name, value from private.intake_limits order by name'));
+  return json(200, Object.fromEntries(rows.rows.map((r) => [r.name, r.value])));
+};
+
+/** Sets numbers of private.intake_limits; returns the names that do not exist (nothing is changed then). */
+export async function setIntakeLimits(db: LocalDb, limits: Record<string, number>): Promise<string[]> {
+  return db.asSystem(async (tx) => {
+    const names = Object.keys(limits);
+    const known = new Set((await tx.query<{ name: string }>('select name from private.intake_limits where name = any($1)', [names])).rows.map((r) => r.name));
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) return unknown;
+    for (const [name, value] of Object.entries(limits)) {
+      await tx.query('update private.intake_limits set value = $2 where name = $1', [name, value]);
+    }
+    return [];
+  });
+}
+
 /** Public objects load in <img> tags, which send no headers: open without a key. */
 const publicStoragePath = (path: string, method: string) =>
   (method === 'GET' || method === 'HEAD') && /^\/(object|render\/image)\/public\//.test(path);
@@ -218,6 +261,7 @@ const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (pat
   { prefix: '/__local/mailbox', handler: handleMailbox, limit: 0 },
   { prefix: '/__local/content-webhook', handler: contentWebhookHandler, limit: MAX_WEBHOOK_BODY },
   { prefix: '/__local/cron', handler: cronHandler, limit: 1024 },
+  { prefix: '/__local/intake-limits', handler: intakeLimitsHandler, limit: 4096 },
   {
     prefix: '/__local/health',
     handler: async () => json(200, { ok: true }),
@@ -393,40 +437,37 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
 }
 
 /**
- * Points the team-chat notification (private.chat_webhook) at this stand-in's own sink, as
- * `npm run dev`, `npm run backend` and `npm run preview` want: an address that already points at a
- * stand-in's sink is updated (its port may have changed), any other address is left alone.
+ * Points the team-chat notification (the Vault secret `chat_webhook_url`) at this stand-in's own
+ * sink, as `npm run dev`, `npm run backend` and `npm run preview` want: an address that already
+ * points at a stand-in's sink is updated (its port may have changed), any other address is left alone.
  */
 export async function useLocalChatSink(local: LocalSupabase): Promise<void> {
   await local.db.asSystem((tx) =>
     tx.query(
-      `insert into private.chat_webhook (url) values ($1)
-       on conflict (id) do update set url = excluded.url, updated_at = now()
-        where private.chat_webhook.url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/chat-webhook$'`,
+      `select private.set_vault_secret('chat_webhook_url', $1, 'The local stand-in''s chat sink')
+        where coalesce(private.vault_secret('chat_webhook_url'), '') = ''
+           or private.vault_secret('chat_webhook_url') ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/chat-webhook$'`,
       [`${local.url}/__local/chat-webhook`],
     ),
   );
 }
 
 /**
- * Points the database's e-mails (private.mail_settings) at this stand-in's mail catcher, with
- * `siteUrl` as the origin of the links in them. As with useLocalChatSink, settings that already
- * point at a stand-in's catcher are updated (its port and the site's may have changed), and a
- * real provider's settings are left alone.
+ * Points the database's e-mails (private.mail_settings, and the key in Vault) at this stand-in's
+ * mail catcher, with `siteUrl` as the origin of the links in them. As with useLocalChatSink,
+ * settings that already point at a stand-in's catcher are updated (its port and the site's may have
+ * changed), and a real provider's settings are left alone.
  */
 export async function useLocalMailCatcher(local: LocalSupabase, siteUrl: string): Promise<void> {
-  await local.db.asSystem((tx) =>
-    tx.query(
-      `insert into private.mail_settings (api_url, api_key, sender, reply_to, site_url) values ($1, $2, $3, $4, $5)
+  await local.db.asSystem(async (tx) => {
+    const { rows } = await tx.query<{ local: boolean }>(
+      `insert into private.mail_settings (api_url, sender, reply_to, site_url) values ($1, $2, $3, $4)
        on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url, updated_at = now()
-        where private.mail_settings.api_url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/mail$'`,
-      [
-        `${local.url}/__local/mail`,
-        'local-mail-key',
-        'Синаптика <zdravei@sinaptika.example>',
-        'zdravei@sinaptika.example',
-        siteUrl.replace(/\/+$/, ''),
-      ],
-    ),
-  );
+        where private.mail_settings.api_url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/mail$'
+       returning true as local`,
+      [`${local.url}/__local/mail`, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', siteUrl.replace(/\/+$/, '')],
+    );
+    // the catcher takes any key; a real provider's key stays as it is
+    if (rows.length) await tx.query(`select private.set_vault_secret('mail_api_key', 'local-mail-key', 'The local stand-in''s mail catcher takes any key')`);
+  });
 }

@@ -16,6 +16,7 @@ import { defineEditConcurrency } from './edit-concurrency.ts';
 import { defineEditorial } from './editorial.ts';
 import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
+import { definePublicAbuse } from './public-abuse.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -57,6 +58,9 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
   });
 
   const connectionString = () => `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
+  /** The same, as the Supabase CLI parses it (Go's parser wants a host before the path; the socket directory overrides it). */
+  const cliConnectionString = () =>
+    `postgresql://postgres@localhost:${cluster!.connection.port}/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&sslmode=disable`;
   const runCheck = () =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/check-hosted.ts', connectionString()], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,9 +73,12 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
   describe('npm run check:hosted', () => {
     it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
       await cluster!.sql(`insert into private.content_webhook (url, secret) values ('https://publisher.example/__publish', 'secret');
-        insert into private.mail_settings (api_url, api_key, sender, site_url)
-          values ('https://api.resend.com/emails', 're_test', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example')`);
-      const { code, output } = await runCheck().finally(() => cluster!.sql('delete from private.content_webhook; delete from private.mail_settings'));
+        insert into private.mail_settings (api_url, sender, site_url)
+          values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example');
+        select private.set_vault_secret('mail_api_key', 're_test')`);
+      const { code, output } = await runCheck().finally(() =>
+        cluster!.sql(`delete from private.content_webhook; delete from private.mail_settings; select private.set_vault_secret('mail_api_key', null)`),
+      );
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
       expect(output).not.toMatch(/✖/);
       expect(code, output).toBe(0);
@@ -96,6 +103,68 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the booking conversation: e-mails and the manage link', () => {
     defineBookingConversation(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('what the public sends cannot be turned against others', () => {
+    definePublicAbuse(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe("Supabase's advisor, with the API schemas as on hosted", () => {
+    interface Lint {
+      name: string;
+      level: 'ERROR' | 'WARN' | 'INFO';
+      detail: string;
+    }
+    const advisors = () =>
+      new Promise<Lint[]>((resolve, reject) => {
+        // the Supabase CLI (a pinned dev dependency) runs splinter's lints against the database
+        const child = spawn('npx', ['--no-install', 'supabase', 'db', 'advisors', '--db-url', cliConnectionString(), '--type', 'all', '--level', 'info'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('close', (code) => (code === 0 ? resolve(out.trim() ? (JSON.parse(out) as Lint[]) : []) : reject(new Error(`supabase db advisors exited ${code}: ${err}`))));
+      });
+
+    it('finds no error and no warning; only indexes a fresh database has not used yet', async () => {
+      // hosted's PostgREST serves these schemas; splinter reads the setting to know what the API exposes
+      await cluster!.sql(`alter database postgres set pgrst.db_schemas = 'public, graphql_public'`);
+      const lints = await advisors();
+      expect(lints.filter((l) => l.name !== 'unused_index').map((l) => `${l.level} ${l.name}: ${l.detail}`)).toEqual([]);
+    });
+
+    it('every SECURITY DEFINER function the API roles may run in an exposed schema must be public, and says why', async () => {
+      // splinter's lints 0028 and 0029, which this CLI version does not carry yet: a SECURITY DEFINER
+      // function in a schema PostgREST serves that anon or authenticated may execute
+      const db = new PostgresDb({ connection: cluster!.connection });
+      const rows = await db
+        .asSystem(async (tx) =>
+          (
+            await tx.query<{ fn: string; anon: boolean; comment: string | null }>(
+              `select format('%s.%s', n.nspname, p.proname) as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
+                      obj_description(p.oid, 'pg_proc') as comment
+                 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                where p.prosecdef
+                  and n.nspname = any (select btrim(s) from unnest(string_to_array(current_setting('pgrst.db_schemas'), ',')) s)
+                  and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+                order by 1`,
+            )
+          ).rows,
+        )
+        .finally(() => db.close());
+      expect(rows.map((r) => `${r.fn}${r.anon ? ' (anon)' : ''}`)).toEqual([
+        'public.booking_by_token (anon)',
+        'public.booking_history',
+        'public.cancel_booking (anon)',
+        'public.intake_challenge (anon)',
+        'public.move_booking (anon)',
+        'public.restore_from_bin',
+        'public.taken_slots (anon)',
+      ]);
+      for (const r of rows) expect(r.comment, r.fn).toMatch(/In the API because .+; SECURITY DEFINER because .+/);
+    });
   });
 
   describe('the content webhook', () => {
@@ -143,7 +212,13 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         delete from private.content_webhook;
         select cron.unschedule('chat-notifications');
         select cron.unschedule('booking-mail');
-        select cron.unschedule('publish-scheduled-posts');`);
+        select cron.unschedule('publish-scheduled-posts');
+        insert into private.gateway_seen (header, last_with, last_without) values ('cf-connecting-ip', now() - interval '1 day', now())
+          on conflict (header) do update set last_with = excluded.last_with, last_without = excluded.last_without;
+        update auth.users u set created_at = b.created_at - interval '1 day' from public.blog_users b where b.user_id = u.id and b.email = 'admin@example.com';
+        create function public.unexplained() returns int language sql security definer as 'select 1';
+        revoke all on function public.unexplained() from public, anon;
+        grant execute on function public.unexplained() to authenticated;`);
       const { code, output } = await runCheck();
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
@@ -151,13 +226,16 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(output).toContain('admin@example.com cannot sign in: GoTrue fails with "Database error querying schema" on NULL in confirmation_token.');
       expect(output).toContain('Active blog user georgi@example.com has an account whose address is not confirmed');
       expect(output).toContain('anon may execute public.leaky() (SECURITY DEFINER');
+      expect(output).toContain('authenticated may execute public.unexplained() (SECURITY DEFINER) and no comment says why');
+      expect(output).toMatch(/Admin admin@example\.com signs in with an account created .* before their blog user/);
+      expect(output).toMatch(/The last form \(.*\) arrived without a client address; the last one with it was/);
       expect(output).toContain('The content webhook has no address');
       expect(output).toContain("The job 'chat-notifications' is not scheduled");
       expect(output).toContain("The job 'booking-mail' is not scheduled");
       expect(output).toContain("The job 'publish-scheduled-posts' is not scheduled: a post scheduled in the admin is never published.");
       expect(output).not.toContain("The job 'content-housekeeping' is not scheduled");
       expect(output).toContain('No mail provider is set (private.mail_settings)');
-      expect(output).toMatch(/7 check\(s\) found something that would break/);
+      expect(output).toMatch(/8 check\(s\) found something that would break/);
     });
   });
 });

@@ -1,0 +1,461 @@
+// What the public sends cannot be turned against others (migrations *_visitors_by_network.sql,
+// *_mail_without_relay.sql, *_api_surface.sql), through the real supabase-js with the anonymous
+// key, as a stranger would call the API:
+//   * a visitor is a network: an IPv4 address or an IPv6 /64, with a wider tier (/24, /48);
+//   * near a ceiling the database asks for a proof of work instead of refusing, and a person who
+//     proves it gets through however many bots fill the ceiling;
+//   * addresses count as mailboxes; mail carries no text a stranger typed to a mailbox that has not
+//     answered, at most a few messages reach one mailbox a day, and a circuit breaker holds the rest;
+//   * invitations and the chat cannot be injected; links are few and retire each other;
+//   * anonymous readers get no staff ids, and the mail key is in Vault.
+// Defined once and run against the stand-in (public-abuse.test.ts) and PostgreSQL 15
+// (rls-matrix.postgres.test.ts).
+import { createHash } from 'node:crypto';
+import ICAL from 'ical.js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setIntakeLimits, type Harness } from './harness.ts';
+import { bookableDay } from './slots.ts';
+
+interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+interface Challenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** What the browser's ALTCHA widget does: finds n with SHA-256(salt + n) = challenge; the payload it sends. */
+export function solve(c: Challenge): string {
+  for (let n = 0; n <= c.maxnumber; n++) {
+    if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) {
+      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: n, salt: c.salt, signature: c.signature, took: 1 })).toString('base64');
+    }
+  }
+  throw new Error('no solution below maxnumber');
+}
+
+/** Days a month ahead, each its own, so this suite books no slot another suite on the database books. */
+const DAYS = Array.from({ length: 12 }, (_, i) => bookableDay(31 + i * 2));
+
+const inquiry = (email: string, name = 'Мария Проверкова') => ({
+  name,
+  email,
+  phone: '',
+  company: 'Фирма',
+  message: 'Здравейте.',
+  purpose: 'custom',
+  contact_method: 'email',
+});
+
+export function definePublicAbuse(start: () => Promise<Harness>): void {
+  let h: Harness;
+  let networks = 0;
+  const run = process.pid % 200;
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    h.local.db.asSystem(async (tx) => (await tx.query<T>(text, params)).rows);
+  /** An IPv6 /48 of its own, as its first three groups (no other test of this run meets it). */
+  const network6 = () => `2001:db8:${((run * 97 + ++networks) & 0xffff).toString(16)}`;
+  const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++networks}`;
+
+  /** Everything the catcher received since the last call, oldest first. */
+  const mail = async (): Promise<CaughtMail[]> => {
+    h.local.net.kick();
+    await h.local.net.settled();
+    const all = (await (await fetch(`${h.url}/__local/mail`)).json()) as CaughtMail[];
+    await fetch(`${h.url}/__local/mail`, { method: 'DELETE' });
+    return all.reverse();
+  };
+  const runMailJob = async () => {
+    await sql('select private.process_mail_outbox()');
+    h.local.net.kick();
+    await h.local.net.settled();
+  };
+  const challenge = async (client: SupabaseClient = h.anon): Promise<Challenge> => {
+    const { data, error } = await client.rpc('intake_challenge');
+    expect(error).toBeNull();
+    return data as Challenge;
+  };
+  /** Forms of the last minute already stored (by any suite on this database): the ceilings count them too. */
+  const recent = async (table: 'contact_submissions' | 'appointments') =>
+    (await sql<{ n: number }>(`select count(*)::int as n from public.${table} where created_at > now() - interval '1 minute'`))[0].n;
+  const rowsNamed = async (table: string, column: string, value: string) =>
+    (await sql<{ n: number }>(`select count(*)::int as n from public.${table} where ${column} = $1`, [value]))[0].n;
+
+  beforeAll(async () => {
+    h = await start();
+    // the tests play the mail job's minute themselves
+    await sql(`update cron.job set active = false where jobname = 'booking-mail'`);
+  });
+  afterAll(async () => {
+    await sql(`update cron.job set active = true where jobname = 'booking-mail'`);
+    await setIntakeLimits(h.local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000 });
+    await sql('delete from private.mail_settings');
+    await sql(`select private.set_vault_secret('mail_api_key', null), private.set_vault_secret('chat_webhook_url', null)`);
+    await h.close();
+  });
+  beforeEach(async () => {
+    // each test starts under every ceiling and with no mail sent in the last hour
+    await sql(`delete from public.appointments where preferred_date >= $1`, [DAYS[0].range.range_start]);
+    await sql(`delete from public.contact_submissions where company = 'Фирма'`);
+    // mail sent or left over before (by any suite on this database) is out of the breaker's hour and the daily counts
+    await sql(`update private.mail_outbox
+                  set status = case when status in ('pending', 'held', 'failed') then 'given_up' else status end,
+                      payload = case when status in ('pending', 'held', 'failed') then null else payload end,
+                      last_attempt_at = now() - interval '2 hours', created_at = now() - interval '2 days'`);
+    await setIntakeLimits(h.local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000 });
+  });
+
+  describe('one network is one visitor', () => {
+    it('20 inquiries from one IPv6 /64 store 3; a visitor from elsewhere is not affected', async () => {
+      const net = network6();
+      const hints: string[] = [];
+      for (let i = 1; i <= 20; i++) {
+        const { error } = await h.visitor(`${net}:0:${i.toString(16)}::${i.toString(16)}`).from('contact_submissions').insert(inquiry(`${unique('v6')}@example.org`));
+        hints.push(error?.hint ?? 'stored');
+      }
+      expect(hints.filter((x) => x === 'stored')).toHaveLength(3);
+      expect(hints.slice(3).every((x) => x === 'inquiry_limit_client')).toBe(true);
+      const { error } = await h.visitor(`${network6()}::1`).from('contact_submissions').insert(inquiry(`${unique('other')}@example.org`));
+      expect(error).toBeNull();
+    });
+
+    it('bookings from one IPv6 /64 stop at 2 pending, whatever addresses it rotates through', async () => {
+      const net = network6();
+      const hints: string[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const { error } = await h.visitor(`${net}:0:0:0:${i}:${i}`).from('appointments').insert({
+          client_name: 'Бот', client_email: `${unique('b6')}@example.org`, preferred_date: DAYS[0].at(9 + i),
+        });
+        hints.push(error?.hint ?? 'stored');
+      }
+      expect(hints).toEqual(['stored', 'stored', 'booking_limit_client', 'booking_limit_client', 'booking_limit_client', 'booking_limit_client']);
+    });
+
+    it('an IPv4 visitor seen through IPv6 is that IPv4 visitor', async () => {
+      const v4 = `192.0.2.${(run % 250) + 1}`;
+      for (let i = 0; i < 3; i++) {
+        expect((await h.visitor(i % 2 ? `::ffff:${v4}` : v4).from('contact_submissions').insert(inquiry(`${unique('m')}@example.org`))).error).toBeNull();
+      }
+      expect((await h.visitor(`::ffff:${v4}`).from('contact_submissions').insert(inquiry(`${unique('m')}@example.org`))).error?.hint).toBe('inquiry_limit_client');
+    });
+
+    it('a wider network asks for work from half its limit and stops at it; a proof does not lift the limit', async () => {
+      const net = network6(); // one /48: ten /64s in it
+      const inquire = (i: number, proof?: string) =>
+        h.visitor(`${net}:${i.toString(16)}::1`).from('contact_submissions').insert({ ...inquiry(`${unique('w')}@example.org`), ...(proof ? { proof } : {}) });
+      for (let i = 1; i <= 5; i++) expect((await inquire(i)).error).toBeNull();
+      expect((await inquire(6)).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
+      for (let i = 6; i <= 10; i++) expect((await inquire(i, solve(await challenge()))).error).toBeNull();
+      expect((await inquire(11, solve(await challenge()))).error?.hint).toBe('inquiry_limit_network');
+      // the IPv4 /24 is one such network too
+      const v4 = `198.51.${(run % 250) + 1}`;
+      for (let i = 1; i <= 5; i++) expect((await h.visitor(`${v4}.${i}`).from('contact_submissions').insert(inquiry(`${unique('w4')}@example.org`))).error).toBeNull();
+      expect((await h.visitor(`${v4}.6`).from('contact_submissions').insert(inquiry(`${unique('w4')}@example.org`))).error?.hint).toBe('intake_proof_required');
+    });
+
+    it('a form without the gateway\'s client address has no visitor: it must prove work, and the database notes it', async () => {
+      const insert = (proof?: string) =>
+        h.local.db.asRole({ role: 'anon' }, (tx) =>
+          tx.query(`insert into public.contact_submissions (name, email, company, message, purpose, contact_method, proof)
+                    values ('Без адрес', $1, 'Фирма', 'Здравейте.', 'custom', 'email', $2)`, [`${unique('nohdr')}@example.org`, proof ?? null]),
+        { headers: { 'user-agent': 'test' } });
+      await expect(insert()).rejects.toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
+      await insert(solve(await challenge()));
+      const [seen] = await sql<{ without: boolean }>(`select last_without > now() - interval '1 minute' as without from private.gateway_seen`);
+      expect(seen.without).toBe(true);
+      // the proof was spent by the row it let in, so it cannot let in another
+    });
+  });
+
+  describe('a ceiling that asks instead of refusing', () => {
+    it('from half the inquiry ceiling a form proves work; a proof is single use, signed, unexpired and hard enough', async () => {
+      // a ceiling whose half is 15 forms away
+      await setIntakeLimits(h.local.db, { inquiries_per_minute: 2 * ((await recent('contact_submissions')) + 15) });
+      for (let i = 0; i < 15; i++) expect((await h.visitor().from('contact_submissions').insert(inquiry(`${unique('c')}@example.org`))).error).toBeNull();
+      const person = h.visitor();
+      const send = (proof?: string) => person.from('contact_submissions').insert({ ...inquiry(`${unique('p')}@example.org`), ...(proof ? { proof } : {}) });
+      expect((await send()).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
+
+      const c = await challenge();
+      expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 25_000 });
+      expect(c.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&level=1$/);
+      const proof = solve(c);
+      // tampered: another number, another salt (a later expiry), another signature
+      const parsed = JSON.parse(Buffer.from(proof, 'base64').toString());
+      const forged = (patch: object) => Buffer.from(JSON.stringify({ ...parsed, ...patch })).toString('base64');
+      expect((await send(forged({ number: parsed.number + 1 }))).error?.hint).toBe('intake_proof_required');
+      expect((await send(forged({ salt: parsed.salt.replace(/expires=\d+/, 'expires=99999999999') }))).error?.hint).toBe('intake_proof_required');
+      expect((await send(forged({ signature: 'f'.repeat(64) }))).error?.hint).toBe('intake_proof_required');
+      expect((await send('not base64 json')).error?.hint).toBe('intake_proof_required');
+      expect((await send(proof)).error).toBeNull();
+      expect((await h.visitor().from('contact_submissions').insert({ ...inquiry(`${unique('again')}@example.org`), proof })).error?.hint).toBe('intake_proof_required');
+    });
+
+    it('a bot pool that fills the ceiling from many networks locks out no person who proves work, and the work grows with the flood', async () => {
+      // a ceiling whose half is 10 bookings away
+      await setIntakeLimits(h.local.db, { bookings_per_minute: 2 * ((await recent('appointments')) + 10) });
+      const day = DAYS[1];
+      const slots = Array.from({ length: 16 }, (_, i) => day.at(9 + Math.floor(i / 2), (i % 2) * 30));
+      const bots = slots.slice(0, 10);
+      for (const slot of bots) {
+        expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slot })).error).toBeNull();
+      }
+      // the pool, without work, is refused from here on; an easy challenge fetched now is level 1
+      const easy = await challenge();
+      expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slots[10] })).error?.hint).toBe('intake_proof_required');
+      // bots that do the work fill the ceiling; past twice the ceiling a challenge is level 3, sixteen times the search
+      for (const slot of slots.slice(10, 15)) {
+        const proof = solve(await challenge());
+        expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slot, proof })).error).toBeNull();
+      }
+      // the flood goes on: the last minute holds more than twice the ceiling
+      await setIntakeLimits(h.local.db, { bookings_per_minute: Math.floor((await recent('appointments')) / 2) });
+      const hard = await challenge();
+      expect(hard.salt).toMatch(/&level=3$/);
+      expect(hard.maxnumber).toBe(25_000 * 16);
+      const person = h.visitor();
+      const book = (proof: string) => person.from('appointments').insert({ client_name: 'Човек', client_email: `${unique('person')}@example.org`, preferred_date: slots[15], proof });
+      expect((await book(solve(easy))).error?.hint).toBe('intake_proof_required'); // too easy for now
+      expect((await book(solve(hard))).error).toBeNull();
+    });
+
+    it('admins are not visitors: the office books past every per-visitor limit, without work', async () => {
+      const admin = h.newClient();
+      expect((await admin.auth.signInWithPassword({ email: 'admin@example.com', password: 'admin-local-password' })).error).toBeNull();
+      await setIntakeLimits(h.local.db, { bookings_per_minute: 1 });
+      for (let i = 0; i < 4; i++) {
+        const { error } = await admin.from('appointments').insert({ client_name: 'Клиент от телефона', client_email: 'same@example.org', preferred_date: DAYS[2].at(9 + i) });
+        expect(error).toBeNull();
+      }
+      expect(await rowsNamed('appointments', 'client_name', 'Клиент от телефона')).toBe(4);
+    });
+  });
+
+  describe('mailboxes, not spellings', () => {
+    it('+tags and Gmail\'s dots are one mailbox: three inquiries an hour, then none', async () => {
+      const box = `victim${run}x${++networks}`;
+      const spellings = [`${box}+1@gmail.com`, `${box.slice(0, 3)}.${box.slice(3)}+2@googlemail.com`, `${box.toUpperCase()}@GMAIL.com`, `${box}+4@gmail.com`];
+      const hints = [];
+      for (const address of spellings) hints.push((await h.visitor().from('contact_submissions').insert(inquiry(address))).error?.hint ?? 'stored');
+      expect(hints).toEqual(['stored', 'stored', 'stored', 'inquiry_limit_email']);
+      expect(await sql(`select private.mailbox_key($1) as k`, [`A.B.C+x@GoogleMail.com`])).toEqual([{ k: 'abc@gmail.com' }]);
+      expect(await sql(`select private.mailbox_key($1) as k`, [`a.b+x@example.bg`])).toEqual([{ k: 'a.b@example.bg' }]);
+    });
+  });
+
+  describe('no relay', () => {
+    beforeEach(async () => {
+      await sql(
+        `insert into private.mail_settings (api_url, sender, reply_to, site_url)
+         values ($1, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', 'https://sinaptika.example')
+         on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url`,
+        [`${h.url}/__local/mail`],
+      );
+      await sql(`select private.set_vault_secret('mail_api_key', 'local-mail-key')`);
+      await setIntakeLimits(h.local.db, { mail_per_hour: 60, mail_per_domain_per_hour: 20, mail_per_recipient_per_day: 4 });
+      await mail();
+    });
+
+    it('a lure in the name never reaches the typed address; the message still says what was booked', async () => {
+      const lure = 'Спечелихте 500 EUR evil.example/claim';
+      const address = `${unique('lure')}@example.net`;
+      expect((await h.visitor().from('appointments').insert({ client_name: lure, client_email: address, preferred_date: DAYS[3].at(10) })).error).toBeNull();
+      expect((await h.visitor().from('contact_submissions').insert(inquiry(address, lure))).error).toBeNull();
+      const messages = await mail();
+      expect(messages.map((m) => m.to)).toEqual([address, address]);
+      for (const m of messages) {
+        const everything = `${m.subject}\n${m.text}\n${m.html}\n${m.attachments.map((a) => Buffer.from(a.content, 'base64').toString()).join('\n')}`;
+        expect(everything).not.toMatch(/Спечелихте|evil\.example|500 EUR/);
+        expect(m.text).toContain('Здравейте!');
+      }
+      expect(messages[0].text).toMatch(/Кога: .+10:00 \(българско време\)/);
+      expect(messages[0].text).toContain('Продължителност: 30 минути');
+      const ics = Buffer.from(messages[0].attachments[0].content, 'base64').toString().replace(/\r\n /g, '');
+      expect(ics).toMatch(/\r\nATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:/);
+      // the team still sees the name, in the inbox
+      expect(await rowsNamed('appointments', 'client_name', lure)).toBe(1);
+    });
+
+    it('at most four messages a day reach one mailbox, whatever its spelling; the rest are stored as skipped', async () => {
+      const box = `relay${run}x${++networks}`;
+      for (let i = 0; i < 3; i++) expect((await h.visitor().from('contact_submissions').insert(inquiry(`${box}+${i}@gmail.com`))).error).toBeNull();
+      for (let i = 0; i < 3; i++) {
+        const { error } = await h.visitor().from('appointments').insert({ client_name: 'Х', client_email: `${box.slice(0, 2)}.${box.slice(2)}+b${i}@gmail.com`, preferred_date: DAYS[4].at(9 + i) });
+        expect(error).toBeNull();
+      }
+      expect(await mail()).toHaveLength(4);
+      await runMailJob();
+      expect(await sql(`select status, count(*)::int as n from private.mail_outbox where mailbox = $1 group by status order by status`, [`${box}@gmail.com`]))
+        .toEqual([{ status: 'sent', n: 4 }, { status: 'skipped', n: 2 }]);
+    });
+
+    it('the circuit breaker holds mail past the hour\'s limit, tells the team once, and sends it in order when the hour allows', async () => {
+      const hook = `${h.url}/__local/chat-webhook`;
+      await sql(`select private.set_vault_secret('chat_webhook_url', $1)`, [hook]);
+      await fetch(hook, { method: 'DELETE' });
+      await setIntakeLimits(h.local.db, { mail_per_hour: 2 });
+      const addresses = [0, 1, 2, 3].map(() => `${unique('breaker')}@example.com`);
+      for (const address of addresses) expect((await h.visitor().from('contact_submissions').insert(inquiry(address))).error).toBeNull();
+      expect((await mail()).map((m) => m.to)).toEqual(addresses.slice(0, 2));
+      expect(await sql(`select recipient, status from private.mail_outbox where status = 'held' order by id`)).toEqual(addresses.slice(2).map((recipient) => ({ recipient, status: 'held' })));
+      h.local.net.kick();
+      await h.local.net.settled();
+      const alerts = ((await (await fetch(hook)).json()) as { body: { content: string } }[]).filter((m) => m.body.content.includes('Изходящата поща е задържана'));
+      expect(alerts).toHaveLength(1);
+      await runMailJob(); // still over the limit: nothing leaves, the team is not told again
+      expect(await mail()).toEqual([]);
+      await setIntakeLimits(h.local.db, { mail_per_hour: 60 });
+      await runMailJob();
+      expect((await mail()).map((m) => m.to)).toEqual(addresses.slice(2));
+      await sql(`select private.set_vault_secret('chat_webhook_url', null)`);
+    });
+
+    it('holds mail to one recipient domain past its own hourly limit, while other domains get theirs', async () => {
+      await setIntakeLimits(h.local.db, { mail_per_domain_per_hour: 1 });
+      const domain = `${unique('dom')}.example`;
+      const [a, b, other] = [`a@${domain}`, `b@${domain}`, `${unique('o')}@example.org`];
+      for (const address of [a, b, other]) expect((await h.visitor().from('contact_submissions').insert(inquiry(address))).error).toBeNull();
+      expect((await mail()).map((m) => m.to)).toEqual([a, other]);
+      expect(await sql(`select last_error from private.mail_outbox where recipient = $1`, [b])).toEqual([{ last_error: `held: more than 1 e-mails to ${domain} in an hour` }]);
+    });
+  });
+
+  describe('safe invitations, links and chat', () => {
+    beforeEach(async () => {
+      await sql(
+        `insert into private.mail_settings (api_url, sender, reply_to, site_url)
+         values ($1, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', 'https://sinaptika.example')
+         on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url`,
+        [`${h.url}/__local/mail`],
+      );
+      await sql(`select private.set_vault_secret('mail_api_key', 'local-mail-key')`);
+      await setIntakeLimits(h.local.db, { mail_per_hour: 1000, mail_per_domain_per_hour: 1000, mail_per_recipient_per_day: 100 });
+      await mail();
+    });
+
+    const tokenIn = (m: CaughtMail) => /\/booking\/([A-Za-z0-9_-]{43})\b/.exec(m.text)?.[1];
+
+    it('a control character in the name is gone before it is stored; once the mailbox answered, the name is quoted safely', async () => {
+      const address = `${unique('ctl')}@example.net`;
+      const name = 'Иван "Ванката" ^ Петров\rURL:https://evil.example\nDESCRIPTION:Платете тук';
+      expect((await h.visitor().from('appointments').insert({ client_name: name, client_email: address, preferred_date: DAYS[5].at(10) })).error).toBeNull();
+      const [stored] = await sql<{ client_name: string; id: string }>('select id, client_name from public.appointments where client_email = $1', [address]);
+      expect(stored.client_name).toBe('Иван "Ванката" ^ Петров URL:https://evil.example DESCRIPTION:Платете тук');
+      const [first] = await mail();
+      // the mailbox answers: its owner cancels through the link we e-mailed
+      expect((await h.anon.rpc('cancel_booking', { token: tokenIn(first) })).error).toBeNull();
+      expect((await h.visitor().from('appointments').insert({ client_name: name, client_email: address, preferred_date: DAYS[5].at(11) })).error).toBeNull();
+      const messages = await mail();
+      const booked = messages.find((m) => m.subject.startsWith('Получихме'))!;
+      // cleaned, and cut to 60 characters
+      expect(booked.text).toContain('Здравейте, Иван "Ванката" ^ Петров URL:https://evil.example DESCRIPTIO…!');
+      const ics = Buffer.from(booked.attachments[0].content, 'base64').toString();
+      const unfolded = ics.replace(/\r\n /g, '');
+      expect(unfolded).toContain(`\r\nATTENDEE;CN="Иван ^'Ванката^' ^^ Петров URL:https://evil.example DESCRIPTIO…";ROLE=REQ-PARTICIPANT`);
+      const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+      expect(event.getFirstProperty('url')).toBeNull();
+      expect(event.getAllProperties('description')).toHaveLength(1);
+      expect(String(event.getFirstPropertyValue('description'))).toContain('използвайте личната връзка от имейла');
+      expect(ics).not.toMatch(/\/booking\//);
+      expect(booked.text).toMatch(/calendar\.google\.com[^\n]*details=[^\n]*/);
+      expect(/calendar\.google\.com\S*/.exec(booked.text)![0]).not.toMatch(/booking/);
+    });
+
+    it('a newer e-mail\'s link retires the older one; a confirmed booking moves by its link, back to pending, three times at most', async () => {
+      const address = `${unique('links')}@example.net`;
+      const day = DAYS[6];
+      expect((await h.visitor().from('appointments').insert({ client_name: 'Нина', client_email: address, preferred_date: day.at(9) })).error).toBeNull();
+      const [received] = await mail();
+      const [{ id }] = await sql<{ id: string }>('select id from public.appointments where client_email = $1', [address]);
+      await sql(`update public.appointments set status = 'confirmed' where id = $1`, [id]);
+      const [confirmed] = await mail();
+      expect(confirmed.subject).toMatch(/^Консултацията ви е потвърдена/);
+      expect((await h.anon.rpc('booking_by_token', { token: tokenIn(received) })).error?.hint).toBe('booking_link_replaced');
+      let token = tokenIn(confirmed)!;
+      expect((await h.anon.rpc('booking_by_token', { token })).data).toMatchObject({ status: 'confirmed', moves_left: 3 });
+
+      for (const [i, hour] of [10, 11, 12].entries()) {
+        const moved = await h.anon.rpc('move_booking', { token, new_start: day.at(hour) });
+        expect(moved.error).toBeNull();
+        expect(moved.data.booking).toMatchObject({ status: 'pending', moves_left: 2 - i });
+        token = moved.data.token;
+      }
+      const again = await h.anon.rpc('move_booking', { token, new_start: day.at(13) });
+      expect(again.error).toMatchObject({ code: 'P0001', hint: 'booking_move_limit' });
+      expect(await sql('select status, preferred_date = $2 as at_last from public.appointments where id = $1', [id, day.at(12)])).toEqual([{ status: 'pending', at_last: true }]);
+      const moves = (await mail()).filter((m) => m.subject.startsWith('Консултацията ви е преместена'));
+      expect(moves).toHaveLength(3);
+      // one live link per booking
+      expect(await sql(`select count(*)::int as n from private.booking_links where appointment_id = $1 and revoked_at is null`, [id])).toEqual([{ n: 1 }]);
+    });
+
+    it('unsent messages about a booking coalesce into the newest', async () => {
+      await setIntakeLimits(h.local.db, { mail_per_hour: 0 }); // the breaker holds everything
+      const address = `${unique('coalesce')}@example.net`;
+      const day = DAYS[7];
+      expect((await h.visitor().from('appointments').insert({ client_name: 'Ани', client_email: address, preferred_date: day.at(9) })).error).toBeNull();
+      const [{ id, token }] = await sql<{ id: string; token: string }>(
+        `select a.id, private.mint_booking_link(a.id) as token from public.appointments a where client_email = $1`, [address]);
+      let link = token;
+      for (const hour of [10, 11]) link = (await h.anon.rpc('move_booking', { token: link, new_start: day.at(hour) })).data.token;
+      expect(await sql(`select purpose, status from private.mail_outbox where appointment_id = $1 order by id`, [id])).toEqual([
+        { purpose: 'booking_received', status: 'superseded' },
+        { purpose: 'booking_moved', status: 'superseded' },
+        { purpose: 'booking_moved', status: 'held' },
+      ]);
+      await setIntakeLimits(h.local.db, { mail_per_hour: 1000 });
+      await runMailJob();
+      const [only, ...none] = await mail();
+      expect(none).toEqual([]);
+      expect(only.subject).toMatch(/преместена: .+11:00/);
+    });
+
+    it('the team chat shows what visitors type as text, never as a link or a mention', async () => {
+      const hook = `${h.url}/__local/chat-webhook`;
+      await sql(`select private.set_vault_secret('chat_webhook_url', $1)`, [hook]);
+      await fetch(hook, { method: 'DELETE' });
+      const name = '[Фактура](https://evil.example) @everyone';
+      expect((await h.visitor().from('contact_submissions').insert(inquiry(`${unique('chat')}@example.net`, name))).error).toBeNull();
+      h.local.net.kick();
+      await h.local.net.settled();
+      const [message] = (await (await fetch(hook)).json()) as { body: { embeds: { fields: { name: string; value: string }[] }[] } }[];
+      const field = message.body.embeds[0].fields.find((f) => f.name === 'Име')!;
+      expect(field.value).toBe('\\[Фактура\\]\\(https\\://evil.example\\) \\@everyone');
+      await sql(`select private.set_vault_secret('chat_webhook_url', null)`);
+    });
+  });
+
+  describe('what the API shows', () => {
+    it('anonymous readers get no staff ids; admins do', async () => {
+      expect((await h.anon.from('blog_posts').select('created_by').limit(1)).error?.code).toBe('42501');
+      expect((await h.anon.from('blog_posts').select('updated_by').limit(1)).error?.code).toBe('42501');
+      expect((await h.anon.from('projects').select('updated_by').limit(1)).error?.code).toBe('42501');
+      expect((await h.anon.from('blog_posts').select('*').limit(1)).error?.code).toBe('42501');
+      const { data, error } = await h.anon.from('blog_posts').select('slug, title, author').eq('is_published', true).limit(1);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      const admin = h.newClient();
+      await admin.auth.signInWithPassword({ email: 'admin@example.com', password: 'admin-local-password' });
+      expect((await admin.from('blog_posts').select('created_by, updated_by').limit(1)).error).toBeNull();
+    });
+
+    it('is_admin is no RPC any more, and the mail key is in Vault, out of every API role\'s reach', async () => {
+      expect((await h.anon.rpc('is_admin')).error?.code).toBe('PGRST202');
+      expect(await sql(`select count(*)::int as n from information_schema.columns where table_schema = 'private' and table_name = 'mail_settings' and column_name = 'api_key'`)).toEqual([{ n: 0 }]);
+      await sql(`select private.set_vault_secret('mail_api_key', 're_secret_for_test')`);
+      for (const role of ['anon', 'authenticated', 'service_role'] as const) {
+        await expect(h.local.db.asRole({ role }, (tx) => tx.query('select decrypted_secret from vault.decrypted_secrets'))).rejects.toMatchObject({ code: '42501' });
+        await expect(h.local.db.asRole({ role }, (tx) => tx.query('select private.vault_secret($1)', ['mail_api_key']))).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+  });
+}

@@ -1,0 +1,110 @@
+// An upgrade, on real PostgreSQL 15, of a project that ran the earlier versions with sign-ups on:
+// the migrations are applied in the order a project lived through them, with that time's data
+// written in between. A stranger signed up first under a colleague's address; the old account
+// trigger adopted that account when the colleague was added, the admin-accounts migration's
+// e-mail backfill linked it, and the stranger kept a signed-in session through all of it. The
+// api-surface migration ends every session and refresh token of the accounts that backfill
+// linked; `npm run check:hosted` then names the admin whose account is older than their blog user.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
+import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
+import { startHarness } from './harness.ts';
+import { applyMigrations, applyPlatform, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+
+const skip = postgresSkipReason();
+if (skip) console.warn(`[upgrade.postgres] skipped: ${skip}`);
+const suite = skip ? describe.skip : describe;
+
+const ADMIN_ACCOUNTS = '20261127000100';
+const API_SURFACE = '20261202000300';
+
+suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
+  let cluster: PostgresCluster | undefined;
+  const ids: Record<string, string> = {};
+  const rows = async <T,>(text: string) => {
+    const db = new PostgresDb({ connection: cluster!.connection });
+    try {
+      return await db.asSystem(async (tx) => (await tx.query<T>(text)).rows);
+    } finally {
+      await db.close();
+    }
+  };
+  /** A session with one refresh token, as GoTrue keeps a signed-in browser. */
+  const signedIn = (account: string, token: string) => `
+    with s as (insert into auth.sessions (id, user_id, created_at, updated_at) values (gen_random_uuid(), '${account}', now(), now()) returning id)
+    insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, session_id)
+    select '${token}', '${account}', false, now(), now(), s.id from s;`;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    await applyPlatform(cluster);
+    await applyMigrations(cluster, (v) => v < ADMIN_ACCOUNTS);
+    // a stranger signs up with a colleague's address, a day before the colleague is added, and stays signed in
+    await cluster.sql(`
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+                              recovery_token, email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data,
+                              created_at, updated_at)
+      values ('00000000-0000-0000-0000-000000000000', 'b0000000-0000-4000-8000-00000000000f', 'authenticated', 'authenticated',
+              'colleague@agency.example', extensions.crypt('stranger-password-1', extensions.gen_salt('bf', 4)), now() - interval '1 day',
+              '', '', '', '', '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '1 day', now() - interval '1 day');
+      ${signedIn('b0000000-0000-4000-8000-00000000000f', 'stranger-before')}
+      -- the team adds the colleague, and its own boss (the old trigger adopts the stranger's account for the first)
+      insert into public.blog_users (username, email, password, full_name) values
+        ('colleague', 'colleague@agency.example', 'colleague-password-1', 'Колега'),
+        ('boss', 'boss@agency.example', 'boss-password-1', 'Шеф');`);
+    await applyMigrations(cluster, (v) => v >= ADMIN_ACCOUNTS && v < API_SURFACE);
+    const accounts = await rows<{ username: string; user_id: string }>('select username, user_id from public.blog_users');
+    for (const a of accounts) ids[a.username] = a.user_id;
+    // after the admin-accounts upgrade: the stranger still signs in with the session it had, the
+    // boss signs in, and a new admin is added by the new trigger and signs in
+    await cluster.sql(`
+      ${signedIn(ids.colleague, 'stranger-after')}
+      ${signedIn(ids.boss, 'boss-after')}
+      insert into public.blog_users (username, email, password, full_name) values ('newcomer', 'newcomer@agency.example', 'newcomer-password-1', 'Нов');`);
+    ids.newcomer = (await rows<{ user_id: string }>(`select user_id from public.blog_users where username = 'newcomer'`))[0].user_id;
+    await cluster.sql(signedIn(ids.newcomer, 'newcomer-after'));
+    await applyMigrations(cluster, (v) => v >= API_SURFACE);
+  });
+  afterAll(() => cluster?.stop());
+
+  it('the backfill had linked the stranger\'s account to the colleague', () => {
+    expect(ids.colleague).toBe('b0000000-0000-4000-8000-00000000000f');
+  });
+
+  it('ends every session and refresh token of the accounts the backfill linked, and keeps the new trigger\'s', async () => {
+    const left = await rows<{ token: string }>('select token from auth.refresh_tokens order by token');
+    expect(left.map((r) => r.token)).toEqual(['newcomer-after']);
+    const sessions = await rows<{ user_id: string }>('select user_id::text from auth.sessions');
+    expect(sessions.map((s) => s.user_id)).toEqual([ids.newcomer]);
+  });
+
+  it('so the stranger\'s refresh token is refused by the auth API, while the newcomer\'s still works', async () => {
+    const h = await startHarness({ db: new PostgresDb({ connection: cluster!.connection }) });
+    try {
+      const refresh = (token: string) =>
+        fetch(`${h.url}/auth/v1/token?grant_type=refresh_token`, {
+          method: 'POST',
+          headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: token }),
+        });
+      expect((await refresh('stranger-after')).status).toBe(400);
+      expect((await refresh('newcomer-after')).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('npm run check:hosted names the admin whose account is older than their blog user', async () => {
+    const url = `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
+    const output = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/check-hosted.ts', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (d) => (text += d));
+      child.stderr.on('data', (d) => (text += d));
+      child.on('close', () => resolve(text));
+    });
+    expect(output).toMatch(/Admin colleague@agency\.example signs in with an account created .* before their blog user/);
+    expect(output).not.toMatch(/Admin (boss|newcomer)@agency\.example signs in/);
+  });
+});
