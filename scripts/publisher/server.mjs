@@ -1,6 +1,6 @@
 // The content webhook's receiver on a server of your own: keeps a built site in `--out` in step
 // with the database, page by page, for a host that serves that directory (nginx, Caddy, a bucket
-// synced from it). Hosted Supabase's webhook (private.content_webhook) points at this server's
+// synced from it). Hosted Supabase's webhook (the Vault secret content_webhook_url) points at this server's
 // /__publish with the same secret.
 //
 //   PUBLISH_SECRET=… node scripts/publisher/server.mjs --out dist [--port 8788] [--host 127.0.0.1]

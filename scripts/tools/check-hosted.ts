@@ -210,17 +210,17 @@ async function clientAddress(q: Query): Promise<Finding> {
 
 async function webhooks(q: Query): Promise<Finding> {
   const title = 'Content webhook and pg_net';
-  const [state] = await q<{ extension: boolean; http_post: boolean; table: boolean }>(
+  const [state] = await q<{ extension: boolean; http_post: boolean; vault: boolean }>(
     `select exists (select 1 from pg_extension where extname = 'pg_net') as extension,
             to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is not null as http_post,
-            to_regclass('private.content_webhook') is not null as table`,
+            to_regclass('vault.secrets') is not null as vault`,
   );
   const lines: string[] = [];
   if (!state.http_post) lines.push('pg_net is missing: enable it (Database → Extensions → pg_net, or `create extension pg_net;`). Without it no webhook is sent.');
-  if (!state.table) lines.push('private.content_webhook is missing: the content webhook migration is not applied.');
+  if (!state.vault) lines.push('Supabase Vault is missing (schema vault): enable it (Database → Extensions → supabase_vault); the webhooks\' addresses and the mail key live there.');
   else {
-    const rows = await q<{ url: string }>('select url from private.content_webhook');
-    if (rows.length === 0) lines.push('The content webhook has no address: static pages will not follow edits (README, "Fresh pages after every change").');
+    const [hook] = await q<{ ok: boolean }>(`select exists (select 1 from vault.secrets where name = 'content_webhook_url') as ok`);
+    if (!hook.ok) lines.push('The content webhook has no address: static pages will not follow edits (README, "Fresh pages after every change").');
   }
   if (lines.length) return { ok: false, title, lines };
   return { ok: true, title, lines: [`pg_net ${state.extension ? 'is installed' : 'answers (net.http_post)'} and the content webhook has an address.`] };

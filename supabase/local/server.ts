@@ -142,17 +142,20 @@ const webhookHandler: Handler = async (req, ctx) => {
 };
 
 // Local-only equivalent of the SQL a deployer runs once on hosted Supabase (README, "Fresh pages
-// after every change"): points the content webhook (private.content_webhook) at a receiver.
-// PUT {url, secret} sets it, DELETE removes it, GET tells where it points. Service role only.
+// after every change"): points the content webhook (the Vault secrets content_webhook_url and
+// content_webhook_secret) at a receiver. PUT {url, secret} sets it, DELETE removes it, GET tells
+// where it points. Service role only.
 const contentWebhookHandler: Handler = async (req, ctx) => {
   const who = resolveClaims(req, ctx.jwtSecret);
   if (!who.ok || who.claims.role !== 'service_role') return json(403, { message: 'The service role key is required' });
   if (req.method === 'GET') {
-    const rows = await ctx.db.asSystem((tx) => tx.query<{ url: string }>('select url from private.content_webhook'));
+    const rows = await ctx.db.asSystem((tx) => tx.query<{ url: string | null }>(`select private.vault_secret('content_webhook_url') as url`));
     return json(200, { url: rows.rows[0]?.url ?? null });
   }
   if (req.method === 'DELETE') {
-    await ctx.db.asSystem((tx) => tx.query('delete from private.content_webhook'));
+    await ctx.db.asSystem((tx) =>
+      tx.query(`select private.set_vault_secret('content_webhook_url', null), private.set_vault_secret('content_webhook_secret', null)`),
+    );
     return { status: 204 };
   }
   if (req.method !== 'PUT') return json(405, { message: 'Method not allowed' });
@@ -166,8 +169,8 @@ const contentWebhookHandler: Handler = async (req, ctx) => {
   const secret = typeof input.secret === 'string' && input.secret ? input.secret : null;
   await ctx.db.asSystem((tx) =>
     tx.query(
-      `insert into private.content_webhook (url, secret) values ($1, $2)
-       on conflict (id) do update set url = excluded.url, secret = excluded.secret, updated_at = now()`,
+      `select private.set_vault_secret('content_webhook_url', $1, 'Where content changes are posted (the local publisher)'),
+              private.set_vault_secret('content_webhook_secret', $2, 'The content webhook''s Bearer token')`,
       [input.url, secret],
     ),
   );

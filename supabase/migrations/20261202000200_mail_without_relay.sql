@@ -24,13 +24,15 @@
 --     times. Moving a confirmed booking works: it waits for the consultant's confirmation again.
 --   * Names are cleaned of control characters, cut to 60 characters and quoted as RFC 5545 and
 --     RFC 6868 say; the team chat gets what visitors typed with its markdown escaped.
---   * The mail provider's key and the chat's webhook address are secrets: they live in Vault
---     (`mail_api_key`, `chat_webhook_url`), no longer in private tables. pg_net still holds the key
---     in its request queue for the moment between the commit and the send.
+--   * The mail provider's key, the chat's webhook address and the content webhook's address and
+--     secret are secrets: they live in Vault (`mail_api_key`, `chat_webhook_url`,
+--     `content_webhook_url`, `content_webhook_secret`), no longer in private tables. pg_net still
+--     holds them in its request queue for the moment between the commit and the send.
 --
--- Setting the secrets (SQL editor):
+-- Setting the secrets (SQL editor; null deletes one):
 --   select private.set_vault_secret('mail_api_key', 're_…', 'Resend API key for the e-mails to visitors');
 --   select private.set_vault_secret('chat_webhook_url', 'https://discord.com/api/webhooks/…', 'The team chat''s webhook');
+--   select private.set_vault_secret('content_webhook_url', 'https://…/__publish'), private.set_vault_secret('content_webhook_secret', '…');
 
 insert into private.intake_limits (name, value, description) values
   ('mail_per_recipient_per_day', 4, 'e-mails a visitor''s actions may cause to one mailbox (any spelling) in 24 hours; more are skipped'),
@@ -46,6 +48,7 @@ do $$
 declare
   key text;
   hook text;
+  content record;
 begin
   select s.api_key into key from private.mail_settings s where s.id;
   if key is not null and private.vault_secret('mail_api_key') is null then
@@ -54,6 +57,13 @@ begin
   select w.url into hook from private.chat_webhook w where w.id;
   if hook is not null and private.vault_secret('chat_webhook_url') is null then
     perform private.set_vault_secret('chat_webhook_url', hook, 'The team chat''s incoming webhook (whoever has it can post to the channel).');
+  end if;
+  select c.url, c.secret into content from private.content_webhook c where c.id;
+  if content.url is not null and private.vault_secret('content_webhook_url') is null then
+    perform private.set_vault_secret('content_webhook_url', content.url, 'Where content changes are posted (a build hook''s URL is itself a secret).');
+    if coalesce(content.secret, '') <> '' then
+      perform private.set_vault_secret('content_webhook_secret', content.secret, 'The content webhook''s Bearer token.');
+    end if;
   end if;
 end
 $$;
@@ -64,6 +74,48 @@ comment on table private.mail_settings is 'Where and as whom the database sends 
 create or replace function private.mail_ready() returns boolean
 language sql stable security definer set search_path = ''
 as $$ select exists (select 1 from private.mail_settings where id) and private.vault_secret('mail_api_key') is not null $$;
+
+-- The content webhook, as before, with its address and secret from Vault.
+create or replace function private.notify_content_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hook text := private.vault_secret('content_webhook_url');
+  secret text := private.vault_secret('content_webhook_secret');
+  strip constant text[] := array['content', 'detailed_description', 'gallery'];
+  headers jsonb := '{"Content-Type": "application/json"}'::jsonb;
+  rec jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) - strip end;
+  old_rec jsonb := case when tg_op = 'INSERT' then null else to_jsonb(old) - strip end;
+begin
+  -- Drafts change often while being written; a post that is unpublished before and after the
+  -- change shows on no public page, so its change is not sent.
+  if tg_table_name = 'blog_posts'
+     and not coalesce((rec ->> 'is_published')::boolean, false)
+     and not coalesce((old_rec ->> 'is_published')::boolean, false) then
+    return null;
+  end if;
+  if hook is null then
+    return null;
+  end if;
+  if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
+    raise warning 'content webhook: pg_net is not installed, the receiver was not told about a change of %', tg_table_name;
+    return null;
+  end if;
+  if coalesce(secret, '') <> '' then
+    headers := headers || jsonb_build_object('Authorization', 'Bearer ' || secret);
+  end if;
+  perform net.http_post(
+    url := hook,
+    body := jsonb_build_object('type', tg_op, 'table', tg_table_name, 'schema', tg_table_schema, 'record', rec, 'old_record', old_rec),
+    headers := headers,
+    timeout_milliseconds := 5000);
+  return null;
+end
+$$;
+drop table private.content_webhook;
 
 create or replace function private.chat_ready() returns boolean
 language sql stable security definer set search_path = ''
@@ -707,6 +759,20 @@ begin
   update public.appointments set preferred_date = new_start, status = 'pending' where id = a.id returning * into a;
   return jsonb_build_object('token', nullif(current_setting('app.booking_new_link', true), ''), 'booking', private.booking_view(a));
 end
+$$;
+
+-- Nightly: forget what no limit counts any more, spent challenges that have expired, and that a
+-- mailbox answered once a year has passed.
+create or replace function private.prune_intake_clients() returns void
+language sql security definer set search_path = ''
+as $$
+  delete from private.intake_clients c
+   where c.created_at < now() - interval '1 day'
+     and not exists (
+       select 1 from public.appointments a
+        where a.id = c.appointment_id and a.status = 'pending' and a.preferred_date > now());
+  delete from private.spent_challenges where expires_at < now();
+  delete from private.proven_mailboxes where proven_at < now() - interval '1 year';
 $$;
 
 -- functions of the private schema are for triggers, jobs and the functions above

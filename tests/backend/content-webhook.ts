@@ -96,8 +96,12 @@ export function defineContentWebhook(start: () => Promise<Harness>) {
         await expect(
           h.local.db.asRole({ role }, (tx) => tx.query(`select net.http_post('http://127.0.0.1:1/x', '{}'::jsonb)`)),
         ).rejects.toMatchObject({ code: '42501' });
+        // nor read where the webhook points, or its secret (Vault)
         await expect(
-          h.local.db.asRole({ role }, (tx) => tx.query('select url from private.content_webhook')),
+          h.local.db.asRole({ role }, (tx) => tx.query(`select private.vault_secret('content_webhook_url')`)),
+        ).rejects.toMatchObject({ code: '42501' });
+        await expect(
+          h.local.db.asRole({ role }, (tx) => tx.query(`select decrypted_secret from vault.decrypted_secrets where name like 'content_webhook%'`)),
         ).rejects.toMatchObject({ code: '42501' });
       }
     });

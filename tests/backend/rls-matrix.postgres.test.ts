@@ -72,12 +72,15 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('npm run check:hosted', () => {
     it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
-      await cluster!.sql(`insert into private.content_webhook (url, secret) values ('https://publisher.example/__publish', 'secret');
+      await cluster!.sql(`select private.set_vault_secret('content_webhook_url', 'https://publisher.example/__publish'),
+               private.set_vault_secret('content_webhook_secret', 'secret');
         insert into private.mail_settings (api_url, sender, site_url)
           values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example');
         select private.set_vault_secret('mail_api_key', 're_test')`);
       const { code, output } = await runCheck().finally(() =>
-        cluster!.sql(`delete from private.content_webhook; delete from private.mail_settings; select private.set_vault_secret('mail_api_key', null)`),
+        cluster!.sql(`select private.set_vault_secret('content_webhook_url', null), private.set_vault_secret('content_webhook_secret', null),
+                             private.set_vault_secret('mail_api_key', null);
+                      delete from private.mail_settings`),
       );
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
       expect(output).not.toMatch(/✖/);
@@ -209,7 +212,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         grant execute on function public.leaky() to anon;
         update public.blog_users set is_active = true where username = 'georgi';
         update auth.users set email_confirmed_at = null where email = 'georgi@example.com';
-        delete from private.content_webhook;
+        select private.set_vault_secret('content_webhook_url', null);
         select cron.unschedule('chat-notifications');
         select cron.unschedule('booking-mail');
         select cron.unschedule('publish-scheduled-posts');
