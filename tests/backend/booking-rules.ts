@@ -114,24 +114,15 @@ export function defineBookingRules(start: () => Promise<Harness>) {
       expect(error).toMatchObject({ code: 'P0001', hint: 'booking_limit_email' });
     });
 
-    it('takes at most 20 new bookings a minute from everyone together, a far ceiling above one visitor\'s 2', async () => {
-      const slots = Array.from({ length: 22 }, (_, i) => at(futureWeekday(8 + Math.floor(i / 16)), 9 + Math.floor((i % 16) / 2), (i % 2) * 30));
-      for (let v = 0; v < 10; v++) {
-        const visitor = h.visitor();
-        for (const slot of slots.slice(v * 2, v * 2 + 2)) expect((await visitor.from('appointments').insert(booking(slot))).error).toBeNull();
-      }
-      const { error } = await h.visitor().from('appointments').insert(booking(slots[20]));
-      expect(error).toMatchObject({ code: 'P0001', hint: 'booking_limit_rate' });
-    });
-
     it('one visitor holds at most 2 pending future bookings; another is not affected', async () => {
       const bot = h.visitor('10.99.0.1');
       for (const hour of [9, 10]) expect((await bot.from('appointments').insert(booking(at(day, hour)))).error).toBeNull();
       const third = await bot.from('appointments').insert(booking(at(day, 11)));
       expect(third.error).toMatchObject({ code: 'P0001', hint: 'booking_limit_client' });
-      expect((await h.visitor('10.99.0.2').from('appointments').insert(booking(at(day, 11)))).error).toBeNull();
+      // another person, in another network (the bot's /24 is a wider tier with a limit of its own)
+      expect((await h.visitor('10.97.0.2').from('appointments').insert(booking(at(day, 11)))).error).toBeNull();
       // one POST of many rows is still one visitor
-      const many = await h.visitor('10.99.0.3').from('appointments').insert([12, 13, 14].map((hour) => booking(at(day, hour))));
+      const many = await h.visitor('10.96.0.3').from('appointments').insert([12, 13, 14].map((hour) => booking(at(day, hour))));
       expect(many.error).toMatchObject({ hint: 'booking_limit_client' });
       // a booking cancelled by the team no longer counts
       const { data } = await h.service.from('appointments').select('id').eq('preferred_date', at(day, 9)).single();
@@ -285,7 +276,8 @@ export function defineBookingRules(start: () => Promise<Harness>) {
       const bot = h.visitor('10.98.0.1');
       for (let i = 0; i < 3; i++) expect((await bot.from('contact_submissions').insert(inquiry())).error).toBeNull();
       expect((await bot.from('contact_submissions').insert(inquiry())).error).toMatchObject({ code: 'P0001', hint: 'inquiry_limit_client' });
-      expect((await h.visitor('10.98.0.2').from('contact_submissions').insert(inquiry())).error).toBeNull();
+      // the next person, in another network (the bot's /24 is a wider tier with a limit of its own)
+      expect((await h.visitor('10.97.0.2').from('contact_submissions').insert(inquiry())).error).toBeNull();
     });
 
     it('50 parallel inquiries from one visitor store exactly 3', async () => {
@@ -294,15 +286,6 @@ export function defineBookingRules(start: () => Promise<Harness>) {
       expect(results.filter((r) => r.error === null)).toHaveLength(3);
       expect(results.filter((r) => r.error?.hint === 'inquiry_limit_client')).toHaveLength(47);
       expect((await h.service.from('contact_submissions').select('id', { count: 'exact', head: true })).count).toBe(3);
-    });
-
-    it('takes 30 a minute from everyone together, ten times one visitor\'s, then refuses', async () => {
-      for (let v = 0; v < 10; v++) {
-        const visitor = h.visitor();
-        for (let i = 0; i < 3; i++) expect((await visitor.from('contact_submissions').insert(inquiry())).error).toBeNull();
-      }
-      const { error } = await h.visitor().from('contact_submissions').insert(inquiry());
-      expect(error).toMatchObject({ code: 'P0001', hint: 'inquiry_limit_rate' });
     });
 
     it('a trapped or hurried inquiry is dropped without an error and nobody hears of it', async () => {

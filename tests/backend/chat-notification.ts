@@ -1,6 +1,6 @@
 // The team-chat notification, sent by the database (migration *_chat_from_database.sql): each new
 // inquiry and booking becomes a message in private.chat_outbox, pg_net posts it after the commit
-// to the address in private.chat_webhook, and the scheduled job records the answer on the row and
+// to the address in the Vault secret `chat_webhook_url`, and the scheduled job records the answer on the row and
 // sends failures again. Defined once and run against the stand-in (chat-notification.test.ts) and
 // against PostgreSQL 15 with the real pg_cron (rls-matrix.postgres.test.ts).
 import { createServer, type Server } from 'node:http';
@@ -51,13 +51,13 @@ export function defineChatNotification(start: () => Promise<Harness>): void {
   });
   afterAll(async () => {
     await sql(`update cron.job set active = true where jobname = 'chat-notifications'`);
-    await sql('delete from private.chat_webhook');
+    await sql(`select private.set_vault_secret('chat_webhook_url', null)`);
     await h.close();
     await new Promise((resolve) => receiver.close(resolve));
   });
   beforeEach(async () => {
     answer = 204;
-    await sql(`insert into private.chat_webhook (url) values ($1) on conflict (id) do update set url = excluded.url`, [receiverUrl]);
+    await sql(`select private.set_vault_secret('chat_webhook_url', $1)`, [receiverUrl]);
     await sent();
   });
 
@@ -88,14 +88,15 @@ export function defineChatNotification(start: () => Promise<Harness>): void {
     expect(more).toEqual([]);
     expect(message.body.content).toBe('📩 Ново запитване от сайта');
     expect(message.body.embeds![0]).toMatchObject({ title: 'Запитване: Туризъм и ресторанти', color: 0x2f4cc4 });
+    // what the visitor typed, with the chat's markdown escaped (no mention, no link, no heading)
     expect(fields(message)).toEqual({
       Име: 'Мила Тестова',
       Компания: 'Хотел Чат',
       Услуга: 'Туризъм и ресторанти',
-      Имейл: `chat${n}@example.com`,
+      Имейл: `chat${n}\\@example.com`,
       Телефон: '+359888123456',
       'Предпочитан начин за контакт': 'Имейл и телефон',
-      Съобщение: 'Искаме чатбот <@everyone>.',
+      Съобщение: 'Искаме чатбот \\<\\@everyone\\>.',
     });
     expect(message.body.allowed_mentions).toEqual({ parse: [] }); // nobody is pinged by a visitor's text
 
@@ -132,7 +133,7 @@ export function defineChatNotification(start: () => Promise<Harness>): void {
     expect(fields(message)).toEqual({
       Клиент: 'Борис Чат',
       Компания: 'Не е посочена',
-      Имейл: `chat${n}@example.com`,
+      Имейл: `chat${n}\\@example.com`,
       Телефон: 'Не е предоставен',
       'Дата и час': when,
       Съобщение: 'Няма съобщение',
@@ -172,7 +173,7 @@ export function defineChatNotification(start: () => Promise<Harness>): void {
   });
 
   it('without an address nothing is queued or sent', async () => {
-    await sql('delete from private.chat_webhook');
+    await sql(`select private.set_vault_secret('chat_webhook_url', null)`);
     const before = (await sql<{ n: number }>('select count(*)::int as n from private.chat_outbox'))[0].n;
     expect((await h.visitor().from('contact_submissions').insert(inquiry())).error).toBeNull();
     expect(await sent()).toEqual([]);
@@ -186,9 +187,15 @@ export function defineChatNotification(start: () => Promise<Harness>): void {
 
   it('visitors can neither read nor set where the chat is, nor see the outbox', async () => {
     for (const role of ['anon', 'authenticated'] as const) {
-      await expect(h.local.db.asRole({ role }, (tx) => tx.query('select url from private.chat_webhook'))).rejects.toMatchObject({ code: '42501' });
+      // the address is a Vault secret: neither the function that reads it nor Vault itself is theirs
+      await expect(h.local.db.asRole({ role }, (tx) => tx.query(`select private.vault_secret('chat_webhook_url')`))).rejects.toMatchObject({ code: '42501' });
+      await expect(h.local.db.asRole({ role }, (tx) => tx.query(`select decrypted_secret from vault.decrypted_secrets`))).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        h.local.db.asRole({ role }, (tx) => tx.query(`select private.set_vault_secret('chat_webhook_url', 'https://evil.example/hook')`)),
+      ).rejects.toMatchObject({ code: '42501' });
       await expect(h.local.db.asRole({ role }, (tx) => tx.query('select * from private.chat_outbox'))).rejects.toMatchObject({ code: '42501' });
     }
+    expect(await sql(`select private.vault_secret('chat_webhook_url') as url`)).toEqual([{ url: receiverUrl }]);
   });
 
   it('the job is scheduled every minute', async () => {

@@ -224,10 +224,19 @@ describe('useLocalMailCatcher', () => {
     );
     // the table comes with the migration for e-mails; without it there is nothing to point
     if (!exists.rows[0].ok) ctx.skip();
+    // where and as whom, from private.mail_settings; the provider's key, from Vault
     const settings = async () =>
-      (await h.local.db.asSystem((tx) => tx.query<Record<string, string>>(`select api_url, api_key, sender, reply_to, site_url from private.mail_settings`)))
-        .rows;
-    await h.local.db.asSystem((tx) => tx.query('delete from private.mail_settings'));
+      (
+        await h.local.db.asSystem((tx) =>
+          tx.query<Record<string, string>>(
+            `select api_url, private.vault_secret('mail_api_key') as api_key, sender, reply_to, site_url from private.mail_settings`,
+          ),
+        )
+      ).rows;
+    await h.local.db.asSystem(async (tx) => {
+      await tx.query('delete from private.mail_settings');
+      await tx.query(`select private.set_vault_secret('mail_api_key', null)`);
+    });
 
     await useLocalMailCatcher(h.local, 'http://127.0.0.1:5173/');
     expect(await settings()).toEqual([
@@ -245,9 +254,10 @@ describe('useLocalMailCatcher', () => {
     await useLocalMailCatcher(h.local, 'http://127.0.0.1:4174');
     expect(await settings()).toMatchObject([{ api_url: `${h.url}/__local/mail`, site_url: 'http://127.0.0.1:4174' }]);
 
-    await h.local.db.asSystem((tx) =>
-      tx.query(`update private.mail_settings set api_url = 'https://api.resend.com/emails', api_key = 're_real', site_url = 'https://sinaptika.example'`),
-    );
+    await h.local.db.asSystem(async (tx) => {
+      await tx.query(`update private.mail_settings set api_url = 'https://api.resend.com/emails', site_url = 'https://sinaptika.example'`);
+      await tx.query(`select private.set_vault_secret('mail_api_key', 're_real')`);
+    });
     await useLocalMailCatcher(h.local, 'http://127.0.0.1:5173');
     expect(await settings()).toMatchObject([{ api_url: 'https://api.resend.com/emails', api_key: 're_real', site_url: 'https://sinaptika.example' }]);
   });

@@ -21,6 +21,15 @@ const PNG = Buffer.from(
   'hex',
 );
 
+/**
+ * What the public pages read of projects and posts: every column but the staff ids (created_by,
+ * updated_by), which visitors may not select, as the app's own column lists.
+ */
+const PROJECT_COLUMNS =
+  'id,title,category,image,image_alt,link,description,gallery,slug,detailed_description,technologies,client,duration,team_size,status,documentation_url,created_at,updated_at,meta_title,meta_description,share_image,share_image_alt';
+const POST_SUMMARY_COLUMNS = 'id,title,slug,excerpt,featured_image,featured_image_alt,category,author,published_at,created_at';
+const POST_COLUMNS = `${POST_SUMMARY_COLUMNS},content,tags,updated_at,meta_title,meta_description,share_image,share_image_alt`;
+
 describe('visitor side', () => {
   it('reads the one calendar settings row', async () => {
     const { data, error } = await h.anon.from('calendar_settings').select('*').maybeSingle();
@@ -35,7 +44,7 @@ describe('visitor side', () => {
   it('lists clients and projects newest first and categories by name', async () => {
     const clients = await h.anon.from('clients').select('*').order('created_at', { ascending: false });
     expect(clients.data!.map((c) => c.name)).toEqual(['Кафе Център', 'Вила Рила', 'Фитнес Про', 'Хотел Морска звезда', 'Имоти Запад']);
-    const projects = await h.anon.from('projects').select('*').order('created_at', { ascending: false });
+    const projects = await h.anon.from('projects').select(PROJECT_COLUMNS).order('created_at', { ascending: false });
     expect(projects.data).toHaveLength(6);
     expect(projects.data![0].slug).toBe('obrabotka-na-fakturi');
     expect(projects.data![0].gallery).toHaveLength(3);
@@ -45,22 +54,22 @@ describe('visitor side', () => {
   });
 
   it('reads one project by slug', async () => {
-    const { data, error } = await h.anon.from('projects').select('*').eq('slug', 'crm-za-brokeri').single();
+    const { data, error } = await h.anon.from('projects').select(PROJECT_COLUMNS).eq('slug', 'crm-za-brokeri').single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ title: 'CRM за брокери на имоти', status: 'completed', team_size: 4 });
-    const missing = await h.anon.from('projects').select('*').eq('slug', 'no-such-project').single();
+    const missing = await h.anon.from('projects').select(PROJECT_COLUMNS).eq('slug', 'no-such-project').single();
     expect(missing.error?.code).toBe('PGRST116');
   });
 
   it('lists published posts newest first, by category and by a text search', async () => {
-    const all = await h.anon.from('blog_posts').select('*').eq('is_published', true).order('published_at', { ascending: false });
+    const all = await h.anon.from('blog_posts').select(POST_SUMMARY_COLUMNS).eq('is_published', true).order('published_at', { ascending: false });
     expect(all.data).toHaveLength(8);
     const dates = all.data!.map((p) => p.published_at as string);
     expect([...dates].sort().reverse()).toEqual(dates);
 
     const byCategory = await h.anon
       .from('blog_posts')
-      .select('*')
+      .select(POST_SUMMARY_COLUMNS)
       .eq('is_published', true)
       .eq('category', 'Продуктивност')
       .order('published_at', { ascending: false });
@@ -77,7 +86,7 @@ describe('visitor side', () => {
   });
 
   it('reads a post by slug only when published, the recent five and the category counts', async () => {
-    const post = await h.anon.from('blog_posts').select('*').eq('slug', 'digitalno-menyu-smetka').eq('is_published', true).single();
+    const post = await h.anon.from('blog_posts').select(POST_COLUMNS).eq('slug', 'digitalno-menyu-smetka').eq('is_published', true).single();
     expect(post.data!.tags).toEqual(['QR меню', 'ресторанти']);
     const recent = await h.anon
       .from('blog_posts')
