@@ -36,7 +36,8 @@ export async function clearWebhook(): Promise<void> {
 let visitors = 0;
 export function visitorAddress(): string {
   visitors += 1;
-  return `10.${(process.pid % 200) + 20}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+  // a /24 of its own per visitor: the database's wider tier counts networks, not addresses
+  return `10.${(Math.floor(visitors / 250) % 30) + 200}.${visitors % 250}.${(process.pid % 250) + 1}`;
 }
 export async function asVisitor(target: Page | BrowserContext, address = visitorAddress()): Promise<string> {
   await target.setExtraHTTPHeaders({ 'cf-connecting-ip': address });

@@ -95,6 +95,23 @@ describe('public pages hold no admin code', () => {
     for (const [route] of PUBLIC_PAGES) expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => HOLIDAYS.test(m)), route).toEqual([]);
   });
 
+  it('the proof-of-work widget (ALTCHA) is a chunk of its own, loaded only when the database asks a form for work', () => {
+    const ALTCHA = /node_modules\/altcha\//;
+    const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => ALTCHA.test(m)));
+    expect(own.map(([key]) => key)).toEqual(['src/site/dialogs/proof-solver.ts']);
+    expect((own[0][1] as { isDynamicEntry?: boolean }).isDynamicEntry).toBe(true);
+    // neither the dialogs nor their forms bring it: only the proof of work's own import() does
+    for (const key of ['src/site/dialogs/booking/BookingDialog.tsx', 'src/site/dialogs/contact/ContactDialog.tsx']) {
+      expect(modulesOf(graph, [...closure(graph, [key])]).filter((m) => ALTCHA.test(m)), key).toEqual([]);
+    }
+    for (const [route] of PUBLIC_PAGES) {
+      const keys = pageKeys(graph, route);
+      expect(modulesOf(graph, keys.idle).filter((m) => ALTCHA.test(m)), route).toEqual([]);
+      // not vacuous: a page can load it, after a send the database answered with a request for work
+      expect(modulesOf(graph, keys.all).some((m) => ALTCHA.test(m)), route).toBe(true);
+    }
+  });
+
   it("the diff library (jsdiff) comes with an opened version of a post or project only, never with the admin's first load", () => {
     const DIFF = /node_modules\/diff\//;
     // a chunk of its own, loaded on demand (the check below is not vacuous)

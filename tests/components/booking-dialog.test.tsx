@@ -4,8 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingDialog from '@/site/dialogs/booking/BookingDialog';
+import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
+import { CHALLENGE, proofRequired, serveChallenges } from './intake-proof';
 import { rest, server } from './msw';
+
+// The widget that solves a proof of work runs in a real browser only (e2e/intake-proof.spec.ts):
+// here the solver answers at once with a payload named after the challenge it was given.
+vi.mock('@/site/dialogs/proof-solver', () => ({ solveChallenge: vi.fn() }));
 
 // The toast region sits outside the modal dialog, which hides the rest of the page from the
 // accessibility tree (Radix announces toasts through a live region of its own), hence hidden: true.
@@ -321,6 +327,7 @@ describe('booking dialog', () => {
     ['booking_too_far', 'Тази дата вече е извън календара', /изберете по-ранна дата\. Данните ви са запазени\./, 1],
     ['booking_limit_client', 'Вече имате чакащи резервации', CALL_OR_WRITE, 2],
     ['booking_limit_email', 'Не можем да приемем още една резервация', CALL_OR_WRITE, 2],
+    ['booking_limit_network', 'Не можем да приемем още една резервация', CALL_OR_WRITE, 2],
     ['booking_limit_rate', 'В момента получаваме много резервации', CALL_OR_WRITE, 2],
     ['booking_outside_hours', 'Този час вече не се предлага', /изберете друг свободен час\. Данните ви са запазени\./, 1],
   ] as const)('turns the database refusal %s into a clear message and keeps what was typed', async (hint, title, text, step) => {
@@ -348,6 +355,56 @@ describe('booking dialog', () => {
     expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Петър');
     expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('petar@example.com');
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искам оферта');
+    expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeEnabled();
+  });
+
+  it('when the database asks for a proof of work, solves its challenge unseen and books the same slot again with the proof', async () => {
+    const user = userEvent.setup({ delay: null });
+    const solve = vi.mocked(solveChallenge);
+    solve.mockReset().mockImplementation(async (challenge) => `proof-of-${challenge.challenge}`);
+    serveSettings(SETTINGS);
+    serveTaken(() => []);
+    let answers = 0;
+    const rows = recordAppointments(() => (++answers === 1 ? proofRequired() : new HttpResponse(null, { status: 201 })));
+    const challenges = serveChallenges();
+    const onOpenChange = vi.fn();
+    renderWithProviders(<BookingDialog open onOpenChange={onOpenChange} />);
+    await toDetails(user, '09:30');
+    await fillDetails(user, 'Петър Колев', 'petar@example.com');
+    await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
+
+    const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
+    expect(await within(region).findByText('Вашата резервация е изпратена. Ще се свържем с вас скоро.')).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(solve).toHaveBeenCalledWith(CHALLENGE(1));
+    expect(challenges).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).not.toHaveProperty('proof');
+    // the same row, the same slot, with the solution
+    expect(rows[1]).toEqual({ ...rows[0], proof: `proof-of-${CHALLENGE(1).challenge}` });
+  });
+
+  it('gives up after three refused proofs with the usual error and keeps the slot and the details', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    const solve = vi.mocked(solveChallenge);
+    solve.mockReset().mockImplementation(async (challenge) => `proof-of-${challenge.challenge}`);
+    serveSettings(SETTINGS);
+    serveTaken(() => []);
+    const rows = recordAppointments(proofRequired);
+    const challenges = serveChallenges();
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    await toDetails(user, '09:30');
+    await fillDetails(user, 'Петър Колев', 'petar@example.com');
+    await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
+
+    const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
+    expect(await within(region).findByText('Нещо се обърка. Моля, опитайте отново.')).toBeInTheDocument();
+    expect(challenges).toHaveLength(3);
+    expect(rows.map((row) => row.proof)).toEqual([undefined, ...[1, 2, 3].map((n) => `proof-of-${CHALLENGE(n).challenge}`)]);
+    expect(screen.getByText(/, 09:30 ч\./)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Петър Колев');
+    expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('petar@example.com');
     expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeEnabled();
   });
 

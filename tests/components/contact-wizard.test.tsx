@@ -5,8 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactWizard } from '@/site/dialogs/contact/ContactWizard';
 import { CONTACT_DRAFT_KEY } from '@/site/dialogs/contact/schema';
+import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
+import { CHALLENGE, proofRequired, serveChallenges } from './intake-proof';
 import { rest, server } from './msw';
+
+// The widget that solves a proof of work runs in a real browser only (e2e/intake-proof.spec.ts):
+// here the solver answers at once with a payload named after the challenge it was given.
+vi.mock('@/site/dialogs/proof-solver', () => ({ solveChallenge: vi.fn() }));
 
 type Row = Record<string, unknown>;
 
@@ -208,7 +214,7 @@ describe('inquiry wizard', () => {
     expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('088 812 3456');
   });
 
-  it('says the same past the limits per e-mail address and in all', async () => {
+  it('says the same past the limits per e-mail address, per network and in all', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     let hint = 'inquiry_limit_email';
@@ -219,7 +225,7 @@ describe('inquiry wizard', () => {
     );
     renderWithProviders(<ContactWizard />);
     await fillToMessage(user);
-    for (const next of ['inquiry_limit_email', 'inquiry_limit_rate']) {
+    for (const next of ['inquiry_limit_email', 'inquiry_limit_network', 'inquiry_limit_rate']) {
       hint = next;
       resetToasts();
       await user.click(screen.getByRole('button', { name: 'Изпрати' }));
@@ -360,6 +366,77 @@ describe('inquiry wizard', () => {
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(rows).toEqual([{ ...FILLED_ROW, bot_trap: 'https://spam.example', fill_ms: expect.any(Number) }]);
     expect(requests).toEqual(INSERT_ONLY);
+  });
+
+  it('when the database asks for a proof of work, solves its challenge unseen and sends the same inquiry again with the proof', async () => {
+    const user = userEvent.setup({ delay: null });
+    const solve = vi.mocked(solveChallenge);
+    let solved: () => void = () => {};
+    solve.mockReset().mockImplementation(async (challenge) => {
+      await new Promise<void>((resolve) => (solved = resolve));
+      return `proof-of-${challenge.challenge}`;
+    });
+    const rows: Row[] = [];
+    server.use(
+      http.post(rest('contact_submissions'), async ({ request }) => {
+        rows.push((await request.json()) as Row);
+        return rows.length === 1 ? proofRequired() : new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const challenges = serveChallenges();
+    const requests = recordRequests();
+    const onSuccess = vi.fn();
+    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    await fillToMessage(user);
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+
+    // while the work is done the button only keeps its pending state
+    await waitFor(() => expect(solve).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Изпращане...' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: /Известия/ })?.textContent ?? '').toBe('');
+    solved();
+
+    const region = await screen.findByRole('region', { name: /Известия/ });
+    expect(await within(region).findByText('Ще се свържем с вас скоро.')).toBeInTheDocument();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    // the challenge the database gave, solved, and the same row again with its solution
+    expect(solve).toHaveBeenCalledWith(CHALLENGE(1));
+    expect(challenges).toHaveLength(1);
+    expect(rows).toEqual([
+      { ...FILLED_ROW, bot_trap: null, fill_ms: expect.any(Number) },
+      { ...FILLED_ROW, bot_trap: null, fill_ms: rows[0].fill_ms, proof: `proof-of-${CHALLENGE(1).challenge}` },
+    ]);
+    expect(requests).toEqual(['POST /rest/v1/contact_submissions', 'POST /rest/v1/rpc/intake_challenge', 'POST /rest/v1/contact_submissions']);
+    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
+  });
+
+  it('gives up after three refused proofs with the usual error, a new challenge each round, and keeps everything typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    const solve = vi.mocked(solveChallenge);
+    solve.mockReset().mockImplementation(async (challenge) => `proof-of-${challenge.challenge}`);
+    const rows: Row[] = [];
+    server.use(
+      http.post(rest('contact_submissions'), async ({ request }) => {
+        rows.push((await request.json()) as Row);
+        return proofRequired();
+      }),
+    );
+    const challenges = serveChallenges();
+    const onSuccess = vi.fn();
+    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    await fillToMessage(user);
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+
+    const region = await screen.findByRole('region', { name: /Известия/ });
+    expect(await within(region).findByText('Нещо се обърка. Моля, опитайте отново.')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    // the first send, then one per challenge; each proof is a new challenge's
+    expect(challenges).toHaveLength(3);
+    expect(rows.map((row) => row.proof)).toEqual([undefined, ...[1, 2, 3].map((n) => `proof-of-${CHALLENGE(n).challenge}`)]);
+    expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
+    expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();
+    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ company: 'Фитнес Про', message: 'Искаме AI тренировъчни планове.' });
   });
 
   it("reads 'Изпращане...' and is disabled while sending", async () => {

@@ -62,6 +62,7 @@ function booking(extra: Record<string, unknown> = {}) {
     cutoff_hours: 12,
     change_until: new Date(starts.getTime() - 12 * HOUR_MS).toISOString(),
     can_change: true,
+    moves_left: 3,
     ...extra,
   };
 }
@@ -225,6 +226,83 @@ describe('the booking manage page', () => {
     expect(reads).toEqual([{ token: TOKEN }]);
   });
 
+  it('says how many more times the booking may be moved, beside the move button', async () => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ moves_left: 2 })));
+    renderAt(TOKEN);
+    const move = await screen.findByRole('button', { name: 'Премести' });
+    expect(screen.getByText('Можете да преместите срещата още 2 пъти.')).toBeInTheDocument();
+    expect(move).toHaveAccessibleDescription('Можете да преместите срещата още 2 пъти.');
+  });
+
+  it('says it in the singular for the last move', async () => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ moves_left: 1 })));
+    renderAt(TOKEN);
+    expect(await screen.findByRole('button', { name: 'Премести' })).toHaveAccessibleDescription('Можете да преместите срещата още 1 път.');
+  });
+
+  it('a booking moved as often as the link allows is not offered a move, says why with the phone and e-mail, and may still be cancelled', async () => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ moves_left: 0 })));
+    renderAt(TOKEN);
+
+    expect(await screen.findByRole('button', { name: 'Откажи консултацията' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Премести' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Можете да откажете срещата до .*, 21:00 ч\. \(българско време\)\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Срещата вече е преместена толкова пъти, колкото позволява връзката, затова не може да се премести отново през сайта. Обадете ни се на +359 88 123 4567 или ни пишете на zdravei@sinaptika.example.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Можете да преместите/)).not.toBeInTheDocument();
+  });
+
+  it('a move refused as one too many ends the move, says so with the phone and e-mail, and offers no move again', async () => {
+    const user = userEvent.setup({ delay: null });
+    serveCalendar();
+    const reads = serveRpc('booking_by_token', () => HttpResponse.json(booking({ moves_left: 1 })), () => HttpResponse.json(booking({ moves_left: 0 })));
+    serveRpc('move_booking', () => refusal('booking_move_limit'));
+    const router = renderAt(TOKEN);
+
+    const { slots } = await openMoveOnDay(user);
+    await user.click(within(slots).getByRole('button', { name: '10:00' }));
+    await user.click(screen.getByRole('button', { name: 'Премести консултацията' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Срещата не може да се премести отново');
+    expect(alert).toHaveTextContent(
+      'Срещата вече е преместена толкова пъти, колкото позволява връзката. Обадете ни се на +359 88 123 4567 или ни пишете на zdravei@sinaptika.example.',
+    );
+    expect(screen.queryByRole('region', { name: 'Изберете нов ден и час' })).not.toBeInTheDocument();
+    // read again: the page now says why there is no move, and the booking may still be cancelled
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Премести' })).not.toBeInTheDocument());
+    expect(reads).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Откажи консултацията' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/booking/${TOKEN}`);
+  });
+
+  it('a confirmed booking, once moved, shows that it waits for the consultant again, with one move fewer', async () => {
+    const user = userEvent.setup({ delay: null });
+    serveCalendar();
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ status: 'confirmed', moves_left: 3 })));
+    const moved = booking({ status: 'pending', starts_at: sofia(DAY, 10, 0), ends_at: sofia(DAY, 10, 30), moves_left: 2 });
+    serveRpc('move_booking', () => HttpResponse.json({ token: NEW_TOKEN, booking: moved }));
+    const router = renderAt(TOKEN);
+
+    expect(await screen.findByText('Потвърдена')).toBeInTheDocument();
+    const { slots } = await openMoveOnDay(user);
+    // the panel says beforehand what a move does to a confirmed booking
+    expect(screen.getByText('След преместването срещата отново ще очаква потвърждение от консултанта.')).toBeInTheDocument();
+    await user.click(within(slots).getByRole('button', { name: '10:00' }));
+    await user.click(screen.getByRole('button', { name: 'Премести консултацията' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${NEW_TOKEN}`));
+    const facts = screen.getByRole('region', { name: 'Среща' });
+    expect(await within(facts).findByText('Очаква потвърждение')).toBeInTheDocument();
+    expect(within(facts).queryByText('Потвърдена')).not.toBeInTheDocument();
+    expect(within(facts).getByText(/, 10:00–10:30 ч\.$/)).toBeInTheDocument();
+    expect(await screen.findByText('Изпратихме ви имейл с новия час и нова връзка. Срещата очаква потвърждение от консултанта.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Премести' })).toHaveAccessibleDescription('Можете да преместите срещата още 2 пъти.');
+  });
+
   it('a time taken meanwhile (409) is explained and hidden, and the chosen day stays', async () => {
     const user = userEvent.setup({ delay: null });
     serveCalendar();
@@ -291,7 +369,7 @@ describe('the booking manage page', () => {
   });
 
   it.each([
-    ['booking_link_replaced', 'Връзката е заменена', 'Резервацията е преместена след изпращането на този имейл. Използвайте връзката от най-новия имейл.'],
+    ['booking_link_replaced', 'Връзката е заменена', 'След този имейл ви изпратихме по-нов за същата консултация. Работи само връзката от най-новия имейл.'],
     ['booking_link_expired', 'Връзката е изтекла', /^Срещата вече е минала/],
     ['booking_link_unknown', 'Връзката не е валидна', /^Не открихме резервация с тази връзка/],
   ])('a refused link (%s) is a page of its own, with a new booking and the contacts', async (hint, title, text) => {
@@ -330,6 +408,7 @@ describe('the booking manage page', () => {
       booking_change_too_late: 'Вече е късно за промяна през сайта',
       booking_already_cancelled: 'Консултацията вече е отменена',
       booking_move_cancelled: 'Отменена консултация не може да се премести',
+      booking_move_limit: 'Срещата не може да се премести отново',
       booking_same_slot: 'Консултацията вече е в този час',
       booking_closed: 'Онлайн записването е спряно',
       booking_no_calendar: 'Онлайн записването е спряно',

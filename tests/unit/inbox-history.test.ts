@@ -39,6 +39,29 @@ describe("a booking's history in words", () => {
     expect(mail({ status: 'given_up', attempts: 1, last_error: 'HTTP 422' })).toBe('Имейл „Тема“ до a@example.com: отказан след 1 опит: HTTP 422');
   });
 
+  it("tells what the outbox's limits did with an e-mail: held by the breaker, skipped, replaced", () => {
+    expect(mail({ status: 'held', attempts: 0, last_error: 'held: more than 60 e-mails in an hour' })).toBe(
+      'Имейл „Тема“ до a@example.com: задържан от предпазителя на пощата: над 60 имейла за час (ще бъде изпратен автоматично)',
+    );
+    expect(mail({ status: 'held', attempts: 0, last_error: 'held: more than 20 e-mails to example.com in an hour' })).toBe(
+      'Имейл „Тема“ до a@example.com: задържан от предпазителя на пощата: над 20 имейла до example.com за час (ще бъде изпратен автоматично)',
+    );
+    // a reason of another shape is shown as the database wrote it
+    expect(mail({ status: 'held', attempts: 0, last_error: 'held: provider paused' })).toBe(
+      'Имейл „Тема“ до a@example.com: задържан от предпазителя на пощата: provider paused (ще бъде изпратен автоматично)',
+    );
+    expect(mail({ status: 'skipped', attempts: 0, last_error: 'not sent: 4 e-mails to this mailbox in 24 hours' })).toBe(
+      'Имейл „Тема“ до a@example.com: не е изпратен: дневният лимит за този адрес е достигнат',
+    );
+    expect(mail({ status: 'superseded', attempts: 0 })).toBe('Имейл „Тема“ до a@example.com: заменен от по-нов имейл, преди да бъде изпратен');
+  });
+
+  it('marks the e-mails that have not reached the visitor: failed, given up, held and skipped, not a replaced one', () => {
+    const problem = (status: string) => isHistoryProblem(toHistoryEntry(row({ kind: 'mail', detail: { status } })));
+    expect(['failed', 'given_up', 'held', 'skipped'].filter(problem)).toEqual(['failed', 'given_up', 'held', 'skipped']);
+    expect(['sent', 'pending', 'sending', 'superseded'].filter(problem)).toEqual([]);
+  });
+
   it('marks the failed e-mails, and survives what it does not know', () => {
     expect(isHistoryProblem(toHistoryEntry(row({ kind: 'mail', detail: { status: 'given_up' } })))).toBe(true);
     expect(isHistoryProblem(toHistoryEntry(row({ kind: 'mail', detail: { status: 'sent' } })))).toBe(false);

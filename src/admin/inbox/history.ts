@@ -68,7 +68,25 @@ function sentAtText(sentAt: string, queuedAt: string, timeZone?: string): string
   return day(sentAt) === day(queuedAt) ? formatTimeBg(sentAt, timeZone) : formatReceivedBg(sentAt, timeZone);
 }
 
-/** What became of an e-mail: sent, waiting, a failed attempt (it is tried again) or given up. */
+/**
+ * Why the outbox's circuit breaker holds a message, from its last_error ('held: more than 60
+ * e-mails in an hour', 'held: more than 20 e-mails to example.com in an hour'; see
+ * private.mail_breaker), in Bulgarian; a reason of another shape is shown as it is.
+ */
+function heldReason(lastError: string | null): string {
+  const reason = (lastError ?? '').trim().replace(/^held:\s*/, '');
+  const perDomain = /^more than (\d+) e-mails to (\S+) in an hour$/.exec(reason);
+  if (perDomain) return `над ${perDomain[1]} имейла до ${perDomain[2]} за час`;
+  const inAll = /^more than (\d+) e-mails in an hour$/.exec(reason);
+  if (inAll) return `над ${inAll[1]} имейла за час`;
+  return reason || 'неизвестна причина';
+}
+
+/**
+ * What became of an e-mail: sent, waiting, a failed attempt (it is tried again), given up, held by
+ * the mail's circuit breaker (it goes out by itself later), skipped (the recipient's daily limit)
+ * or replaced by a newer message before it was sent.
+ */
 function mailStateText(mail: BookingMail, queuedAt: string, timeZone?: string): string {
   const reason = mail.last_error?.trim() || 'неизвестна причина';
   switch (mail.status) {
@@ -78,6 +96,12 @@ function mailStateText(mail: BookingMail, queuedAt: string, timeZone?: string): 
       return `неуспешен опит (${mail.attempts}): ${reason}`;
     case 'given_up':
       return `отказан след ${attemptsText(mail.attempts)}${mail.last_error?.trim() ? `: ${reason}` : ''}`;
+    case 'held':
+      return `задържан от предпазителя на пощата: ${heldReason(mail.last_error)} (ще бъде изпратен автоматично)`;
+    case 'skipped':
+      return 'не е изпратен: дневният лимит за този адрес е достигнат';
+    case 'superseded':
+      return 'заменен от по-нов имейл, преди да бъде изпратен';
     default:
       // pending, and sending (handed over, the provider's answer not read yet)
       return 'чака изпращане';
@@ -108,7 +132,13 @@ export function historyLine(entry: BookingHistoryEntry, timeZone?: string): stri
   }
 }
 
-/** Whether the line reports a problem (an e-mail that failed or was given up). */
+/** The e-mail states the inbox marks: it has not reached the visitor, and may never. */
+const PROBLEM_STATES: readonly string[] = ['failed', 'given_up', 'held', 'skipped'];
+
+/**
+ * Whether the line reports a problem: an e-mail that failed, was given up, is held by the circuit
+ * breaker or was skipped (a superseded one is no problem: a newer message took its place).
+ */
 export function isHistoryProblem(entry: BookingHistoryEntry): boolean {
-  return entry.kind === 'mail' && (entry.mail.status === 'failed' || entry.mail.status === 'given_up');
+  return entry.kind === 'mail' && PROBLEM_STATES.includes(entry.mail.status);
 }

@@ -55,7 +55,12 @@ export type Booking = Pick<
 export type BookingEventKind = 'booked' | 'confirmed' | 'cancelled' | 'moved' | 'reopened';
 export type BookingActor = 'visitor' | 'admin' | 'system';
 export type MailPurpose = 'booking_received' | 'booking_confirmed' | 'booking_cancelled' | 'booking_moved' | 'booking_reminder';
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'given_up';
+/**
+ * What became of an e-mail in the outbox: held by the mail's circuit breaker (sent by itself once
+ * the hour allows), skipped (past the recipient's daily limit: never sent), superseded (a newer
+ * message about the booking replaced it before it was sent).
+ */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'given_up' | 'held' | 'skipped' | 'superseded';
 
 /** An e-mail to the visitor as the outbox keeps it. */
 export interface BookingMail {

@@ -24,6 +24,7 @@ export type Database = {
           notified_at: string | null
           notify_error: string | null
           preferred_date: string
+          proof: string | null
           sequence: number
           status: string
           updated_at: string
@@ -42,6 +43,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date: string
+          proof?: string | null
           sequence?: number
           status?: string
           updated_at?: string
@@ -60,6 +62,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date?: string
+          proof?: string | null
           sequence?: number
           status?: string
           updated_at?: string
@@ -293,6 +296,7 @@ export type Database = {
           notified_at: string | null
           notify_error: string | null
           phone: string
+          proof: string | null
           purpose: string
           status: string
           updated_at: string
@@ -310,6 +314,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           phone?: string
+          proof?: string | null
           purpose: string
           status?: string
           updated_at?: string
@@ -327,6 +332,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           phone?: string
+          proof?: string | null
           purpose?: string
           status?: string
           updated_at?: string
@@ -544,9 +550,9 @@ export type Database = {
         }
         Returns: Json
       }
-      is_admin: {
+      intake_challenge: {
         Args: never
-        Returns: boolean
+        Returns: Json
       }
       move_booking: {
         Args: {

@@ -2,14 +2,16 @@
  * The booking calendar's network calls: the consultant's settings with the
  * booking window, the days off that can matter (one request: from today to the horizon's last
  * day), the start times already taken on a day (through the security-definer function
- * taken_slots, which returns times only), and the appointment insert with the bot traps' values
- * (the database tells the team once the row is stored). The only code of the booking feature that
+ * taken_slots, which returns times only), and the appointment insert with the bot traps' values,
+ * sent again with a proof of work when the database asks for one (../proof-of-work.ts; the
+ * database tells the team once the row is stored). The only code of the booking feature that
  * talks to Supabase.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
+import { sendWithProof } from '@/site/dialogs/proof-of-work';
 import type { AppointmentRow } from './schema';
 import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings, type DayOff } from '@/shared/domain/calendar';
 
@@ -115,7 +117,8 @@ export class SlotTakenError extends Error {
 }
 
 /**
- * Why the database refused a booking (its hint, migrations 20261124000100 and 20261128000100):
+ * Why the database refused a booking (its hint, migrations 20261124000100, 20261128000100 and
+ * 20261202000100):
  *   'closed'       the calendar is closed (booking_closed) or not set up (booking_no_calendar)
  *   'day_off'      the day became a day off (booking_day_off)
  *   'too_soon'     sooner than the minimum notice, or already begun (booking_too_soon, booking_past)
@@ -124,8 +127,9 @@ export class SlotTakenError extends Error {
  *                  hours, off the grid, not a real date (the visitor's page had old settings)
  *   'limit_client' the visitor already holds as many pending bookings as one may (booking_limit_client)
  *   'limit_email'  so does the e-mail address (booking_limit_email)
- *   'limit_rate'   too many bookings from everyone right now (booking_limit_rate)
- *   'limit'        another intake limit
+ *   'limit_rate'   too many bookings from everyone right now (booking_limit_rate; no longer
+ *                  raised: the site-wide ceiling asks for a proof of work instead)
+ *   'limit'        another intake limit, such as the visitor's network (booking_limit_network)
  */
 export type BookingRefusal = 'closed' | 'day_off' | 'too_soon' | 'too_far' | 'slot' | 'limit_client' | 'limit_email' | 'limit_rate' | 'limit';
 
@@ -167,7 +171,8 @@ const field = (error: unknown, name: 'code' | 'hint') =>
 export async function insertAppointment(row: AppointmentRow & Partial<BotTrapValues>): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may book but not read appointments back.
-  const { error } = await db.from('appointments').insert(row);
+  // `proof` stays out of the body (undefined) until the database has asked for one
+  const error = await sendWithProof(async (proof) => (await db.from('appointments').insert({ ...row, proof })).error);
   if (!error) return;
   if (field(error, 'code') === '23505') throw new SlotTakenError(error);
   const hint = field(error, 'hint');

@@ -1,17 +1,21 @@
 /*
- * The inquiry's network call: the insert into contact_submissions, with the bot traps' values. The
- * team is told by the database once the row is stored (private.chat_outbox), never from here: the
- * chat's address is a secret. The only code of the contact feature that talks to Supabase.
+ * The inquiry's network call: the insert into contact_submissions, with the bot traps' values, and
+ * again with a proof of work when the database asks for one (../proof-of-work.ts). The team is told
+ * by the database once the row is stored (private.chat_outbox), never from here: the chat's
+ * address is a secret. The only code of the contact feature that talks to Supabase.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import type { InquiryRow } from '@/shared/domain/inquiry';
 import { getPublicDb } from '@/shared/db/public-db';
 import { hintOf } from '@/shared/db/errors';
+import { sendWithProof } from '@/site/dialogs/proof-of-work';
 
 /**
- * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and in
- * all (hints inquiry_limit_client, _email and _rate; migrations 20261124000100, 20261128000100).
+ * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and per
+ * network (hints inquiry_limit_client, _email and _network; migrations 20261124000100,
+ * 20261128000100, 20261202000100). The site-wide ceiling no longer refuses (_rate): it asks for a
+ * proof of work instead.
  */
 export class InquiryLimitError extends Error {
   constructor(readonly original: unknown) {
@@ -23,7 +27,8 @@ export class InquiryLimitError extends Error {
 export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may insert inquiries but not read them back.
-  const { error } = await db.from('contact_submissions').insert(row);
+  // `proof` stays out of the body (undefined) until the database has asked for one
+  const error = await sendWithProof(async (proof) => (await db.from('contact_submissions').insert({ ...row, proof })).error);
   if (!error) return;
   if (hintOf(error).startsWith('inquiry_limit')) throw new InquiryLimitError(error);
   throw error;

@@ -23,7 +23,7 @@ import {
   type MoveResult,
 } from './api';
 import { MoveBooking } from './MoveBooking';
-import { failedChangeText, linkProblemTexts, meetingText, momentText, refusalText, type Message } from './texts';
+import { failedChangeText, linkProblemTexts, meetingText, momentText, movesLeftText, noMovesLeftText, refusalText, type Message } from './texts';
 
 const STATUS: Record<ManagedBookingStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Очаква потвърждение', variant: 'secondary' },
@@ -86,16 +86,18 @@ function ownZone(booking: ManagedBooking): string {
 
 /**
  * The page of the private link the visitor's e-mails carry (/booking/<token>): the booking's
- * status and time, and, until the cut-off, moving it to another free slot or cancelling it. The
- * address holds the token, so the page is kept out of search and sends no referrer; after a move
- * the old link is dead, and the address is replaced by the new one without a new history entry.
+ * status and time, and, until the cut-off, moving it to another free slot (as often as the
+ * database still allows: the page says how often) or cancelling it. The address holds the token,
+ * so the page is kept out of search and sends no referrer; after a move the old link is dead, and
+ * the address is replaced by the new one without a new history entry. A move, of a confirmed
+ * booking too, leaves it waiting for the consultant's confirmation: the move's answer says so.
  */
 export default function ManageBookingPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const query = useManagedBooking(token);
   const cancel = useCancelBooking(token);
-  // a link refused by a change (moved from another tab, the meeting over), for this token only
+  // a link refused by a change (a newer e-mail retired it, the meeting is over), for this token only
   const [deadLink, setDeadLink] = useState<{ token: string; kind: LinkProblem } | null>(null);
   const [notice, setNotice] = useState<Message | null>(null);
   const [moving, setMoving] = useState(false);
@@ -203,6 +205,8 @@ export default function ManageBookingPage() {
     const status = STATUS[booking.status] ?? STATUS.pending;
     const cancelled = booking.status === 'cancelled';
     const canChange = booking.can_change && !cancelled;
+    // moved through its links as often as the database allows: it may still be cancelled
+    const canMove = canChange && booking.moves_left > 0;
     content = (
       <>
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
@@ -236,10 +240,20 @@ export default function ManageBookingPage() {
         <div role="status" className="mt-6 flex flex-col gap-3 text-slate-700">
           {cancelled ? (
             <p>Консултацията е отменена. Ако желаете, запазете нова в удобен за вас час.</p>
+          ) : canMove ? (
+            <>
+              <p>
+                Можете да преместите или откажете срещата до {momentText(new Date(booking.change_until), zone)} ({zoneName(zone)}).
+              </p>
+              <p id={`${moveId}-moves`}>{movesLeftText(booking.moves_left)}</p>
+            </>
           ) : canChange ? (
-            <p>
-              Можете да преместите или откажете срещата до {momentText(new Date(booking.change_until), zone)} ({zoneName(zone)}).
-            </p>
+            <>
+              <p>
+                Можете да откажете срещата до {momentText(new Date(booking.change_until), zone)} ({zoneName(zone)}).
+              </p>
+              <p>{noMovesLeftText}</p>
+            </>
           ) : (
             <p>
               Срещата вече не може да се премести или откаже през сайта: промени са възможни до {booking.cutoff_hours}{' '}
@@ -260,16 +274,23 @@ export default function ManageBookingPage() {
 
         {canChange && (
           <div className="mt-6 flex flex-wrap gap-3">
-            <Button aria-expanded={moving} aria-controls={moving ? moveId : undefined} onClick={() => setMoving((open) => !open)}>
-              Премести
-            </Button>
+            {canMove && (
+              <Button
+                aria-expanded={moving}
+                aria-controls={moving ? moveId : undefined}
+                aria-describedby={`${moveId}-moves`}
+                onClick={() => setMoving((open) => !open)}
+              >
+                Премести
+              </Button>
+            )}
             <Button variant="outline" onClick={() => setAsking(true)}>
               Откажи консултацията
             </Button>
           </div>
         )}
 
-        {canChange && moving && (
+        {canMove && moving && (
           <MoveBooking
             id={moveId}
             token={token}

@@ -6,8 +6,8 @@ import { SlotPicker, useSlotCalendar } from '@/site/dialogs/booking/SlotPicker';
 import { BookingChangeError, BookingLinkError, useMoveBooking, type ChangeRefusal, type LinkProblem, type ManagedBooking, type MoveResult } from './api';
 import { dateIn, failedChangeText, refusalText, type Message } from './texts';
 
-/** Refusals that end the move: the booking itself can no longer be changed. */
-const ENDS_THE_MOVE: ChangeRefusal[] = ['too_late', 'already_cancelled', 'move_cancelled'];
+/** Refusals that end the move: the booking itself can no longer be moved. */
+const ENDS_THE_MOVE: ChangeRefusal[] = ['too_late', 'already_cancelled', 'move_cancelled', 'move_limit'];
 
 export interface MoveBookingProps {
   id: string;
@@ -15,9 +15,12 @@ export interface MoveBookingProps {
   booking: ManagedBooking;
   onMoved: (result: MoveResult) => void;
   onClose: () => void;
-  /** The link stopped working meanwhile (moved from another tab, the meeting over). */
+  /** The link stopped working meanwhile (a newer e-mail retired it, the meeting is over). */
   onLinkProblem: (kind: LinkProblem) => void;
-  /** A refusal that says the booking can no longer be moved; the page explains it. */
+  /**
+   * A refusal that says the booking can no longer be moved (past the cut-off, cancelled, moved as
+   * often as a link allows); the page explains it.
+   */
   onEnded: (kind: ChangeRefusal) => void;
 }
 

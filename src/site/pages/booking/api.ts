@@ -27,20 +27,34 @@ export interface ManagedBooking {
   /** Until when the visitor may move or cancel it (ISO instant). */
   change_until: string;
   can_change: boolean;
+  /** How many more times the visitor may move it through the link (the database allows a few). */
+  moves_left: number;
 }
 
 /**
- * Why a link opens no booking: 'unknown' (no such link), 'replaced' (the booking was moved since
- * and a newer e-mail has the live link), 'expired' (the meeting is over).
+ * Why a link opens no booking: 'unknown' (no such link), 'replaced' (a newer e-mail about the
+ * booking was sent since, and only its link works), 'expired' (the meeting is over).
  */
 export type LinkProblem = 'unknown' | 'replaced' | 'expired';
 
 /**
  * Why a cancel or move was refused: past the cut-off ('too_late'), the booking cancelled already
- * ('already_cancelled', 'move_cancelled'), the time it already has ('same_slot'), the slot booked
- * by someone else meanwhile ('taken'), or the slot rules of a new booking (as in the dialog).
+ * ('already_cancelled', 'move_cancelled'), moved through its links as often as the database allows
+ * ('move_limit'), the time it already has ('same_slot'), the slot booked by someone else meanwhile
+ * ('taken'), or the slot rules of a new booking (as in the dialog).
  */
-export type ChangeRefusal = 'too_late' | 'already_cancelled' | 'move_cancelled' | 'same_slot' | 'taken' | 'closed' | 'day_off' | 'too_soon' | 'too_far' | 'slot';
+export type ChangeRefusal =
+  | 'too_late'
+  | 'already_cancelled'
+  | 'move_cancelled'
+  | 'move_limit'
+  | 'same_slot'
+  | 'taken'
+  | 'closed'
+  | 'day_off'
+  | 'too_soon'
+  | 'too_far'
+  | 'slot';
 
 export class BookingLinkError extends Error {
   constructor(readonly kind: LinkProblem) {
@@ -66,6 +80,7 @@ const CHANGE_REFUSALS: Record<string, ChangeRefusal> = {
   booking_change_too_late: 'too_late',
   booking_already_cancelled: 'already_cancelled',
   booking_move_cancelled: 'move_cancelled',
+  booking_move_limit: 'move_limit',
   booking_same_slot: 'same_slot',
 };
 

@@ -39,7 +39,7 @@ export const contactText = `Обадете ни се на ${site.phone} или �
 export const linkProblemTexts: Record<LinkProblem, Message> = {
   replaced: {
     title: 'Връзката е заменена',
-    description: 'Резервацията е преместена след изпращането на този имейл. Използвайте връзката от най-новия имейл.',
+    description: 'След този имейл ви изпратихме по-нов за същата консултация. Работи само връзката от най-новия имейл.',
   },
   expired: {
     title: 'Връзката е изтекла',
@@ -50,6 +50,14 @@ export const linkProblemTexts: Record<LinkProblem, Message> = {
     description: 'Не открихме резервация с тази връзка. Проверете дали сте отворили цялата връзка от имейла.',
   },
 };
+
+/** 'Можете да преместите срещата още 2 пъти.' (1 път, 2 пъти, …) */
+export function movesLeftText(movesLeft: number): string {
+  return `Можете да преместите срещата още ${movesLeft} ${movesLeft === 1 ? 'път' : 'пъти'}.`;
+}
+
+/** Why a booking that may still be cancelled is no longer offered a move. */
+export const noMovesLeftText = `Срещата вече е преместена толкова пъти, колкото позволява връзката, затова не може да се премести отново през сайта. ${contactText}`;
 
 /** How a refused cancel or move is explained; `cutoffHours` is the booking's cut-off. */
 export function refusalText(kind: ChangeRefusal, cutoffHours: number): Message {
@@ -63,6 +71,11 @@ export function refusalText(kind: ChangeRefusal, cutoffHours: number): Message {
       return { title: 'Консултацията вече е отменена', description: 'Тази консултация е била отменена по-рано. Можете да запазите нова по всяко време.' };
     case 'move_cancelled':
       return { title: 'Отменена консултация не може да се премести', description: 'Запазете нова консултация в удобен за вас час.' };
+    case 'move_limit':
+      return {
+        title: 'Срещата не може да се премести отново',
+        description: `Срещата вече е преместена толкова пъти, колкото позволява връзката. ${contactText}`,
+      };
     case 'same_slot':
       return { title: 'Консултацията вече е в този час', description: 'Моля, изберете друг ден или час.' };
     case 'taken':

@@ -1,0 +1,110 @@
+/*
+ * The public forms' proof of work. Near the site-wide ceiling, when the visitor's wider network
+ * nears its limit, or when a request carries no client address, the database answers an inquiry
+ * or a booking with the hint intake_proof_required instead of storing it (migration
+ * 20261202000100_visitors_by_network.sql). The form then asks for a challenge (the function
+ * intake_challenge: ALTCHA's v1 protocol, signed with a key only the database holds), has the
+ * ALTCHA widget solve it out of sight, and sends the same row again with the solution in the
+ * write-only column `proof`. A refused proof (the challenge expired, or the work asked for rose
+ * meanwhile) asks for work again: a new challenge each round, at most PROOF_ROUNDS of them, then
+ * the form's usual error, with everything typed kept.
+ *
+ * Nothing of it shows: the submit button keeps its pending state all along. The solver (the
+ * widget and its workers, ./proof-solver.ts) is loaded only when the database asks for work, so a
+ * visitor who never meets a ceiling never downloads it.
+ */
+import { hintOf } from '@/shared/db/errors';
+import { getPublicDb } from '@/shared/db/public-db';
+
+/** The hint of an insert the database will store only with a proof of work. */
+export const PROOF_REQUIRED_HINT = 'intake_proof_required';
+
+/** How many challenges a form solves for one send before it gives up. */
+export const PROOF_ROUNDS = 3;
+
+/** A challenge as intake_challenge returns it (ALTCHA v1; the salt carries its expiry and level). */
+export interface IntakeChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** Thrown when no proof the database accepts could be made: the form shows its usual error. */
+export class ProofOfWorkError extends Error {
+  constructor(
+    message: string,
+    readonly original: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ProofOfWorkError';
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer of intake_challenge, checked for the fields the widget needs. */
+function toChallenge(value: unknown): IntakeChallenge {
+  if (
+    !isRecord(value) ||
+    typeof value.algorithm !== 'string' ||
+    typeof value.challenge !== 'string' ||
+    typeof value.maxnumber !== 'number' ||
+    typeof value.salt !== 'string' ||
+    typeof value.signature !== 'string'
+  ) {
+    throw new ProofOfWorkError('Unexpected answer for a challenge', value);
+  }
+  const { algorithm, challenge, maxnumber, salt, signature } = value;
+  return { algorithm, challenge, maxnumber, salt, signature };
+}
+
+/** A new challenge from the database; a failed request rejects with its error. */
+export async function fetchIntakeChallenge(): Promise<IntakeChallenge> {
+  const db = await getPublicDb();
+  const { data, error } = await db.rpc('intake_challenge');
+  if (error) throw error;
+  return toChallenge(data);
+}
+
+type Solver = typeof import('./proof-solver');
+let solverPromise: Promise<Solver> | null = null;
+
+/** The solver module, loaded once on first need; a failed chunk load is tried again next time. */
+function loadSolver(): Promise<Solver> {
+  if (!solverPromise) {
+    const promise = import('./proof-solver');
+    solverPromise = promise;
+    promise.catch(() => {
+      if (solverPromise === promise) solverPromise = null;
+    });
+  }
+  return solverPromise;
+}
+
+/** One proof: a new challenge, solved. The solver loads while the challenge is on its way. */
+async function makeProof(): Promise<string> {
+  const [solver, challenge] = await Promise.all([loadSolver(), fetchIntakeChallenge()]);
+  const payload = await solver.solveChallenge(challenge);
+  if (!payload) throw new ProofOfWorkError('The challenge could not be solved');
+  return payload;
+}
+
+/**
+ * Sends a row with `send` (an insert that resolves with its error, or null once stored). While
+ * the database answers intake_proof_required, makes a proof and sends the row again with it, at
+ * most PROOF_ROUNDS times. Resolves with the last answer's error (any other refusal is the
+ * caller's to explain); rejects with ProofOfWorkError when the database still asks for work after
+ * the last round or no proof could be made, and with the error of a failed challenge request.
+ */
+export async function sendWithProof<E>(send: (proof?: string) => PromiseLike<E | null>): Promise<E | null> {
+  let error = await send();
+  for (let round = 0; round < PROOF_ROUNDS && hintOf(error) === PROOF_REQUIRED_HINT; round++) {
+    error = await send(await makeProof());
+  }
+  if (hintOf(error) === PROOF_REQUIRED_HINT) {
+    throw new ProofOfWorkError(`The database refused ${PROOF_ROUNDS} proofs of work`, error);
+  }
+  return error;
+}
