@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import { expect, test } from '@playwright/test';
 import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
 import { toasts } from './admin-helpers';
-import { anonDb, anonVisitor, asVisitor, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
+import { anonDb, anonVisitor, asVisitor, db, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
 
 interface CaughtMail {
   to: string;
@@ -169,4 +169,47 @@ test('the manage link moves the booking (the old link is then refused) and cance
   expect(await takenAround(movedTo.start)).not.toContain(movedTo.start);
   const [cancelled] = await mailTo(address, 3);
   expect(invitation(cancelled)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2 });
+});
+
+test('a confirmed booking moves by its newest link, back to waiting for confirmation, as often as a link allows', async ({ page }) => {
+  const name = unique('Три пъти Е2Е');
+  const address = `${unique('thrice').replace(/\W+/g, '').toLowerCase()}@example.com`;
+  const bookedAt = await bookThroughApi(name, address);
+  const [received] = await mailTo(address);
+  expect((await db.from('appointments').update({ status: 'confirmed' }).eq('client_email', address)).error).toBeNull();
+  const [confirmed] = await mailTo(address, 2);
+  expect(confirmed.subject).toMatch(/^Консултацията ви е потвърдена/);
+
+  // the confirmation's e-mail carries the only live link: the first one says so
+  await asVisitor(page);
+  await page.goto(manageLink(received)!);
+  await expect(page.getByRole('heading', { name: 'Връзката е заменена' })).toBeVisible();
+  await expect(page.getByText('Работи само връзката от най-новия имейл.')).toBeVisible();
+
+  await page.goto(manageLink(confirmed)!);
+  await expect(page.getByText('Потвърдена', { exact: true })).toBeVisible();
+  await expect(page.getByText('Можете да преместите срещата още 3 пъти.')).toBeVisible();
+  await page.getByRole('button', { name: 'Премести', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Изберете нов ден и час' });
+  await panel.locator('button[data-day]:not([disabled])').first().click();
+  await panel.getByRole('list', { name: /Свободни часове за/ }).getByRole('button').first().click();
+  await panel.getByRole('button', { name: 'Премести консултацията' }).click();
+  await expect(toasts(page).getByText('Консултацията е преместена')).toBeVisible();
+  await expect(page.getByText('Очаква потвърждение', { exact: true })).toBeVisible();
+  await expect(page.getByText('Можете да преместите срещата още 2 пъти.')).toBeVisible();
+
+  // twice more through the API with the newest link, then the page offers no move
+  let token = page.url().split('/booking/')[1];
+  for (let moves = 0, step = 1; moves < 2 && step < 12; step++) {
+    const { data, error } = await anonDb.rpc('move_booking', { token, new_start: new Date(new Date(bookedAt).getTime() + step * 30 * 60_000).toISOString() });
+    if (error?.code === '23505' || error?.hint === 'booking_outside_hours') continue;
+    expect(error).toBeNull();
+    token = data.token;
+    moves++;
+  }
+  await page.goto(`/booking/${token}`);
+  await expect(page.getByText(/Срещата вече е преместена толкова пъти, колкото позволява връзката/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Премести', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Откажи консултацията' })).toBeVisible();
+  expect((await anonDb.rpc('move_booking', { token, new_start: bookedAt })).error?.hint).toBe('booking_move_limit');
 });

@@ -24,6 +24,12 @@ export async function webhookMessages(): Promise<WebhookMessage[]> {
   return (await res.json()) as WebhookMessage[];
 }
 
+/**
+ * What the chat shows of a field: the database escapes Discord's markdown in what visitors typed
+ * (a backslash before each special character), and the chat shows the characters themselves.
+ */
+export const chatShows = (value: string) => value.replace(/\\([\\*_~`|>#[\]()<:@!-])/g, '$1');
+
 export async function clearWebhook(): Promise<void> {
   await fetch(`${E2E_BACKEND_URL}/__local/chat-webhook`, { method: 'DELETE' });
 }
