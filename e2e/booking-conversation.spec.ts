@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import { expect, test } from '@playwright/test';
 import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
 import { toasts } from './admin-helpers';
-import { anonDb, anonVisitor, asVisitor, db, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
+import { anonDb, anonVisitor, asVisitor, bookNextMonth, db, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
 
 interface CaughtMail {
   to: string;
@@ -55,27 +55,8 @@ async function takenAround(at: string): Promise<string[]> {
   return ((data ?? []) as string[]).map((s) => new Date(s).toISOString());
 }
 
-/** Sofia's wall-clock `HH:MM` on a weekday of next month, as an instant; the first free one. */
-async function bookThroughApi(name: string, address: string): Promise<string> {
-  const visitor = anonVisitor();
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 3, 12));
-  for (let d = 0; d < 25; d++) {
-    const day = new Date(first.getTime() + d * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', timeZoneName: 'longOffset' })
-      .formatToParts(day)
-      .find((p) => p.type === 'timeZoneName')!.value.slice(3);
-    for (const time of ['13:00', '13:30', '14:00', '14:30', '15:00']) {
-      const at = new Date(`${day.toISOString().slice(0, 10)}T${time}:00${offset || '+00:00'}`).toISOString();
-      const { error } = await visitor.from('appointments').insert({ client_name: name, client_email: address, preferred_date: at, visitor_time_zone: 'Europe/Sofia' });
-      if (!error) return at;
-      if (error.code !== '23505') throw new Error(error.message);
-    }
-  }
-  throw new Error('no free slot next month');
-}
-
+/** A booking of next month by a visitor of its own, through the API; returns its instant. */
+const bookThroughApi = (name: string, address: string) => bookNextMonth(anonVisitor(), name, address, { visitor_time_zone: 'Europe/Sofia' });
 
 test('booking through the dialog e-mails an invitation for the chosen instant, with a manage link', async ({ page }) => {
   const name = unique('Имейл Е2Е');

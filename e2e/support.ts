@@ -91,3 +91,26 @@ export async function openBookingOnNextMonth(page: Page) {
   await dialog.getByRole('button', { name: 'Следващ месец' }).click();
   return dialog;
 }
+
+/**
+ * Books the first free slot from 13:00 on a weekday of next month (Sofia's clock) through the API
+ * as `client`; returns the instant. A slot another test holds is skipped; any other refusal throws.
+ */
+export async function bookNextMonth(client: SupabaseClient, name: string, email: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 3, 12));
+  for (let d = 0; d < 25; d++) {
+    const day = new Date(first.getTime() + d * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', timeZoneName: 'longOffset' })
+      .formatToParts(day)
+      .find((p) => p.type === 'timeZoneName')!.value.slice(3);
+    for (const time of ['13:00', '13:30', '14:00', '14:30', '15:00']) {
+      const at = new Date(`${day.toISOString().slice(0, 10)}T${time}:00${offset || '+00:00'}`).toISOString();
+      const { error } = await client.from('appointments').insert({ client_name: name, client_email: email, preferred_date: at, ...extra });
+      if (!error) return at;
+      if (error.code !== '23505') throw new Error(`${error.hint ?? ''} ${error.message}`);
+    }
+  }
+  throw new Error('no free slot next month');
+}

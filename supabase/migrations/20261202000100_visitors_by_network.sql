@@ -262,7 +262,8 @@ grant insert (proof) on public.appointments to anon, authenticated;
 comment on column public.contact_submissions.proof is 'Write-only: the form''s proof of work (ALTCHA payload), when the database asked for one. Never stored.';
 comment on column public.appointments.proof is 'Write-only: the form''s proof of work (ALTCHA payload), when the database asked for one. Never stored.';
 
--- a solved challenge is spent: kept until it would have expired anyway
+-- a solved challenge is spent: kept until it would have expired anyway (the nightly
+-- private.prune_intake_clients forgets it then; the next migration adds that)
 create table private.spent_challenges (
   challenge text primary key,
   expires_at timestamptz not null
@@ -391,6 +392,37 @@ create or replace function private.is_visitor() returns boolean
 language sql stable security definer set search_path = ''
 as $$ select private.is_api_caller() and not coalesce(public.is_admin(), false) $$;
 
+-- The caller's keys (narrow, wide: both null without a client address), noting whether the
+-- gateway's address arrived.
+create or replace function private.visitor_keys(out narrow text, out wide text)
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.note_gateway(private.client_address());
+  narrow := private.client_key(false);
+  wide := private.client_key(true);
+end
+$$;
+
+-- Asks a visitor's form for work when it must prove some (the site's pressure on `form`; at least
+-- the first level without a client address, or with the visitor's network at half its limit),
+-- and spends the proof it brought.
+create or replace function private.require_work(form text, narrow text, network_count bigint, network_limit integer, proof text)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  level integer := private.site_pressure(form);
+begin
+  if narrow is null or network_count * 2 >= network_limit then
+    level := greatest(level, 1);
+  end if;
+  if level > 0 then
+    perform private.spend_proof(proof, level);
+  end if;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- Appointments: the slot rules, then the limits under one lock
 -- ---------------------------------------------------------------------------------------------
@@ -403,11 +435,9 @@ declare
   minute_of_day integer;
   start_minute integer;
   end_minute integer;
-  address inet;
   narrow text;
   wide text;
   network_count bigint := 0;
-  level integer;
   proof text := new.proof;
 begin
   new.proof := null;
@@ -461,10 +491,7 @@ begin
 
   -- one booking at a time is counted and stored: the lock is held until this transaction ends
   perform pg_advisory_xact_lock(hashtext('private.intake:appointments'));
-  address := private.client_address();
-  perform private.note_gateway(address);
-  narrow := private.client_key(false);
-  wide := private.client_key(true);
+  select k.narrow, k.wide into narrow, wide from private.visitor_keys() k;
   if narrow is not null and (
       select count(*) from public.appointments a
         join private.intake_clients c on c.appointment_id = a.id
@@ -487,13 +514,7 @@ begin
     end if;
   end if;
 
-  level := private.site_pressure('appointments');
-  if narrow is null or network_count * 2 >= private.intake_limit('bookings_pending_per_network') then
-    level := greatest(level, 1);
-  end if;
-  if level > 0 then
-    perform private.spend_proof(proof, level);
-  end if;
+  perform private.require_work('appointments', narrow, network_count, private.intake_limit('bookings_pending_per_network'), proof);
   insert into private.intake_clients (appointment_id, client, network) values (new.id, narrow, wide);
   return new;
 end
@@ -506,11 +527,9 @@ create or replace function private.check_inquiry() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  address inet;
   narrow text;
   wide text;
   network_count bigint := 0;
-  level integer;
   proof text := new.proof;
 begin
   new.proof := null;
@@ -518,10 +537,7 @@ begin
     return new;
   end if;
   perform pg_advisory_xact_lock(hashtext('private.intake:contact_submissions'));
-  address := private.client_address();
-  perform private.note_gateway(address);
-  narrow := private.client_key(false);
-  wide := private.client_key(true);
+  select k.narrow, k.wide into narrow, wide from private.visitor_keys() k;
   if narrow is not null and (
       select count(*) from private.intake_clients c
        where c.client = narrow and c.inquiry_id is not null and c.created_at > now() - interval '10 minutes')
@@ -542,28 +558,10 @@ begin
     end if;
   end if;
 
-  level := private.site_pressure('contact_submissions');
-  if narrow is null or network_count * 2 >= private.intake_limit('inquiries_per_network_per_10_minutes') then
-    level := greatest(level, 1);
-  end if;
-  if level > 0 then
-    perform private.spend_proof(proof, level);
-  end if;
+  perform private.require_work('contact_submissions', narrow, network_count, private.intake_limit('inquiries_per_network_per_10_minutes'), proof);
   insert into private.intake_clients (inquiry_id, client, network) values (new.id, narrow, wide);
   return new;
 end
-$$;
-
--- Nightly: forget what no limit counts any more, and spent challenges that have expired.
-create or replace function private.prune_intake_clients() returns void
-language sql security definer set search_path = ''
-as $$
-  delete from private.intake_clients c
-   where c.created_at < now() - interval '1 day'
-     and not exists (
-       select 1 from public.appointments a
-        where a.id = c.appointment_id and a.status = 'pending' and a.preferred_date > now());
-  delete from private.spent_challenges where expires_at < now();
 $$;
 
 -- functions of the private schema are for triggers, jobs and the functions above

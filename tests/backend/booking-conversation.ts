@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Harness } from './harness.ts';
 import { bookableDay, instants } from './slots.ts';
 
-interface CaughtMail {
+/** A message as the stand-in's mail catcher keeps it. */
+export interface CaughtMail {
   id: string;
   to: string;
   subject: string;

@@ -14,16 +14,10 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useLocalMailCatcher } from '../../supabase/local/server.ts';
+import type { CaughtMail } from './booking-conversation.ts';
 import { setIntakeLimits, type Harness } from './harness.ts';
 import { bookableDay } from './slots.ts';
-
-interface CaughtMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: { filename: string; contentType: string; content: string }[];
-}
 
 interface Challenge {
   algorithm: string;
@@ -254,13 +248,7 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
 
   describe('no relay', () => {
     beforeEach(async () => {
-      await sql(
-        `insert into private.mail_settings (api_url, sender, reply_to, site_url)
-         values ($1, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', 'https://sinaptika.example')
-         on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url`,
-        [`${h.url}/__local/mail`],
-      );
-      await sql(`select private.set_vault_secret('mail_api_key', 'local-mail-key')`);
+      await useLocalMailCatcher(h.local, 'https://sinaptika.example');
       await setIntakeLimits(h.local.db, { mail_per_hour: 60, mail_per_domain_per_hour: 20, mail_per_recipient_per_day: 4 });
       await mail();
     });
@@ -331,13 +319,7 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
 
   describe('safe invitations, links and chat', () => {
     beforeEach(async () => {
-      await sql(
-        `insert into private.mail_settings (api_url, sender, reply_to, site_url)
-         values ($1, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', 'https://sinaptika.example')
-         on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url`,
-        [`${h.url}/__local/mail`],
-      );
-      await sql(`select private.set_vault_secret('mail_api_key', 'local-mail-key')`);
+      await useLocalMailCatcher(h.local, 'https://sinaptika.example');
       await setIntakeLimits(h.local.db, { mail_per_hour: 1000, mail_per_domain_per_hour: 1000, mail_per_recipient_per_day: 100 });
       await mail();
     });
