@@ -15,21 +15,16 @@
  */
 import { hintOf } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
+// the type only: the solver itself is loaded when the database first asks for work
+import type { IntakeChallenge } from './proof-solver';
+
+export type { IntakeChallenge };
 
 /** The hint of an insert the database will store only with a proof of work. */
 export const PROOF_REQUIRED_HINT = 'intake_proof_required';
 
 /** How many challenges a form solves for one send before it gives up. */
 export const PROOF_ROUNDS = 3;
-
-/** A challenge as intake_challenge returns it (ALTCHA v1; the salt carries its expiry and level). */
-export interface IntakeChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
 
 /** Thrown when no proof the database accepts could be made: the form shows its usual error. */
 export class ProofOfWorkError extends Error {

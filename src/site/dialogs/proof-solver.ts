@@ -9,7 +9,15 @@
  * and removed again, solved or not.
  */
 import 'altcha';
-import type { IntakeChallenge } from './proof-of-work';
+
+/** A challenge as intake_challenge returns it (ALTCHA v1; the salt carries its expiry and level). */
+export interface IntakeChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
 
 /** The longest a search may take before the widget gives up (its own default is 90 s). */
 const SOLVE_TIMEOUT_MS = 60_000;
