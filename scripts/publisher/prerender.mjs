@@ -13,7 +13,7 @@
 //
 // The untouched client template is kept as <out>/spa.html: the fallback for every other path
 // (login, admin, deeper list pages, searches). `vite preview` serves files this way (see
-// vite.config.ts); a static host needs the same rule (README, Deploying).
+// vite.config.ts); a static host needs the same rule (docs/deploying.md, "Serving the build").
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { siteEnv } from './config.mjs';

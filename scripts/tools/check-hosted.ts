@@ -136,7 +136,7 @@ async function admins(q: Query): Promise<Finding> {
         '(that ends its sessions and the old password), or remove the account (Authentication → Users) and add them again.',
     );
   }
-  if (active[0].n === 0) lines.push('There is no active blog user: nobody can sign in to the admin panel (README, "The first admin").');
+  if (active[0].n === 0) lines.push('There is no active blog user: nobody can sign in to the admin panel (docs/hosted.md, "The first admin").');
   return lines.length ? { ok: false, title, lines } : { ok: true, title, lines: [`${active[0].n} active administrator(s), each with a confirmed account.`] };
 }
 
@@ -178,7 +178,7 @@ async function anonFunctions(q: Query): Promise<Finding> {
 /**
  * Whether the gateway's client address reaches the database: the per-visitor limits count
  * `cf-connecting-ip`, which hosted Supabase's Cloudflare sets. Without it every form has to prove
- * work and no visitor can be told from another (README, "Who a visitor is").
+ * work and no visitor can be told from another (docs/booking.md, "Who a visitor is").
  */
 async function clientAddress(q: Query): Promise<Finding> {
   const title = 'The visitor\'s address (cf-connecting-ip)';
@@ -220,7 +220,7 @@ async function webhooks(q: Query): Promise<Finding> {
   if (!state.vault) lines.push('Supabase Vault is missing (schema vault): enable it (Database → Extensions → supabase_vault); the webhooks\' addresses and the mail key live there.');
   else {
     const [hook] = await q<{ ok: boolean }>(`select exists (select 1 from vault.secrets where name = 'content_webhook_url') as ok`);
-    if (!hook.ok) lines.push('The content webhook has no address: static pages will not follow edits (README, "Fresh pages after every change").');
+    if (!hook.ok) lines.push('The content webhook has no address: static pages will not follow edits (docs/deploying.md, "Fresh pages after every change").');
   }
   if (lines.length) return { ok: false, title, lines };
   return { ok: true, title, lines: [`pg_net ${state.extension ? 'is installed' : 'answers (net.http_post)'} and the content webhook has an address.`] };
@@ -253,9 +253,9 @@ async function scheduledJobs(q: Query): Promise<Finding> {
   }
   const mail = state.mail_table ? await q<{ api_url: string; site_url: string }>('select api_url, site_url from private.mail_settings') : [];
   if (state.mail_table && mail.length === 0) {
-    lines.push('No mail provider is set (private.mail_settings): visitors get no booking e-mails and no link to move or cancel (README, "E-mail to visitors").');
+    lines.push('No mail provider is set (private.mail_settings): visitors get no booking e-mails and no link to move or cancel (docs/email.md, "E-mail to visitors").');
   } else if (state.mail_table && !(await secret('mail_api_key'))) {
-    lines.push("The mail provider's key is not in Vault (secret mail_api_key): no e-mail is sent (README, \"E-mail to visitors\").");
+    lines.push("The mail provider's key is not in Vault (secret mail_api_key): no e-mail is sent (docs/email.md, \"The provider\").");
   } else if (mail.some((m) => /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.api_url) || /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.site_url))) {
     lines.push('The mail settings point at this machine (a local mail catcher or site): set the provider and the public site address.');
   }

@@ -141,10 +141,10 @@ const webhookHandler: Handler = async (req, ctx) => {
   return json(405, { message: 'Method not allowed' });
 };
 
-// Local-only equivalent of the SQL a deployer runs once on hosted Supabase (README, "Fresh pages
-// after every change"): points the content webhook (the Vault secrets content_webhook_url and
-// content_webhook_secret) at a receiver. PUT {url, secret} sets it, DELETE removes it, GET tells
-// where it points. Service role only.
+// Local-only equivalent of the SQL a deployer runs once on hosted Supabase (docs/deploying.md,
+// "Fresh pages after every change"): points the content webhook (the Vault secrets
+// content_webhook_url and content_webhook_secret) at a receiver. PUT {url, secret} sets it,
+// DELETE removes it, GET tells where it points. Service role only.
 const contentWebhookHandler: Handler = async (req, ctx) => {
   const who = resolveClaims(req, ctx.jwtSecret);
   if (!who.ok || who.claims.role !== 'service_role') return json(403, { message: 'The service role key is required' });
@@ -203,7 +203,7 @@ const cronHandler: Handler = async (req, ctx) => {
 
 /**
  * `/__local/intake-limits` (service role): GET lists private.intake_limits as {name: value}; PUT
- * {name: value, …} changes numbers that exist. The local shortcut for the README's one SQL
+ * {name: value, …} changes numbers that exist. The local shortcut for the one SQL
  * statement (`update private.intake_limits set value = … where name = …`), so an end-to-end test can
  * put a site-wide ceiling back for itself.
  */

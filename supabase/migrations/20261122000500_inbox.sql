@@ -25,7 +25,7 @@ create policy "Visitors send inquiries" on public.contact_submissions for insert
 -- The inbox counts pending bookings and lists them by date.
 create index appointments_status_preferred_date_idx on public.appointments (status, preferred_date);
 
--- The same rules as the panel's pure function (src/features/admin/inbox/status.ts), enforced here so
+-- The same rules as the panel's pure function (src/admin/inbox/status.ts), enforced here so
 -- a stale tab or a hand-made request cannot revive a cancelled booking (whose slot may already be
 -- someone else's) or move a confirmed one back to pending.
 create or replace function public.appointments_status_transition() returns trigger

@@ -167,7 +167,7 @@ create index appointments_email_status_idx on public.appointments (lower(client_
 -- E-mail shape and phone shape (new rows; rows stored before this migration are left as they are)
 -- ---------------------------------------------------------------------------------------------
 -- A plain address is local@domain.tld without characters that mean something in a URL, a header
--- or a list of addresses. (The same pattern as src/lib/validation.ts; a CHECK holds it inline
+-- or a list of addresses. (The same pattern as src/shared/forms/validation.ts; a CHECK holds it inline
 -- because it is evaluated with the inserting visitor's rights.)
 alter table public.contact_submissions
   add constraint contact_submissions_email_plain check (

@@ -9,7 +9,7 @@
 -- publisher of `npm run preview` (scripts/publisher/), or scripts/publisher/server.mjs on a server.
 --
 -- The address is configuration, never source: one row in private.content_webhook, written by
--- whoever deploys (README, "Fresh pages after every change"):
+-- whoever deploys (docs/deploying.md, "Fresh pages after every change"):
 --   insert into private.content_webhook (url, secret) values ('https://…', '…')
 --     on conflict (id) do update set url = excluded.url, secret = excluded.secret;
 -- With no row the triggers do nothing. A configured URL without pg_net (a plain PostgreSQL) raises

@@ -31,11 +31,11 @@ async function isAdmin(client: SupabaseClient): Promise<boolean> {
   return false;
 }
 
-/** The README's "first admin" statement, with its placeholders filled in. */
-export function readmeFirstAdminSql(email: string, password: string): string {
-  const readme = readFileSync(join(ROOT_DIR, 'README.md'), 'utf8');
-  const statement = /`(insert into blog_users \(username, email, password, full_name\) values [^`]+;)`/.exec(readme)?.[1];
-  if (!statement) throw new Error('the README no longer shows the first-admin insert');
+/** The "first admin" statement of docs/hosted.md, with its placeholders filled in. */
+export function firstAdminSqlFromDocs(email: string, password: string): string {
+  const page = readFileSync(join(ROOT_DIR, 'docs', 'hosted.md'), 'utf8');
+  const statement = /`(insert into blog_users \(username, email, password, full_name\) values [^`]+;)`/.exec(page)?.[1];
+  if (!statement) throw new Error('docs/hosted.md no longer shows the first-admin insert');
   return statement
     .replace("'you'", `'${email.split('@')[0]}'`)
     .replace("'you@company.bg'", `'${email}'`)
@@ -82,8 +82,8 @@ export function defineHostedAuth(start: () => Promise<Harness>): void {
   }
 
   describe('accounts GoTrue can sign in', () => {
-    it('no account the migrations, the seed and the README\'s first-admin SQL make has a NULL where GoTrue reads a string', async () => {
-      await sql(readmeFirstAdminSql('first-admin@example.org', 'first-admin-password'));
+    it('no account the migrations, the seed and the first-admin SQL of docs/hosted.md make has a NULL where GoTrue reads a string', async () => {
+      await sql(firstAdminSqlFromDocs('first-admin@example.org', 'first-admin-password'));
       const nulls = await sql<{ email: string; columns: string[] }>(
         `select email, array_remove(array[${STRING_COLUMNS.map((c) => `case when ${c} is null then '${c}' end`).join(', ')}], null) as columns
            from auth.users
@@ -106,8 +106,8 @@ export function defineHostedAuth(start: () => Promise<Harness>): void {
       expect(shape).toEqual([{ aud: 'authenticated', role: 'authenticated', instance_id: '00000000-0000-0000-0000-000000000000' }]);
     });
 
-    it('the first admin made with the README\'s SQL signs in and is an admin', async () => {
-      await sql(readmeFirstAdminSql('readme-admin@example.org', 'readme-admin-password'));
+    it('the first admin made with the SQL of docs/hosted.md signs in and is an admin', async () => {
+      await sql(firstAdminSqlFromDocs('readme-admin@example.org', 'readme-admin-password'));
       const { client, error } = await signIn('readme-admin@example.org', 'readme-admin-password');
       expect(error).toBeNull();
       expect(await isAdmin(client)).toBe(true);

@@ -42,7 +42,7 @@ export function useCalendarSettings({ enabled = true }: { enabled?: boolean } = 
 
 /**
  * Updates the row by id only if it is still the version the form loaded (`expectedUpdatedAt`,
- * see ../concurrency), or inserts it when there is none. Resolves to the new version.
+ * see ../kit/concurrency.ts), or inserts it when there is none. Resolves to the new version.
  */
 export async function saveCalendarSettings({
   id,

@@ -60,7 +60,7 @@ export function useAdminClient(id: string) {
 
 /**
  * Insert {name, logo, logo_alt}; update them only if the row is still the version the form loaded
- * (`expectedUpdatedAt`, see ../concurrency); the trigger sets updated_at. Resolves to the new version.
+ * (`expectedUpdatedAt`, see ../kit/concurrency.ts); the trigger sets updated_at. Resolves to the new version.
  */
 export async function saveClient({ id, expectedUpdatedAt, input }: { id?: string; expectedUpdatedAt?: string; input: ClientInput }): Promise<SavedVersion> {
   const supabase = await getSupabase();

@@ -53,7 +53,7 @@ export interface SavePostInput {
 
 /**
  * Inserts (no id) or updates (id) a post; resolves to its id and new updated_at. An update is
- * guarded by the version the form loaded (see ../concurrency): EditConflictError when someone
+ * guarded by the version the form loaded (see ../kit/concurrency.ts): EditConflictError when someone
  * else saved it meanwhile.
  */
 export async function savePost({ id, expectedUpdatedAt, payload }: SavePostInput): Promise<SavedVersion> {

@@ -68,7 +68,7 @@ export function useActiveBlogUsers() {
 
 /**
  * Inserts a user, or updates one only if it is still the version the form loaded
- * (`expectedUpdatedAt`, see ../concurrency); resolves to the stored row.
+ * (`expectedUpdatedAt`, see ../kit/concurrency.ts); resolves to the stored row.
  */
 export async function saveBlogUser({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: BlogUserPayload }): Promise<AdminBlogUser> {
   const supabase = await getSupabase();

@@ -115,7 +115,7 @@ export function projectSaveError(error: unknown): unknown {
 
 /**
  * Insert, or update by id with updated_at (the trigger replaces it). An update is
- * guarded by the version the form loaded (see ../concurrency). Resolves to the new version.
+ * guarded by the version the form loaded (see ../kit/concurrency.ts). Resolves to the new version.
  */
 export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: ProjectPayload }): Promise<SavedVersion> {
   const supabase = await getSupabase();

@@ -7,7 +7,7 @@ import { NavProvider, pageLoadNav, type NavLocation } from '@/shared/layout/nav'
  * static HTML, and a link in an island loads the next page, which is prerendered HTML again (or
  * the app shell for the addresses that are not). Providers render no DOM and do not move useId's
  * values, so an island that reads data gets its query client from a wrapper of its own
- * (query-shell.tsx), fetched only by the pages that have such an island.
+ * (QueryShell.tsx), fetched only by the pages that have such an island.
  */
 export function IslandShell({ location, children }: { location: NavLocation; children: ReactNode }) {
   const nav = useMemo(() => pageLoadNav(location), [location]);

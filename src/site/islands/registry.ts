@@ -5,7 +5,7 @@ type Loader = () => Promise<ComponentType<never>>;
 interface IslandEntry {
   source: string;
   load: Loader;
-  /** It reads data with React Query: it hydrates inside the query client (query-shell.tsx). */
+  /** It reads data with React Query: it hydrates inside the query client (QueryShell.tsx). */
   data?: true;
 }
 

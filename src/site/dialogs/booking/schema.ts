@@ -1,7 +1,7 @@
 /*
  * The booking form's rules: the details step as a zod schema carrying the shared fields'
  * messages, and the row stored for a chosen slot. The slot itself (date and time) is
- * chosen on the calendar step and kept beside the form, with its own logic in ./slots.
+ * chosen on the calendar step and kept beside the form, with its own logic in src/shared/domain/calendar.ts.
  */
 import * as z from 'zod/mini';
 import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/shared/domain/phone';

@@ -1,7 +1,7 @@
 /*
  * What the public blog reads from the database, in three modules, so that each page downloads
- * only its own queries: this one (query keys and what both pages share), postApi.ts (the post
- * page and its sidebar) and listApi.ts (the listing). Together the only code of the blog that
+ * only its own queries: this one (query keys and what both pages share), post-api.ts (the post
+ * page and its sidebar) and list-api.ts (the listing). Together the only code of the blog that
  * calls Supabase.
  *
  * Request budget: the post page needs exactly three requests — the post, the five recent
