@@ -1,5 +1,6 @@
-// The production build, what a host runs: the client bundle (vite build), the sitemap and the feed
-// (feeds.mjs), and the public pages prerendered with the database's data (prerender.mjs), all into
+// The production build, what a host runs: the client bundle (vite build), the public pages
+// prerendered with the database's data (prerender.mjs, which also builds the server bundle), and
+// the sitemap and the feed (feeds.mjs, which takes their addresses from that bundle), all into
 // --out (dist by default).
 //
 //   node scripts/publisher/build.mjs [--out dist]
@@ -32,6 +33,6 @@ const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : 'dist';
 let code = await step('npx', ['--no-install', 'vite', 'build', '--outDir', out, '--emptyOutDir']);
 // each in a process of its own: the prerenderer sets the time zone its pages' dates are written in
-if (code === 0) code = await step(process.execPath, [script('./feeds.mjs'), '--out', out]);
 if (code === 0) code = await step(process.execPath, [script('./prerender.mjs'), '--out', out]);
+if (code === 0) code = await step(process.execPath, [script('./feeds.mjs'), '--out', out]);
 process.exit(code);

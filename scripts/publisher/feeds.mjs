@@ -3,6 +3,10 @@
 //
 //   node scripts/publisher/feeds.mjs [--out dist] [--timeout 8000]
 //
+// Run after prerender.mjs, which builds the server bundle of src/site/entry-server.tsx: every address
+// in the files, the resource articles and the site's name come from that bundle, so they are the
+// ones the site links to (src/shared/config/addresses.ts).
+//
 // Configuration, like the site itself: VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY from the
 // environment or .env / .env.local (local stand-in defaults, see config.mjs), and
 // the public origin from VITE_SITE_URL. Only the anonymous key is used, so the files hold exactly
@@ -10,13 +14,13 @@
 //
 // When the database does not answer (not running, unreachable, refusing the key), the script warns,
 // still writes the static pages' sitemap and an empty feed, and exits 0 so the build goes on.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { envValue, siteEnv } from './config.mjs';
+import { loadServerBundle } from './site.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_SITE_URL = 'http://localhost:5173';
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit per file; past it, sitemap.xml becomes an index of numbered files. */
@@ -58,25 +62,16 @@ function parseArgs(argv) {
   return args;
 }
 
-// ---- content that lives in the source ---------------------------------------------------------
+// ---- what the server bundle tells -------------------------------------------------------------
 
-/** Slugs of the static resource articles (src/site/content/resources.ts keeps each as `slug: '...'`). */
-export function resourceSlugs(sourceText) {
-  return [...sourceText.matchAll(/^\s*slug:\s*'([a-z0-9-]+)',?\s*$/gm)].map((m) => m[1]);
-}
-
-/** The brand name from src/shared/config/site.ts, for the feed's title. */
-export function siteName(sourceText) {
-  return /\bname:\s*'([^']+)'/.exec(sourceText)?.[1] ?? 'Синаптика';
-}
-
-function readSource(relative) {
-  try {
-    return readFileSync(path.join(ROOT, relative), 'utf8');
-  } catch {
-    return '';
-  }
-}
+/**
+ * What the feeds take from the server bundle (src/site/entry-server.tsx, loaded by
+ * loadServerBundle in site.mjs): the site's name, the resource articles' slugs, and the public
+ * addresses of src/shared/config/addresses.ts.
+ * @typedef {{ siteName: string, resourceSlugs: string[], postPath: (slug: string) => string,
+ *   projectPath: (project: { id: string, slug?: string | null }) => string,
+ *   categoryPath: (name: string) => string, resourcePath: (slug: string) => string }} ServerBundle
+ */
 
 // ---- XML ---------------------------------------------------------------------------------------
 
@@ -95,8 +90,6 @@ const isoDay = (value) => {
   const date = value ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 };
-
-const pathOf = (prefix, slug) => `${prefix}/${encodeURIComponent(slug)}`;
 
 /**
  * @typedef {{ title: string, slug: string, excerpt?: string | null, meta_description?: string | null,
@@ -128,37 +121,35 @@ export function sitemapImageUrl(siteUrl, value) {
   return null;
 }
 
-/** Page 1 of a blog category, as the app addresses it (src/site/pages/blog/logic.ts categoryPath). */
-export const categoryPath = (name) => `/blog/category/${encodeURIComponent(name)}`;
 /** A category name that can be one path segment of a static host ('/' cannot). */
 export const isPathSafeCategory = (name) => typeof name === 'string' && name.trim() !== '' && !/[/\\\0]/.test(name) && name !== '.' && name !== '..';
 
 /**
  * The sitemap's entries: home, blog, page 1 of each category, each published post, each project
- * (slug, falling back to id) and each resource article.
- * @param {{ posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[] }} input
+ * (slug, falling back to id) and each resource article, at the server bundle's addresses.
+ * @param {{ ssr: ServerBundle, posts?: FeedPost[], projects?: FeedProject[], categories?: string[] }} input
  */
-function sitemapEntries({ posts = [], projects = [], resources = [], categories = [] }) {
+function sitemapEntries({ ssr, posts = [], projects = [], categories = [] }) {
   const newestPost = posts.map((p) => isoDay(p.updated_at ?? p.published_at)).filter(Boolean).sort().at(-1) ?? null;
   return [
     { loc: '/', changefreq: 'weekly', priority: '1.0' },
     { loc: '/blog', changefreq: 'daily', priority: '0.8', lastmod: newestPost },
-    ...categories.filter(isPathSafeCategory).map((name) => ({ loc: categoryPath(name), changefreq: 'weekly', priority: '0.5' })),
+    ...categories.filter(isPathSafeCategory).map((name) => ({ loc: ssr.categoryPath(name), changefreq: 'weekly', priority: '0.5' })),
     ...posts.map((p) => ({
-      loc: pathOf('/blog', p.slug),
+      loc: ssr.postPath(p.slug),
       changefreq: 'monthly',
       priority: '0.7',
       lastmod: isoDay(p.updated_at ?? p.published_at),
       image: shareImageOf(p.share_image, p.featured_image),
     })),
     ...projects.map((p) => ({
-      loc: pathOf('/project', p.slug || p.id),
+      loc: ssr.projectPath(p),
       changefreq: 'monthly',
       priority: '0.6',
       lastmod: isoDay(p.updated_at),
       image: shareImageOf(p.share_image, p.image),
     })),
-    ...resources.map((slug) => ({ loc: pathOf('/resources', slug), changefreq: 'yearly', priority: '0.5' })),
+    ...ssr.resourceSlugs.map((slug) => ({ loc: ssr.resourcePath(slug), changefreq: 'yearly', priority: '0.5' })),
   ];
 }
 
@@ -186,7 +177,7 @@ function urlset(siteUrl, entries) {
 
 /**
  * The sitemap as one file (see sitemapEntries).
- * @param {{ siteUrl: string, posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[] }} input
+ * @param {{ siteUrl: string, ssr: ServerBundle, posts?: FeedPost[], projects?: FeedProject[], categories?: string[] }} input
  * @returns {string}
  */
 export function buildSitemap(input) {
@@ -196,7 +187,7 @@ export function buildSitemap(input) {
 /**
  * The sitemap files: sitemap.xml alone up to `maxUrls` addresses; past that, sitemap.xml is a
  * sitemap index of sitemap-1.xml, sitemap-2.xml … with at most `maxUrls` each.
- * @param {{ siteUrl: string, posts?: FeedPost[], projects?: FeedProject[], resources?: string[], categories?: string[], now?: Date, maxUrls?: number }} input
+ * @param {{ siteUrl: string, ssr: ServerBundle, posts?: FeedPost[], projects?: FeedProject[], categories?: string[], now?: Date, maxUrls?: number }} input
  * @returns {Record<string, string>} file name → content
  */
 export function buildSitemaps({ maxUrls = SITEMAP_MAX_URLS, now = new Date(), ...input }) {
@@ -213,14 +204,15 @@ export function buildSitemaps({ maxUrls = SITEMAP_MAX_URLS, now = new Date(), ..
   return files;
 }
 
-/** An RSS 2.0 feed of the newest published posts (at most 50). */
 /**
- * @param {{ siteUrl: string, posts?: FeedPost[], name?: string, now?: Date }} input
+ * An RSS 2.0 feed of the newest published posts (at most 50), titled with the site's name.
+ * @param {{ siteUrl: string, ssr: ServerBundle, posts?: FeedPost[], now?: Date }} input
  * @returns {string}
  */
-export function buildRss({ siteUrl, posts = [], name = 'Синаптика', now = new Date() }) {
+export function buildRss({ siteUrl, ssr, posts = [], now = new Date() }) {
+  const name = ssr.siteName;
   const items = posts.slice(0, RSS_ITEMS).map((p) => {
-    const link = escapeXml(siteUrl + pathOf('/blog', p.slug));
+    const link = escapeXml(siteUrl + ssr.postPath(p.slug));
     const date = p.published_at ? new Date(p.published_at) : null;
     // the editor's meta description, else the excerpt; the title stays the post's own
     const description = (typeof p.meta_description === 'string' && p.meta_description.trim()) || p.excerpt;
@@ -328,16 +320,16 @@ async function restGetAll(supabaseUrl, anonKey, pathAndQuery, timeoutMs) {
 
 /**
  * Reads the posts, projects and categories and writes sitemap.xml (or a sitemap index and its
- * parts), rss.xml and robots.txt into `outDir`. Returns what it wrote; `databaseAnswered` is false
- * when the content had to be left out. With `keepOnFailure` (the publisher, which updates a live
- * site) nothing is written when the database does not answer: the files stay as they were.
- * @param {{ outDir: string, supabaseUrl: string, anonKey: string, siteUrl: string, timeoutMs?: number,
+ * parts), rss.xml and robots.txt into `outDir`, with the addresses, resource articles and name of
+ * the build's server bundle `ssr`. Returns what it wrote; `databaseAnswered` is false when the
+ * content had to be left out. With `keepOnFailure` (the publisher, which updates a live site)
+ * nothing is written when the database does not answer: the files stay as they were.
+ * @param {{ outDir: string, ssr: ServerBundle, supabaseUrl: string, anonKey: string, siteUrl: string, timeoutMs?: number,
  *   keepOnFailure?: boolean, log?: { warn: (message: string) => void } }} options
  * @returns {Promise<{ databaseAnswered: boolean, posts: number, projects: number, resources: number }>}
  */
-export async function generateFeeds({ outDir, supabaseUrl, anonKey, siteUrl, timeoutMs = 8000, keepOnFailure = false, log = console }) {
-  const resources = resourceSlugs(readSource('src/site/content/resources.ts'));
-  const name = siteName(readSource('src/shared/config/site.ts'));
+export async function generateFeeds({ outDir, ssr, supabaseUrl, anonKey, siteUrl, timeoutMs = 8000, keepOnFailure = false, log = console }) {
+  const resources = ssr.resourceSlugs.length;
 
   let feedPosts = [];
   let sitemapPosts = [];
@@ -369,23 +361,23 @@ export async function generateFeeds({ outDir, supabaseUrl, anonKey, siteUrl, tim
         : `[feeds] warning: the database did not answer (${error.message}); ` +
             'sitemap.xml lists only the static pages and rss.xml has no posts. The build goes on.',
     );
-    if (keepOnFailure) return { databaseAnswered, posts: 0, projects: 0, resources: resources.length };
+    if (keepOnFailure) return { databaseAnswered, posts: 0, projects: 0, resources };
   }
 
   await mkdir(outDir, { recursive: true });
   const robotsPath = path.join(outDir, 'robots.txt');
   const robots = existsSync(robotsPath) ? await readFile(robotsPath, 'utf8') : undefined;
-  const sitemaps = buildSitemaps({ siteUrl, posts: sitemapPosts, projects, resources, categories });
+  const sitemaps = buildSitemaps({ siteUrl, ssr, posts: sitemapPosts, projects, categories });
   // parts of an earlier, longer sitemap must not linger
   for (const old of await readdir(outDir)) {
     if (/^sitemap-\d+\.xml$/.test(old) && !(old in sitemaps)) await rm(path.join(outDir, old), { force: true });
   }
   await Promise.all([
     ...Object.entries(sitemaps).map(([file, xml]) => writeAtomically(path.join(outDir, file), xml)),
-    writeAtomically(path.join(outDir, 'rss.xml'), buildRss({ siteUrl, posts: feedPosts, name })),
+    writeAtomically(path.join(outDir, 'rss.xml'), buildRss({ siteUrl, ssr, posts: feedPosts })),
     writeAtomically(robotsPath, withSitemapLine(robots, siteUrl)),
   ]);
-  return { databaseAnswered, posts: sitemapPosts.length, projects: projects.length, resources: resources.length };
+  return { databaseAnswered, posts: sitemapPosts.length, projects: projects.length, resources };
 }
 
 /** Written beside and renamed, so a reader never gets half a file. */
@@ -405,8 +397,10 @@ async function main() {
   }
   const env = siteEnv();
   const siteUrl = normalizeSiteUrl(envValue('VITE_SITE_URL'), (m) => console.warn(`[feeds] warning: ${m}`));
+  const outDir = path.resolve(args.out);
   const result = await generateFeeds({
-    outDir: path.resolve(args.out),
+    outDir,
+    ssr: await loadServerBundle(outDir),
     supabaseUrl: env.VITE_SUPABASE_URL,
     anonKey: env.VITE_SUPABASE_ANON_KEY,
     siteUrl,

@@ -60,14 +60,14 @@ async function main() {
   const withData = (await restAll('project_categories?select=name')) !== null;
   if (!withData) console.warn('[prerender] the database did not answer: pages are prerendered without data');
 
-  const pages = ['/', '/blog', ...ssr.resourceSlugs.map((slug) => `/resources/${slug}`)];
+  const pages = ['/', '/blog', ...ssr.resourceSlugs.map((slug) => ssr.resourcePath(slug))];
   if (withData) {
     const [posts, projects, categories] = await Promise.all([
       restAll('blog_posts?select=slug&is_published=eq.true&order=published_at.desc,id.desc'),
       restAll('projects?select=id,slug&order=created_at.desc'),
-      ssr.categoryPath ? ssr.fetchCategoryNames().catch(() => []) : [],
+      ssr.fetchCategoryNames().catch(() => []),
     ]);
-    if (ssr.categoryPath) pages.push(...categories.filter(isPathSafeCategory).map((name) => ssr.categoryPath(name)));
+    pages.push(...categories.filter(isPathSafeCategory).map((name) => ssr.categoryPath(name)));
     pages.push(...(posts ?? []).map((p) => ssr.postPath(p.slug)));
     pages.push(...(projects ?? []).map((p) => ssr.projectPath(p)));
   }

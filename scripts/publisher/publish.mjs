@@ -51,17 +51,15 @@ export function createPublisher({ out, debounceMs = 150, log = console, feeds = 
     if (work.landing) todo.add('/');
     if (work.lists) {
       todo.add('/blog');
-      if (categoryPath) {
-        for (const c of work.categories) if (isPathSafeCategory(c)) todo.add(categoryPath(c));
-        // the category pages list every category: when the set changes, each of them changes
-        const names = await s.ssr.fetchCategoryNames().catch(() => null);
-        if (names) {
-          const wanted = new Set(names.filter(isPathSafeCategory).map(categoryPath));
-          const existing = new Set(s.categoryPages());
-          const same = wanted.size === existing.size && [...wanted].every((p) => existing.has(p));
-          if (!same) for (const p of wanted) todo.add(p);
-          for (const p of existing) if (!wanted.has(p)) gone.add(p);
-        }
+      for (const c of work.categories) if (isPathSafeCategory(c)) todo.add(categoryPath(c));
+      // the category pages list every category: when the set changes, each of them changes
+      const names = await s.ssr.fetchCategoryNames().catch(() => null);
+      if (names) {
+        const wanted = new Set(names.filter(isPathSafeCategory).map(categoryPath));
+        const existing = new Set(s.categoryPages());
+        const same = wanted.size === existing.size && [...wanted].every((p) => existing.has(p));
+        if (!same) for (const p of wanted) todo.add(p);
+        for (const p of existing) if (!wanted.has(p)) gone.add(p);
       }
     }
     const failed = emptyTargets();
@@ -94,6 +92,7 @@ export function createPublisher({ out, debounceMs = 150, log = console, feeds = 
       const { buildConfig } = s.ssr;
       const result = await generateFeeds({
         outDir: s.out,
+        ssr: s.ssr,
         supabaseUrl: buildConfig.url,
         anonKey: buildConfig.anonKey,
         siteUrl: buildConfig.siteUrl,

@@ -48,9 +48,30 @@ function stripPageHead(template) {
     .replace(/<link rel="canonical"[^>]*>\s*/, '');
 }
 
+/** What the publisher uses of the server bundle; a bundle without one of these is from an older build. */
+const BUNDLE_EXPORTS = {
+  function: ['renderPage', 'clickQueueScript', 'fetchCategoryNames', 'postPath', 'projectPath', 'categoryPath', 'resourcePath'],
+  string: ['siteName'],
+  object: ['buildConfig', 'resourceSlugs'],
+};
+
+/**
+ * Loads the server bundle of the build in `out` (src/site/entry-server.tsx, built by prerender.mjs
+ * into ssrDirFor(out)): the pages' renderer, and the facts the feeds and the pages' addresses come
+ * from (the public addresses of src/shared/config/addresses.ts, the resource articles, the site's name).
+ */
+export async function loadServerBundle(out) {
+  const ssrEntry = join(ssrDirFor(resolve(out)), 'entry-server.js');
+  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} not found: run the build (scripts/publisher/build.mjs, whose prerender.mjs builds it) first`);
+  const ssr = await import(pathToFileURL(ssrEntry).href);
+  const missing = Object.entries(BUNDLE_EXPORTS).flatMap(([type, names]) => names.filter((name) => typeof ssr[name] !== type || ssr[name] === null));
+  if (missing.length > 0) throw new Error(`${ssrEntry} is from an older build (no ${missing.join(', ')}): run the build again`);
+  return ssr;
+}
+
 /**
  * Opens the build in `out` for writing pages: reads its template and manifest and loads its server
- * bundle (built by prerender.mjs into ssrDirFor(out)).
+ * bundle (loadServerBundle).
  */
 export async function openSite(out) {
   const OUT = resolve(out);
@@ -63,14 +84,11 @@ export async function openSite(out) {
   const manifest = JSON.parse(readFileSync(join(OUT, '.vite', 'manifest.json'), 'utf8'));
   const graph = { manifest, dir: OUT };
   const entryFiles = new Set(filesOf(graph, closure(graph, ['index.html'])).js);
-  const ssrEntry = join(ssrDirFor(OUT), 'entry-server.js');
-  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} not found: run the build (scripts/publisher/build.mjs) first`);
-  const ssr = await import(pathToFileURL(ssrEntry).href);
+  const ssr = await loadServerBundle(OUT);
   // A button pressed before it works (its island has not hydrated yet) would do nothing: the
   // page's first script holds such presses and presses them again once the button works. Its
   // source comes from the server bundle (src/site/islands/protocol.ts), so it always matches the
   // build's own islands runtime.
-  if (typeof ssr.clickQueueScript !== 'function') throw new Error(`${ssrEntry} is from an older build: run the build again`);
   const clickQueue = `<script>${ssr.clickQueueScript()}</script>`;
 
   // The page's HTML paints first; its scripts start loading right after that first paint, so on a
@@ -161,7 +179,7 @@ export async function openSite(out) {
     if (!existsSync(dir)) return [];
     return readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'index.html')))
-      .map((d) => `/blog/category/${encodeURIComponent(d.name)}`);
+      .map((d) => ssr.categoryPath(d.name));
   }
 
   return { out: OUT, ssr, write, remove, fileOf, categoryPages };

@@ -31,9 +31,11 @@ const PAGES = [
 /** The first resource article's path, read from the site's own content (run through tsx). */
 async function firstResourcePath() {
   try {
-    const mod = await import('../../src/site/content/resources.ts');
-    const list = mod.resourceArticles;
-    if (Array.isArray(list) && list[0]?.slug) return `/resources/${list[0].slug}`;
+    const [{ resourceArticles: list }, { resourcePath }] = await Promise.all([
+      import('../../src/site/content/resources.ts'),
+      import('../../src/shared/config/addresses.ts'),
+    ]);
+    if (Array.isArray(list) && list[0]?.slug) return resourcePath(list[0].slug);
   } catch {
     // fall back to the redirect
   }
@@ -81,11 +83,11 @@ process.on('exit', stopAll);
 
 try {
   await waitFor(`${BACKEND}/__local/health`, children[0]);
-  // the production build: client, sitemap and feed, prerendered pages (with the stand-in's data)
+  // the production build: client, prerendered pages (with the stand-in's data), sitemap and feed
   for (const args of [
     ['node_modules/vite/bin/vite.js', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
-    ['scripts/publisher/feeds.mjs', '--out', OUT_DIR],
     ['scripts/publisher/prerender.mjs', '--out', OUT_DIR],
+    ['scripts/publisher/feeds.mjs', '--out', OUT_DIR],
   ]) {
     if ((await run(process.execPath, args, { env })) !== 0) throw new Error(`build step failed: ${args.join(' ')}`);
   }

@@ -24,6 +24,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { postPath, projectPath } from '../../src/shared/config/addresses.ts';
 import { responsiveImage } from '../../src/shared/media/variants.ts';
 import { ssrDirFor } from '../publisher/site.mjs';
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
@@ -353,8 +354,8 @@ async function main() {
   say('building the site against it');
   const env = { VITE_SUPABASE_URL: BACKEND, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_SITE_URL: SITE };
   await buildStep(['node_modules/vite/bin/vite.js', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], env);
-  await buildStep(['scripts/publisher/feeds.mjs', '--out', OUT_DIR], env);
   await buildStep(['scripts/publisher/prerender.mjs', '--out', OUT_DIR], env);
+  await buildStep(['scripts/publisher/feeds.mjs', '--out', OUT_DIR], env);
 
   // served from a copy that the publisher rewrites, as the end-to-end run does
   rmSync(LIVE_DIR, { recursive: true, force: true });
@@ -406,8 +407,8 @@ async function main() {
     say('waiting for the publisher to rebuild the pages');
     const pages = [
       ['/', '/', [projectSaved.image]],
-      ['post', `/blog/${POST_SLUG}`, [postSaved.image]],
-      ['project', `/project/${PROJECT_SLUG}`, [projectSaved.galleryImage]],
+      ['post', postPath(post.slug), [postSaved.image]],
+      ['project', projectPath(project), [projectSaved.galleryImage]],
     ];
     for (const [, path, urls] of pages) {
       await until(

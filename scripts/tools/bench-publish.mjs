@@ -596,8 +596,8 @@ async function prepareScenario({ name, posts, backendPort, previewPort }) {
   say('building');
   const env = { VITE_SUPABASE_URL: backend, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_SITE_URL: site };
   const client = await runStep(['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], env);
-  const feeds = await runStep(['scripts/publisher/feeds.mjs', '--out', outDir], env);
   const prerender = await runStep(['scripts/publisher/prerender.mjs', '--out', outDir], env);
+  const feeds = await runStep(['scripts/publisher/feeds.mjs', '--out', outDir], env);
   const prerenderLine = /\[prerender\][^\n]*/.exec(prerender.output)?.[0] ?? '';
   if (prerenderLine) say(prerenderLine);
   if (/without data/.test(prerenderLine)) throw new Error('the pages were prerendered without data');

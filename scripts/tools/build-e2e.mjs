@@ -29,8 +29,9 @@ try {
   }
   const env = e2eBuildEnv;
   code = await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', E2E_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], { env });
-  if (code === 0) code = await run(process.execPath, ['scripts/publisher/feeds.mjs', '--out', E2E_OUT_DIR], { env });
+  // the prerenderer builds the server bundle the feeds take their addresses from
   if (code === 0) code = await run(process.execPath, ['scripts/publisher/prerender.mjs', '--out', E2E_OUT_DIR], { env });
+  if (code === 0) code = await run(process.execPath, ['scripts/publisher/feeds.mjs', '--out', E2E_OUT_DIR], { env });
 } finally {
   backend.kill('SIGTERM');
 }

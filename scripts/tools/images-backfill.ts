@@ -17,10 +17,18 @@
 // downloaded or decoded is reported and left as it is. `--dry-run` reads and plans, and writes nothing.
 import { pathToFileURL } from 'node:url';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { fallbackSize, responsiveImage, VARIANT_WIDTHS, variantHeight, variantPaths, type FallbackType } from '../../src/shared/media/variants.ts';
+import {
+  fallbackSize,
+  JPEG_QUALITY,
+  responsiveImage,
+  VARIANT_WIDTHS,
+  variantHeight,
+  variantPaths,
+  WEBP_QUALITY,
+  type FallbackType,
+} from '../../src/shared/media/variants.ts';
 import { envValue, LOCAL_URL } from '../publisher/config.mjs';
 import { isLocal, LOCAL_SERVICE_ROLE_KEY } from './local-backend.mjs';
-import { JPEG_QUALITY, WEBP_QUALITY } from '../../src/admin/kit/image-variants.ts';
 
 export interface BackfillOptions {
   /** The project's URL, e.g. http://127.0.0.1:54321 or https://<ref>.supabase.co. */

@@ -192,8 +192,15 @@ export async function renderPage(url: string, { withData = true } = {}): Promise
 export const buildConfig = { siteUrl: site.url, ...getSupabaseConfig() };
 
 export { fetchCategoryNames } from './pages/blog/list-api';
-export { categoryPath, postPath } from './pages/blog/logic';
-export { projectPath } from './pages/projects/logic';
+
+/**
+ * The public addresses (src/shared/config/addresses.ts): the publisher names each page's file,
+ * sitemap entry and feed item with these, so they are always the addresses the site links to.
+ */
+export { categoryPath, postPath, projectPath, resourcePath } from '@/shared/config/addresses';
+
+/** The agency's name (src/shared/config/site.ts), for the feed's title. */
+export const siteName: string = site.name;
 
 /**
  * The body of each page's first inline script, which holds presses on buttons until they work
@@ -202,5 +209,5 @@ export { projectPath } from './pages/projects/logic';
  */
 export { clickQueueScript } from './islands/protocol';
 
-/** The resource articles' slugs: static pages, always prerendered. */
+/** The resource articles' slugs: static pages, always prerendered and in the sitemap. */
 export const resourceSlugs: string[] = resourceArticles.map((a) => a.slug);

@@ -3,19 +3,25 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildRss,
-  buildSitemap,
-  buildSitemaps,
-  escapeXml,
-  generateFeeds,
-  normalizeSiteUrl,
-  resourceSlugs,
-  withSitemapLine,
-} from '../../scripts/publisher/feeds.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { site } from '@/shared/config/site';
+import { resourceArticles } from '@/site/content/resources';
+import { buildRss, buildSitemap, buildSitemaps, escapeXml, generateFeeds, normalizeSiteUrl, withSitemapLine } from '../../scripts/publisher/feeds.mjs';
+
+// The feeds take their addresses, the resource articles and the site's name from the server bundle;
+// here from its source, src/site/entry-server.tsx (its build config needs a Supabase project's settings).
+let ssr: typeof import('@/site/entry-server');
+beforeAll(async () => {
+  vi.stubEnv('VITE_SUPABASE_URL', 'http://supabase.test');
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'test-anon-key');
+  ssr = await import('@/site/entry-server');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 const SITE = 'https://sinaptika.example';
+const RESOURCE_LOCS = resourceArticles.map((a) => `${SITE}/resources/${a.slug}`);
 const posts = [
   {
     title: 'AI & автоматизация <нова>',
@@ -30,33 +36,44 @@ const posts = [
 ];
 
 describe('feed builders', () => {
-  it('the sitemap lists home, blog, posts, projects (slug else id) and resources with absolute URLs', () => {
+  it('the sitemap lists home, blog, categories, posts, projects (slug else id) and every resource article with absolute URLs', () => {
     const xml = buildSitemap({
       siteUrl: SITE,
+      ssr,
       posts,
       projects: [
         { id: 'a0000000-0000-4000-8000-000000000001', slug: 'crm-za-brokeri', updated_at: '2026-10-01T00:00:00Z' },
         { id: 'a0000000-0000-4000-8000-000000000002', slug: null, updated_at: null },
+        { id: 'a0000000-0000-4000-8000-000000000003', slug: '', updated_at: null },
       ],
-      resources: ['map-the-process'],
+      categories: ['AI Решения', 'Новини'],
     });
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
       `${SITE}/`,
       `${SITE}/blog`,
+      `${SITE}/blog/category/AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F`,
+      `${SITE}/blog/category/%D0%9D%D0%BE%D0%B2%D0%B8%D0%BD%D0%B8`,
       `${SITE}/blog/ai-i-avtomatizatsiya`,
       `${SITE}/blog/vtora`,
       `${SITE}/project/crm-za-brokeri`,
       `${SITE}/project/a0000000-0000-4000-8000-000000000002`,
-      `${SITE}/resources/map-the-process`,
+      `${SITE}/project/a0000000-0000-4000-8000-000000000003`,
+      ...RESOURCE_LOCS,
     ]);
+    // the five articles of src/site/content/resources.ts, each at the address the site links to
+    expect(RESOURCE_LOCS).toHaveLength(5);
+    expect(RESOURCE_LOCS).toContain(`${SITE}/resources/map-the-process-before-you-automate`);
     expect(xml).toContain('<lastmod>2026-11-21T08:00:00.000Z</lastmod>');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
   });
 
   it('the RSS feed has one escaped item per post with link, guid, date, author, category and excerpt', () => {
-    const xml = buildRss({ siteUrl: SITE, posts, name: 'Синаптика', now: new Date('2026-11-22T00:00:00Z') });
+    const xml = buildRss({ siteUrl: SITE, ssr, posts, now: new Date('2026-11-22T00:00:00Z') });
     expect(xml.match(/<item>/g)).toHaveLength(2);
+    // titled with the site's name (src/shared/config/site.ts)
+    expect(xml).toContain(`<title>${site.name} — Блог</title>`);
+    expect(xml).toContain(`<link>${SITE}/blog</link>`);
     expect(xml).toContain('<title>AI &amp; автоматизация &lt;нова&gt;</title>');
     expect(xml).toContain(`<link>${SITE}/blog/ai-i-avtomatizatsiya</link>`);
     expect(xml).toContain(`<guid isPermaLink="true">${SITE}/blog/ai-i-avtomatizatsiya</guid>`);
@@ -71,6 +88,7 @@ describe('feed builders', () => {
   it("an item's description is the post's meta description, else its excerpt; its title stays the post's own", () => {
     const xml = buildRss({
       siteUrl: SITE,
+      ssr,
       posts: [
         { ...posts[0], meta_description: 'За търсачките & читателите <кратко>' },
         { ...posts[0], slug: 'prazno', meta_description: '  ' },
@@ -89,6 +107,7 @@ describe('feed builders', () => {
   it("the sitemap lists each post's and project's share image, else its main image, absolute and escaped", () => {
     const xml = buildSitemap({
       siteUrl: SITE,
+      ssr,
       posts: [
         { title: 'А', slug: 'a', share_image: 'https://cdn.test/share/a.1200x630.jpg?v=1&w=2', featured_image: 'https://cdn.test/main/a.jpg' },
         { title: 'Б', slug: 'b', share_image: null, featured_image: '/demo/post 1.svg' },
@@ -129,9 +148,7 @@ describe('feed builders', () => {
     expect(withSitemapLine(robots, SITE)).toBe(`User-agent: *\nDisallow: /blog-admin\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
-  it('reads the resource slugs from the content source and checks the site URL', async () => {
-    const source = await readFile(path.resolve('src/site/content/resources.ts'), 'utf8');
-    expect(resourceSlugs(source)).toHaveLength(5);
+  it('checks the site URL', () => {
     const warnings: string[] = [];
     expect(normalizeSiteUrl('https://a.example/', (m: string) => warnings.push(m))).toBe('https://a.example');
     expect(normalizeSiteUrl('not a url', (m: string) => warnings.push(m))).toBe('http://localhost:5173');
@@ -143,19 +160,19 @@ describe('feed builders', () => {
 describe('buildSitemaps', () => {
   it('splits into a sitemap index past the protocol\'s limit of URLs per file', () => {
     const posts = Array.from({ length: 7 }, (_, i) => ({ title: `П${i}`, slug: `p-${i}` }));
-    const small = buildSitemaps({ siteUrl: SITE, posts, maxUrls: 50 });
+    const small = buildSitemaps({ siteUrl: SITE, ssr, posts, maxUrls: 50 });
     expect(Object.keys(small)).toEqual(['sitemap.xml']);
-    const split = buildSitemaps({ siteUrl: SITE, posts, maxUrls: 4, now: new Date('2026-11-23T00:00:00Z') });
-    // home, blog and 7 posts: 9 addresses in files of 4
-    expect(Object.keys(split).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml']);
+    const split = buildSitemaps({ siteUrl: SITE, ssr, posts, maxUrls: 4, now: new Date('2026-11-23T00:00:00Z') });
+    // home, blog, 7 posts and the 5 resource articles: 14 addresses in files of 4
+    expect(Object.keys(split).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap-4.xml', 'sitemap.xml']);
     expect(split['sitemap.xml']).toContain('<sitemapindex');
-    expect(split['sitemap.xml']).toContain(`<loc>${SITE}/sitemap-3.xml</loc>`);
+    expect(split['sitemap.xml']).toContain(`<loc>${SITE}/sitemap-4.xml</loc>`);
     const locs = Object.entries(split)
       .filter(([name]) => name !== 'sitemap.xml')
       .flatMap(([, xml]) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-    expect(locs).toHaveLength(9);
-    expect(new Set(locs).size).toBe(9);
-    expect(split['sitemap-3.xml'].match(/<url>/g)).toHaveLength(1);
+    expect(locs).toHaveLength(14);
+    expect(new Set(locs).size).toBe(14);
+    expect(split['sitemap-4.xml'].match(/<url>/g)).toHaveLength(2);
   });
 });
 
@@ -187,20 +204,22 @@ describe('generateFeeds', () => {
 
   it('reads published posts and projects with the anon key and writes the three files', async () => {
     await writeFile(path.join(outDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    const result = await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    const result = await generateFeeds({ outDir, ssr, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
     expect(result).toEqual({ databaseAnswered: true, posts: 2, projects: 1, resources: 5 });
     const postsRequest = requests.find((r) => r.url.startsWith('/rest/v1/blog_posts'))!;
     expect(postsRequest.url).toContain('is_published=eq.true');
     expect(postsRequest.url).toContain('order=published_at.desc');
     expect(postsRequest.apikey).toBe('anon-key');
-    expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).toContain(`<loc>${SITE}/project/qr-menu</loc>`);
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(`<loc>${SITE}/project/qr-menu</loc>`);
+    for (const loc of RESOURCE_LOCS) expect(sitemap).toContain(`<loc>${loc}</loc>`);
     expect(await readFile(path.join(outDir, 'rss.xml'), 'utf8')).toContain(`<link>${SITE}/blog/vtora</link>`);
     expect(await readFile(path.join(outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 
   it('asks for the feed\'s 50 newest posts only, and lists each category page a static host can serve', async () => {
     requests.length = 0;
-    await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    await generateFeeds({ outDir, ssr, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
     const postQueries = requests.filter((r) => r.url.startsWith('/rest/v1/blog_posts')).map((r) => decodeURIComponent(r.url));
     expect(postQueries.some((u) => u.includes('limit=50') && u.includes('select=title,slug,excerpt'))).toBe(true);
     // the sitemap's read names only what an address needs, never the post bodies
@@ -212,7 +231,7 @@ describe('generateFeeds', () => {
 
   it('reads the meta description for the feed and the share and main images for the sitemap, by name', async () => {
     requests.length = 0;
-    await generateFeeds({ outDir, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
+    await generateFeeds({ outDir, ssr, supabaseUrl: base, anonKey: 'anon-key', siteUrl: SITE, log: { warn: () => {} } });
     const selects = requests.map((r) => new URL(r.url, base)).map((u) => `${u.pathname} ${u.searchParams.get('select')}`);
     expect(selects).toContainEqual('/rest/v1/blog_posts title,slug,excerpt,meta_description,category,author,published_at');
     expect(selects).toContainEqual('/rest/v1/blog_posts slug,published_at,updated_at,share_image,featured_image');
@@ -225,6 +244,7 @@ describe('generateFeeds', () => {
   it('for a live site, leaves the files as they were when the database does not answer', async () => {
     await writeFile(path.join(outDir, 'rss.xml'), 'earlier feed');
     const result = await generateFeeds({
+      ssr,
       outDir,
       supabaseUrl: 'http://127.0.0.1:9',
       anonKey: 'anon-key',
@@ -240,6 +260,7 @@ describe('generateFeeds', () => {
   it('warns and still writes the static sitemap when the database does not answer', async () => {
     const warnings: string[] = [];
     const result = await generateFeeds({
+      ssr,
       outDir,
       supabaseUrl: 'http://127.0.0.1:9',
       anonKey: 'anon-key',

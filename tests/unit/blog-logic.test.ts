@@ -1,11 +1,11 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
+import { categoryPath } from '@/shared/config/addresses';
 import { sampleBlogPosts } from '@/site/content/sample-blog';
 import {
   BLOG_PAGE_SIZE,
   blogListPath,
-  categoryPath,
   readBlogListAddress,
   countWords,
   normalizeCategoryCounts,

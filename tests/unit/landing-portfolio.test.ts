@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, filterProjects, projectPath, type LandingProject } from '@/site/pages/landing/api';
+import { projectPath } from '@/shared/config/addresses';
+import { categoriesOf, filterProjects, type LandingProject } from '@/site/pages/landing/api';
 import { activeIndex, atEnd, atStart, scrollStep, showArrows, showDots } from '@/site/pages/landing/carousel';
 import { sampleClients, sampleProjects, SAMPLE_PROJECT_CATEGORIES } from '@/site/content/sample-portfolio';
 import { FAQ, JOURNEY, TESTIMONIALS, TOOLS, FEATURES } from '@/site/content/landing';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid, projectPath, showsStatusBadge, sortGallery, statusLabel, teamSizeLabel, wrapIndex } from '@/site/pages/projects/logic';
+import { isUuid, showsStatusBadge, sortGallery, statusLabel, teamSizeLabel, wrapIndex } from '@/site/pages/projects/logic';
 
 describe('wrapIndex', () => {
   it('moves forward and back, wrapping at both ends', () => {
@@ -65,12 +65,8 @@ describe('status', () => {
   });
 });
 
-describe('project paths', () => {
-  it('uses the slug, falling back to the id', () => {
-    expect(projectPath({ id: 'a0000000-0000-4000-8000-000000000001', slug: 'crm-za-brokeri' })).toBe('/project/crm-za-brokeri');
-    expect(projectPath({ id: 'a0000000-0000-4000-8000-000000000001', slug: null })).toBe('/project/a0000000-0000-4000-8000-000000000001');
-  });
-
+// a project's address is src/shared/config/addresses.ts's (tests/unit/addresses.test.ts)
+describe('project ids', () => {
   it('recognises uuids', () => {
     expect(isUuid('a0000000-0000-4000-8000-000000000001')).toBe(true);
     expect(isUuid('A0000000-0000-4000-8000-00000000000F')).toBe(true);

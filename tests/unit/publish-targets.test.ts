@@ -1,11 +1,10 @@
 // Which static pages a database webhook's event touches (scripts/publisher/targets.mjs).
 import { describe, expect, it } from 'vitest';
+import { postPath, projectPath } from '@/shared/config/addresses';
 import { addTargets, emptyTargets, isEmpty, mergeTargets, parseEvent } from '../../scripts/publisher/targets.mjs';
 
-const paths = {
-  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
-  project: (p: { id: string; slug?: string | null }) => `/project/${encodeURIComponent(p.slug || p.id)}`,
-};
+// the publisher passes the server bundle's, which are these (src/site/entry-server.tsx)
+const paths = { post: postPath, project: projectPath };
 const targetsOf = (payload: unknown) => addTargets(emptyTargets(), parseEvent(payload), paths);
 
 describe('parseEvent', () => {

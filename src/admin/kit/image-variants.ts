@@ -3,16 +3,10 @@ import { fallbackSize, variantHeight, variantWidths, type FallbackType } from '@
 /*
  * What the image worker makes of one uploaded picture, and the pure pieces both sides share: the
  * plan of sizes, the transparency check, the messages between the page and the worker, the byte
- * sizes shown to the admin. No DOM and no React here: the worker imports this module.
+ * sizes shown to the admin. No DOM and no React here: the worker imports this module. The encoder
+ * qualities live beside the naming rule in src/shared/media/variants.ts, where the backfill tool
+ * (scripts/tools/images-backfill.ts) reads them too.
  */
-
-/**
- * Encoder qualities: WebP copies are what visitors download; the fallback serves old browsers and
- * feeds. Chromium's WebP encoder switches to heavier settings above 0.75: on a phone photo, 0.78
- * made the 800 px copy a fifth larger than 0.75 for no difference one sees on a phone.
- */
-export const WEBP_QUALITY = 0.75;
-export const JPEG_QUALITY = 0.82;
 
 export interface VariantCopy {
   width: number;

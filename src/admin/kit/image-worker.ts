@@ -10,9 +10,8 @@
  * Re-encoding from pixels drops every metadata block of the original (EXIF, GPS, ICC).
  */
 import { Pica } from 'pica/pica_main';
+import { JPEG_QUALITY, WEBP_QUALITY } from '@/shared/media/variants';
 import {
-  JPEG_QUALITY,
-  WEBP_QUALITY,
   hasTransparency,
   planVariants,
   type ImageVariants,

@@ -4,6 +4,7 @@
  * applied, and the text a result page shows (cut at a word). Free of React and zod, so both forms'
  * schemas, the shared SeoFields component and the tests use the same rules.
  */
+import { publicUrl } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
 import { shareMeta } from '@/shared/layout/seo';
 import { imageAltProblem } from './image-alt';
@@ -149,7 +150,7 @@ export function truncateForResult(text: string, max: number): string {
 
 /** The page's public address: the site's origin and its path. */
 export function pageAddress(path: string, origin: string = site.url): string {
-  return `${origin.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
+  return publicUrl(path, origin);
 }
 
 /**

@@ -21,6 +21,7 @@ import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { SeoFields } from '@/admin/kit/SeoFields';
+import { postPath } from '@/shared/config/addresses';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useActiveBlogUsers } from '@/admin/users/api';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
@@ -273,7 +274,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               required
               hint={
                 <>
-                  Адресът на публикацията: /blog/{values.slug || '...'}
+                  Адресът на публикацията: {postPath(values.slug || '...')}
                   {editing ? ' При редакция адресът не се променя автоматично.' : ' Създава се от заглавието.'}
                 </>
               }
@@ -464,7 +465,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
               onShareImageAltChange={(text) => put('share_image_alt', text)}
               errors={seoErrors}
               own={{ title: values.title, description: values.excerpt, image: values.featured_image, imageAlt: values.featured_image_alt }}
-              path={`/blog/${values.slug.trim() || '...'}`}
+              path={postPath(values.slug.trim() || '...')}
               folder="blog"
               // one image field is shown at a time (the tabs unmount), so they share the busy state
               onBusyChange={setUploading}

@@ -19,6 +19,7 @@ import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { seoFieldId, SeoFields } from '@/admin/kit/SeoFields';
 import { seoText } from '@/admin/kit/seo';
+import { projectPath } from '@/shared/config/addresses';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { restoredRecord } from '@/admin/kit/revisions/diff';
@@ -263,7 +264,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
               label="Адрес (slug)"
               hint={
                 <>
-                  Страницата на проекта: /project/{values.slug.trim() || generatedSlug || '...'}.{' '}
+                  Страницата на проекта: {projectPath({ id: '...', slug: values.slug.trim() || generatedSlug })}.{' '}
                   {values.slug.trim() ? 'Оставете полето празно, за да се създаде от заглавието.' : 'Ако го оставите празно, адресът се създава от заглавието.'}
                 </>
               }
@@ -446,7 +447,7 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
               onShareImageAltChange={shareImageAlt.field.onChange}
               errors={{ meta_title: shown('meta_title'), meta_description: shown('meta_description'), share_image_alt: shown('share_image_alt') }}
               own={{ title: values.title, description: values.description, image: values.image, imageAlt: values.image_alt }}
-              path={`/project/${values.slug.trim() || generatedSlug || '...'}`}
+              path={projectPath({ id: '...', slug: values.slug.trim() || generatedSlug })}
               folder="projects"
               onBusyChange={setShareUploading}
             />

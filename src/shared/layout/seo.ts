@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { publicUrl } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
 import { responsiveImage, srcSetOf } from '@/shared/media/variants';
 
@@ -73,7 +74,7 @@ export function shareMeta(
 /** Turns a site path or URL into an absolute URL on the public origin. */
 export function absoluteUrl(pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${site.url}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  return publicUrl(pathOrUrl);
 }
 
 function upsertMeta(attr: 'name' | 'property', key: string, content: string | null): void {

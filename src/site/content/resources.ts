@@ -2,9 +2,8 @@
  * The resources section's five static articles. Their text is in English on purpose, though the
  * page around them is Bulgarian. Paragraphs are separated by a
  * blank line. The read time is computed from the text (200 words a minute, at least 1 minute).
- *
- * scripts/publisher/feeds.mjs reads the `slug: '...'` lines of this file for the sitemap: keep each
- * slug a single-quoted literal on its own line.
+ * Each is prerendered and listed in the sitemap at resourcePath(slug) (src/shared/config/addresses.ts);
+ * the publisher learns the slugs from the server bundle (src/site/entry-server.tsx).
  */
 
 export interface ResourceArticle {

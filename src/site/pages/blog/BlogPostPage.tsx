@@ -11,7 +11,8 @@ import { absoluteUrl, shareMeta, usePageMeta } from '@/shared/layout/seo';
 import { usePublishedPost } from './post-api';
 import { BlogSidebar } from './components/BlogSidebar';
 import { ShareButtons } from './components/ShareButtons';
-import { categoryPath, postDate, postPath, readingTimeLabel } from './logic';
+import { categoryPath, postPath } from '@/shared/config/addresses';
+import { postDate, readingTimeLabel } from './logic';
 import type { BlogPost } from './types';
 
 /**

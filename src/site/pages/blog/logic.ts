@@ -1,8 +1,10 @@
 /*
- * Pure helpers of the blog both pages use: category counts, reading time, dates and addresses.
+ * Pure helpers of the blog both pages use: category counts, reading time, dates and the listing's
+ * addresses (a post's and a category's own are src/shared/config/addresses.ts).
  * Kept free of React and Supabase so they are unit-tested directly. What only the listing needs
  * is in listing.ts, so the post page does not download it.
  */
+import { categoryPath } from '@/shared/config/addresses';
 import type { CategoryCount } from './types';
 
 /** How many categories the sidebar shows: those with the most posts. */
@@ -53,9 +55,6 @@ export function postDate(post: { published_at: string | null; created_at: string
 /** Posts on one page of the listing. */
 export const BLOG_PAGE_SIZE = 12;
 
-/** Page 1 of a category: /blog/category/AI%20%D0%A0%D0%B5... (the name encoded as one segment). */
-export const categoryPath = (name: string) => `/blog/category/${encodeURIComponent(name)}`;
-
 /**
  * The address of a listing page. Lists are paths, so a static host serves each page as a file:
  * /blog, /blog/page/2, /blog/category/{name}, /blog/category/{name}/page/2. A search is not
@@ -90,8 +89,6 @@ export function readBlogListAddress(params: { category?: string; page?: string }
   if (oldCategory || (rawPage !== null && page === 1) || misplaced) return { kind: 'redirect', to: blogListPath({ category, q, page }) };
   return { kind: 'list', category, q, page };
 }
-
-export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /** Share links for a post: each opens the network's share dialog with the page URL. */
 export function shareUrls(pageUrl: string, title: string) {

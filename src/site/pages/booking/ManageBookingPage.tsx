@@ -2,6 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isKnownTimeZone, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
+import { bookingPath } from '@/shared/config/addresses';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Badge, type BadgeVariant } from '@/shared/ui/badge';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -142,7 +143,7 @@ export default function ManageBookingPage() {
         : 'Срещата очаква потвърждение от консултанта.',
     });
     // the old link is dead: the address becomes the new one, in place of the old entry
-    if (result.token && result.token !== token) void navigate(`/booking/${result.token}`, { replace: true });
+    if (result.token && result.token !== token) void navigate(bookingPath(result.token), { replace: true });
     heading.current?.focus();
   };
 

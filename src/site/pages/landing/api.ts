@@ -81,8 +81,3 @@ export function categoriesOf(projects: readonly LandingProject[]): string[] {
 export function filterProjects(projects: readonly LandingProject[], category: string | null): LandingProject[] {
   return category === null ? [...projects] : projects.filter((p) => p.category === category);
 }
-
-/** Where a project card links: /project/{slug}, falling back to the id. */
-export function projectPath(project: Pick<LandingProject, 'id' | 'slug'>): string {
-  return `/project/${encodeURIComponent(project.slug?.trim() || project.id)}`;
-}

@@ -10,7 +10,8 @@ import { Island } from '@/site/islands/Island';
 import { shareMeta, usePageMeta } from '@/shared/layout/seo';
 import { useProject } from './api';
 import { Gallery, PROJECT_MAIN_SIZES } from './components/Gallery';
-import { projectPath, showsStatusBadge, statusLabel, teamSizeLabel } from './logic';
+import { projectPath } from '@/shared/config/addresses';
+import { showsStatusBadge, statusLabel, teamSizeLabel } from './logic';
 import type { Project } from './types';
 
 const NOT_FOUND = 'Проектът не беше намерен';

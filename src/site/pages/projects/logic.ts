@@ -1,5 +1,5 @@
-/* Pure helpers of the public project page: gallery order and wrapping, status labels, paths. */
-import type { GalleryItem, Project } from './types';
+/* Pure helpers of the public project page: gallery order and wrapping, status labels. */
+import type { GalleryItem } from './types';
 
 /** An index moved by `step` inside a list of `total` items, wrapping at both ends. */
 export function wrapIndex(index: number, step: number, total: number): number {
@@ -60,7 +60,3 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** The public page of a project: by slug, falling back to the id. */
-export function projectPath(project: Pick<Project, 'id' | 'slug'>): string {
-  return `/project/${encodeURIComponent(project.slug || project.id)}`;
-}

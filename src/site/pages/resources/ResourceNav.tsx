@@ -4,13 +4,12 @@ import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { resourceArticles, type ResourceArticle } from '@/site/content/resources';
 import { useNavigateTo } from '@/shared/layout/nav';
+import { resourcePath } from '@/shared/config/addresses';
 import { neighbourIndex } from './logic';
 import { useWheelNavigation } from './use-wheel-navigation';
 
-const articlePath = (article: ResourceArticle) => `/resources/${article.slug}`;
-
 async function shareArticle(article: ResourceArticle) {
-  const url = `${window.location.origin}${articlePath(article)}`;
+  const url = `${window.location.origin}${resourcePath(article.slug)}`;
   try {
     if (typeof navigator.share === 'function') {
       await navigator.share({ title: article.title, text: article.description, url });
@@ -44,7 +43,7 @@ export function ResourceNav({ index }: { index: number }) {
   const next = neighbourIndex(index, 1, resourceArticles.length);
   const goTo = useCallback(
     (target: number | null) => {
-      if (target !== null) navigate(articlePath(resourceArticles[target]));
+      if (target !== null) navigate(resourcePath(resourceArticles[target].slug));
     },
     [navigate],
   );

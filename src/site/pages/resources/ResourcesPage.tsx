@@ -2,15 +2,14 @@ import { CalendarDays, Clock } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, Navigate, NavLink, useParams } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
-import { resourceArticles, type ResourceArticle } from '@/site/content/resources';
+import { resourceArticles } from '@/site/content/resources';
 import { Island } from '@/site/islands/Island';
 import { cn } from '@/shared/ui/cn';
 import { formatDateBg } from '@/shared/domain/dates';
 import { usePageMeta } from '@/shared/layout/seo';
+import { resourcePath } from '@/shared/config/addresses';
 import { splitParagraphs } from './logic';
 import { ResourceNav, ResourceShare } from './ResourceNav';
-
-const articlePath = (article: ResourceArticle) => `/resources/${article.slug}`;
 
 function ResourcesSidebar() {
   return (
@@ -22,7 +21,7 @@ function ResourcesSidebar() {
         {resourceArticles.map((article) => (
           <li key={article.id}>
             <NavLink
-              to={articlePath(article)}
+              to={resourcePath(article.slug)}
               className={({ isActive }) =>
                 cn(
                   'flex flex-col rounded-lg px-3 py-2 transition-colors',
@@ -60,7 +59,7 @@ function ResourceView({ index }: { index: number }) {
   usePageMeta({
     title: article.title,
     description: article.description,
-    canonicalPath: articlePath(article),
+    canonicalPath: resourcePath(article.slug),
     type: 'article',
   });
 
@@ -108,7 +107,7 @@ function ResourceView({ index }: { index: number }) {
 /** /resources (redirects to the first article) and /resources/{slug}. */
 export default function ResourcesPage() {
   const { slug } = useParams();
-  if (!slug) return <Navigate to={articlePath(resourceArticles[0])} replace />;
+  if (!slug) return <Navigate to={resourcePath(resourceArticles[0].slug)} replace />;
   const index = resourceArticles.findIndex((article) => article.slug === slug);
   if (index < 0) return <ArticleNotFound />;
   return <ResourceView index={index} />;

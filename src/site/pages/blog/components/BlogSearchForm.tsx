@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { useNavigateTo } from '@/shared/layout/nav';
-import { blogListPath, categoryPath } from '@/site/pages/blog/logic';
+import { categoryPath } from '@/shared/config/addresses';
+import { blogListPath } from '@/site/pages/blog/logic';
 
 export interface BlogSearchFormProps {
   /** The term already applied (from ?q=), shown in the field. */

@@ -3,7 +3,8 @@ import { Picture } from '@/shared/ui/picture';
 import { formatDateBg } from '@/shared/domain/dates';
 import { Link } from '@/shared/layout/nav';
 import { useCategoryCounts, useRecentPosts } from '@/site/pages/blog/post-api';
-import { categoryPath, postDate, postPath } from '@/site/pages/blog/logic';
+import { categoryPath, postPath } from '@/shared/config/addresses';
+import { postDate } from '@/site/pages/blog/logic';
 import { BlogSearchForm } from './BlogSearchForm';
 
 /**

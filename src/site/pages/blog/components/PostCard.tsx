@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/shared/ui/badge';
 import { Picture } from '@/shared/ui/picture';
 import { formatDateBg } from '@/shared/domain/dates';
-import { postDate, postPath } from '@/site/pages/blog/logic';
+import { postPath } from '@/shared/config/addresses';
+import { postDate } from '@/site/pages/blog/logic';
 import type { BlogPostSummary } from '@/site/pages/blog/types';
 
 /**

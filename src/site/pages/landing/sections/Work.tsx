@@ -5,7 +5,8 @@ import { Spinner } from '@/shared/ui/spinner';
 import { Picture } from '@/shared/ui/picture';
 import { cn } from '@/shared/ui/cn';
 import { Link } from '@/shared/layout/nav';
-import { categoriesOf, filterProjects, projectPath, useCategoryNames, useProjects } from '@/site/pages/landing/api';
+import { projectPath } from '@/shared/config/addresses';
+import { categoriesOf, filterProjects, useCategoryNames, useProjects } from '@/site/pages/landing/api';
 
 /**
  * How wide a card's picture is (for the browser's pick of a WebP copy): the grid of the container

@@ -1,0 +1,89 @@
+// The public addresses (src/shared/config/addresses.ts): what each one is, and that each opens its
+// page in the site's route table with the value it was made from.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { bookingPath, categoryPath, postPath, projectPath, publicUrl, resourcePath } from '@/shared/config/addresses';
+import { site } from '@/shared/config/site';
+
+const ID = 'a0000000-0000-4000-8000-000000000001';
+/** A booking link's token as the database mints it: 32 random bytes, base64url without padding. */
+const TOKEN = 'q3V-9_xZ0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345_-';
+
+/** The route an address opens and its decoded parameters. */
+function open(path: string) {
+  const leaf = matchRoutes(routes, path)?.at(-1);
+  return { pattern: leaf?.route.path ?? null, params: leaf?.params ?? {} };
+}
+
+describe('public addresses of normal slugs', () => {
+  it('are the slug after its section, as the site has always linked them', () => {
+    expect(postPath('moyat-post')).toBe('/blog/moyat-post');
+    expect(postPath('ai_2026-plan')).toBe('/blog/ai_2026-plan');
+    expect(projectPath({ id: ID, slug: 'crm-za-brokeri' })).toBe('/project/crm-za-brokeri');
+    expect(resourcePath('map-the-process-before-you-automate')).toBe('/resources/map-the-process-before-you-automate');
+    expect(bookingPath(TOKEN)).toBe(`/booking/${TOKEN}`);
+  });
+
+  it('a project without a slug (none, empty or blank) is addressed by its id', () => {
+    for (const slug of [null, undefined, '', '   ']) expect(projectPath({ id: ID, slug })).toBe(`/project/${ID}`);
+  });
+});
+
+describe('what the data holds is one encoded path segment, taken as it is', () => {
+  it('Cyrillic and spaces are percent-encoded, never trimmed', () => {
+    expect(postPath('моят пост')).toBe('/blog/%D0%BC%D0%BE%D1%8F%D1%82%20%D0%BF%D0%BE%D1%81%D1%82');
+    expect(postPath(' a ')).toBe('/blog/%20a%20');
+    expect(projectPath({ id: ID, slug: ' crm ' })).toBe('/project/%20crm%20');
+    expect(resourcePath('a b')).toBe('/resources/a%20b');
+  });
+
+  it("a category's name is one segment: Cyrillic, spaces and reserved characters encoded", () => {
+    expect(categoryPath('AI Решения')).toBe('/blog/category/AI%20%D0%A0%D0%B5%D1%88%D0%B5%D0%BD%D0%B8%D1%8F');
+    expect(categoryPath('Новини')).toBe('/blog/category/%D0%9D%D0%BE%D0%B2%D0%B8%D0%BD%D0%B8');
+    expect(categoryPath('A&B / C?#')).toBe('/blog/category/A%26B%20%2F%20C%3F%23');
+    expect(categoryPath('100%')).toBe('/blog/category/100%25');
+  });
+
+  it('each opens its page in the route table with the very value it was made from', () => {
+    const cases: [string, string, Record<string, string>][] = [
+      [postPath('moyat-post'), 'blog/:slug', { slug: 'moyat-post' }],
+      [postPath('моят пост'), 'blog/:slug', { slug: 'моят пост' }],
+      // a post named like a listing page is still a post
+      [postPath('category'), 'blog/:slug', { slug: 'category' }],
+      [categoryPath('AI Решения'), 'blog/category/:category', { category: 'AI Решения' }],
+      [categoryPath('A/B 100%'), 'blog/category/:category', { category: 'A/B 100%' }],
+      [projectPath({ id: ID, slug: 'crm-za-brokeri' }), 'project/:slug', { slug: 'crm-za-brokeri' }],
+      [projectPath({ id: ID, slug: null }), 'project/:slug', { slug: ID }],
+      [resourcePath('choosing-your-first-automation'), 'resources/:slug', { slug: 'choosing-your-first-automation' }],
+      [bookingPath(TOKEN), 'booking/:token', { token: TOKEN }],
+    ];
+    for (const [path, pattern, params] of cases) {
+      const opened = open(path);
+      expect(opened.pattern, path).toBe(pattern);
+      expect(opened.params, path).toMatchObject(params);
+    }
+  });
+});
+
+describe('the booking link', () => {
+  it('has the shape the database writes into its e-mails', () => {
+    const dir = join(process.cwd(), 'supabase', 'migrations');
+    const links = readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').match(/link := settings\.site_url \|\| '[^']*' \|\| token;/g) ?? []);
+    // not vacuous: the migrations do build it
+    expect(links.length).toBeGreaterThan(0);
+    for (const line of links) expect(line).toBe(`link := settings.site_url || '${bookingPath('')}' || token;`);
+  });
+});
+
+describe('publicUrl', () => {
+  it("puts a path on the site's origin, or on another", () => {
+    expect(publicUrl('/blog/moyat-post')).toBe(`${site.url}/blog/moyat-post`);
+    expect(publicUrl('/project/crm', 'https://sinaptika.example/')).toBe('https://sinaptika.example/project/crm');
+    expect(publicUrl('resources/a', 'https://sinaptika.example')).toBe('https://sinaptika.example/resources/a');
+  });
+});
