@@ -128,7 +128,7 @@ export default defineConfig(({ command, mode }) => {
       sourcemap: false,
       rolldownOptions: {
         // The site header is both in the app's layout and an island of the prerendered pages
-        // (src/site/islands/registry.ts): the bundler gives it a small chunk the two share, which is
+        // (src/site/island-registry.ts): the bundler gives it a small chunk the two share, which is
         // what is wanted, so the warning that its dynamic import does not split it is noise.
         checks: { ineffectiveDynamicImport: false },
       },

@@ -4,12 +4,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A prerendered page (scripts/publisher/prerender.mjs) stays the HTML it is: only its islands
-// hydrate (src/site/islands/runtime.tsx), so the page's static sections cost no script. Any other
+// hydrate (src/site/entry-client.tsx), so the page's static sections cost no script. Any other
 // address — the app shell, or a prerendered page asked for with a query string — runs the app.
 const prerendered = container.dataset.prerendered;
 if (prerendered && container.firstChild && isSamePage(prerendered)) {
   // a task of its own after the modules' evaluation, so neither makes the other a long task
-  void import('./site/islands/runtime').then((m) => setTimeout(m.startIslands, 0));
+  void import('./site/entry-client').then((m) => setTimeout(m.hydratePage, 0));
 } else {
   void import('./app/boot').then((m) => m.boot(container));
 }

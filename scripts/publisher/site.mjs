@@ -104,7 +104,7 @@ export async function openSite(out) {
     `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}catch{requestAnimationFrame(later)}</script>`;
   // what hydrates at once: the islands' runtime and the islands marked 'load' (the header)
   const pageModules = (islandList) => {
-    const sources = ['src/site/islands/runtime.tsx', ...islandList.filter((i) => i.hydrate === 'load').map((i) => i.source)];
+    const sources = ['src/site/entry-client.tsx', ...islandList.filter((i) => i.hydrate === 'load').map((i) => i.source)];
     const files = filesOf(graph, closure(graph, sources.filter((k) => manifest[k]))).js.filter((f) => !entryFiles.has(f));
     return [...entryPreloads.map((m) => m[1]), ...files.map((f) => `/${f}`)];
   };

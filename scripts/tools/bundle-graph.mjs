@@ -69,15 +69,23 @@ export function gzipBytes(graph, files) {
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(graph.dir, f)), { level: 9 }).length, 0);
 }
 
-/** The islands' registry (src/site/islands/registry.ts): island name -> the source module of its component. */
+const REGISTRY = 'src/site/island-registry.ts';
+
+/** The islands' registry (src/site/island-registry.ts): island name -> the source module of its component. */
 export function islandSources() {
   return Object.fromEntries(registryEntries().map((e) => [e.name, e.source]));
 }
 
-/** The registry's entries: name, source module, and whether the island reads data (React Query). */
+/**
+ * The registry's entries: name, source module (the glob's path, from src/site/, as the registry
+ * derives it), and whether the island reads data (React Query). One island a line:
+ * `name: island(import.meta.glob<…>('./path', { import: 'Export' })[, READS_DATA]),`
+ */
 function registryEntries() {
-  const text = readFileSync('src/site/islands/registry.ts', 'utf8');
-  return [...text.matchAll(/'?([\w-]+)'?: \{\s*(data: true,\s*)?source: '([^']+)'/g)].map((m) => ({ name: m[1], data: Boolean(m[2]), source: m[3] }));
+  const text = readFileSync(REGISTRY, 'utf8');
+  const entries = [...text.matchAll(/^\s*'?([\w-]+)'?: island\(import\.meta\.glob<\w+>\('\.\/([^']+)'.*?\)(, READS_DATA)?\),$/gm)];
+  if (entries.length === 0) throw new Error(`${REGISTRY}: no island read; has the table's shape changed?`);
+  return entries.map((m) => ({ name: m[1], data: Boolean(m[3]), source: `src/site/${m[2]}` }));
 }
 
 /**
@@ -105,7 +113,8 @@ export function islandsOfPage(html) {
   return [...html.matchAll(/data-island="([\w-]+)" data-island-id="\d+" data-hydrate="(\w+)"/g)].map((m) => ({ name: m[1], hydrate: m[2] }));
 }
 
-const RUNTIME = 'src/site/islands/runtime.tsx';
+/** The chunk that takes a prerendered page over: the islands' runtime and their registry. */
+const RUNTIME = 'src/site/entry-client.tsx';
 
 /**
  * What a prerendered page of `route` loads: before it is taken over (the entry, the islands'

@@ -15,7 +15,7 @@ import { resourceArticles } from './content/resources';
 import { IslandCollector, IslandCollectorContext, type CollectedIsland, type Hydrate } from './islands/Island';
 import { IslandShell } from './islands/IslandShell';
 import { placeholderHtml } from './islands/protocol';
-import { ISLANDS } from './islands/registry';
+import { ISLANDS } from './island-registry';
 import { createQueryClient } from '@/shared/db/query-client';
 import { headTags, serverMeta, type HeadTags, type PageMeta } from '@/shared/layout/seo';
 import { getSupabaseConfig } from '@/shared/db/config';

@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/site/dialogs/booking/schema';
+import { bookingWindow, dayOffOn, dayStatus, freeSlots, horizonDays, isSelectableDay, lastMonthIn, noticeMinutes } from '@/shared/domain/booking-window';
 import {
-  bookingWindow,
   calendarZone,
   currentMonthIn,
   dayKey,
-  dayOffOn,
   dayRange,
   daySlots,
-  dayStatus,
   durationText,
-  freeSlots,
-  horizonDays,
   generateSlots,
-  isSelectableDay,
   isWorkingDay,
-  lastMonthIn,
   monthWeeks,
-  noticeMinutes,
   parseDayKey,
   slotInstant,
   slotLabel,

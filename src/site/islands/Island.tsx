@@ -34,7 +34,7 @@ export class IslandCollector {
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 
 export interface IslandProps<P extends object> {
-  /** The island's key in src/site/islands/registry.ts, which loads its component in the browser. */
+  /** The island's key in src/site/island-registry.ts, which loads its component in the browser. */
   name: string;
   /** 'load': at once (above the fold); 'visible' (default): when near the viewport or the browser is idle. */
   hydrate?: Hydrate;

@@ -7,7 +7,6 @@ import { startReveal } from '@/site/runtime/reveal';
 import { startDelegates } from './delegates';
 import { IslandShell } from './IslandShell';
 import { findIslands, markIslandHydrated, markPageReady, readIsland, WAKE_EVENT } from './protocol';
-import { ISLANDS } from './registry';
 
 /*
  * Takes a prerendered page over island by island (see Island.tsx). The islands marked
@@ -17,6 +16,15 @@ import { ISLANDS } from './registry';
  * hydrated is held by the page's inline click queue (src/site/islands/protocol.ts) and pressed
  * again once React owns the button.
  */
+
+/** What the runtime needs of an island (the site's table of them: src/site/island-registry.ts). */
+export interface IslandEntry {
+  /** The module of its component, from the root (src/site/…): what the prerenderer preloads. */
+  source: string;
+  load: () => Promise<ComponentType<never>>;
+  /** It reads data with React Query: it hydrates inside the query client (QueryShell.tsx). */
+  data?: true;
+}
 
 interface IslandData {
   props?: Record<string, unknown>;
@@ -44,7 +52,7 @@ function Committed({ container, onCommit, children }: { container: HTMLElement; 
 
 const location = () => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
 
-export function startIslands(): void {
+export function startIslands(islands: Record<string, IslandEntry>): void {
   const data = readData();
   const started = new Map<HTMLElement, Promise<void>>();
 
@@ -52,7 +60,7 @@ export function startIslands(): void {
     const existing = started.get(container);
     if (existing) return existing;
     const { name, id } = readIsland(container);
-    const entry = ISLANDS[name];
+    const entry = islands[name];
     const run = (async () => {
       if (!entry) throw new Error(`unknown island "${name}"`);
       const [Component, queries] = await Promise.all([

@@ -1,5 +1,6 @@
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
-import { BookingWizard, useBookingState } from './BookingWizard';
+import { useBookingState } from './booking-state';
+import { BookingWizard } from './BookingWizard';
 
 export interface BookingDialogProps {
   open: boolean;

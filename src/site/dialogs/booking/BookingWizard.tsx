@@ -1,5 +1,5 @@
 import { CalendarDays, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
@@ -8,88 +8,16 @@ import { PhoneInput } from '@/site/dialogs/PhoneInput';
 import { Picture } from '@/shared/ui/picture';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
-import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { callOrWrite } from '@/site/dialogs/call-or-write';
+import { fieldAria } from '@/shared/forms/forms';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
-import { BookingRefusedError, SlotTakenError, useBookAppointment, type BookingRefusal } from './api';
-import {
-  bookingDetailsSchema,
-  canContinueBooking,
-  canSubmitBooking,
-  EMPTY_BOOKING_DETAILS,
-  NO_SLOT,
-  toAppointment,
-  type BookingDetails,
-  type BookingSlot,
-} from './schema';
+import { BookingRefusedError, SlotTakenError, useBookAppointment } from './api';
+import type { BookingState } from './booking-state';
+import { refusalToasts } from './refusal-toasts';
+import { canContinueBooking, canSubmitBooking, NO_SLOT, toAppointment, type BookingDetails, type BookingSlot } from './schema';
 import { SlotPicker, useSlotCalendar } from './SlotPicker';
 import { dayKey, daySlots, slotLabel, zoneName } from '@/shared/domain/calendar';
 
 const longDate = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
-
-/** How a refused booking is explained (all of them keep what the visitor typed). */
-const refusalToasts: Record<BookingRefusal, { title: string; description: string }> = {
-  closed: {
-    title: 'Онлайн записването е спряно',
-    description: `Календарът вече не приема резервации през сайта. ${callOrWrite}`,
-  },
-  day_off: {
-    title: 'Този ден вече е почивен',
-    description: 'Консултантът няма да работи в избрания ден. Моля, изберете друга дата. Данните ви са запазени.',
-  },
-  too_soon: {
-    title: 'Избраният час вече е твърде близо',
-    description: 'Консултациите се запазват с предварително известие. Моля, изберете по-късен час. Данните ви са запазени.',
-  },
-  too_far: {
-    title: 'Тази дата вече е извън календара',
-    description: 'Календарът вече не предлага толкова далечна дата. Моля, изберете по-ранна дата. Данните ви са запазени.',
-  },
-  slot: {
-    title: 'Този час вече не се предлага',
-    description: 'Календарът се промени. Моля, изберете друг свободен час. Данните ви са запазени.',
-  },
-  limit_client: {
-    title: 'Вече имате чакащи резервации',
-    description: `Не можем да приемем още една резервация през сайта, докато предишните ви чакат потвърждение. ${callOrWrite}`,
-  },
-  limit_email: {
-    title: 'Не можем да приемем още една резервация',
-    description: `За този имейл вече има чакащи резервации. ${callOrWrite}`,
-  },
-  limit_rate: {
-    title: 'В момента получаваме много резервации',
-    description: `Моля, опитайте отново след минута. ${callOrWrite}`,
-  },
-  limit: {
-    title: 'Не можем да приемем още една резервация',
-    description: callOrWrite,
-  },
-};
-
-/** The booking flow's state, kept by the dialog so closing it does not lose what was chosen. */
-export function useBookingState() {
-  // The details (step 2) live in the form library with the shared timing: an error shows once a
-  // field is left or the form is sent, and is live from then on.
-  const form = useSchemaForm<BookingDetails>(bookingDetailsSchema, { defaultValues: EMPTY_BOOKING_DETAILS });
-  const [slot, setSlot] = useState<BookingSlot>(NO_SLOT);
-  const [step, setStep] = useState<1 | 2>(1);
-  const [month, setMonth] = useState(() => firstOfMonth(new Date()));
-  /** Slots the database refused as taken in this session, hidden at once (instants in ms). */
-  const [refused, setRefused] = useState<number[]>([]);
-  const reset = () => {
-    form.reset(EMPTY_BOOKING_DETAILS);
-    setSlot(NO_SLOT);
-    setStep(1);
-    setMonth(firstOfMonth(new Date()));
-    setRefused([]);
-  };
-  return { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset };
-}
-
-export type BookingState = ReturnType<typeof useBookingState>;
 
 export interface BookingWizardProps {
   state: BookingState;

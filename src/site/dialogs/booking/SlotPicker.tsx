@@ -3,26 +3,8 @@ import { useId, useMemo } from 'react';
 import { cn } from '@/shared/ui/cn';
 import { Spinner } from '@/shared/ui/spinner';
 import { ContactLinks } from '@/site/ui/ContactLinks';
-import {
-  bookingWindow,
-  calendarZone,
-  currentMonthIn,
-  dayKey,
-  dayOffOn,
-  dayStatus,
-  durationText,
-  freeSlots,
-  horizonDays,
-  monthWeeks,
-  noticeMinutes,
-  parseDayKey,
-  slotLabel,
-  todayIn,
-  visitorTimeZone,
-  zoneName,
-  type DayOff,
-  type DayStatus,
-} from '@/shared/domain/calendar';
+import { bookingWindow, dayOffOn, dayStatus, freeSlots, horizonDays, noticeMinutes, type DayOff, type DayStatus } from '@/shared/domain/booking-window';
+import { calendarZone, currentMonthIn, dayKey, durationText, monthWeeks, parseDayKey, slotLabel, todayIn, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
 import { useCalendarSettings, useDaysOff, useTakenSlots } from './api';
 import { MonthCalendar } from './MonthCalendar';
 

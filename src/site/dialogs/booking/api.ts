@@ -13,7 +13,8 @@ import { isNoRowsError } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import { sendWithProof } from '@/site/dialogs/proof-of-work';
 import type { AppointmentRow } from './schema';
-import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings, type DayOff } from '@/shared/domain/calendar';
+import type { DayOff } from '@/shared/domain/booking-window';
+import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings } from '@/shared/domain/calendar';
 
 export const bookingKeys = {
   all: ['booking'] as const,

@@ -1,30 +1,22 @@
-import { Building2, Code2, Dumbbell, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
-import { Input } from '@/shared/ui/input';
-import { PhoneInput } from '@/site/dialogs/PhoneInput';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
-import { SERVICE_LABELS } from '@/shared/domain/inquiry';
-import { cn } from '@/shared/ui/cn';
 import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
-import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
+import { useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
 import { InquiryLimitError, useSubmitInquiry } from './api';
+import { DetailsStep } from './DetailsStep';
 import {
   canLeaveContactStep,
   canSendInquiry,
   CONTACT_DRAFT_KEY,
-  CONTACT_METHODS,
   contactSchema,
   EMPTY_CONTACT_FORM,
   parseContactDraft,
-  SERVICES,
-  showsEmail,
-  showsPhone,
   STEP_TITLES,
   toSubmission,
   type ContactDraft,
@@ -32,74 +24,10 @@ import {
   type InquiryService,
   type WizardStep,
 } from './schema';
-
-const SERVICE_CARDS: Record<InquiryService, { icon: LucideIcon; text: string }> = {
-  real_estate: { icon: Building2, text: 'CRM, огледи и запитвания за агенции' },
-  hospitality: { icon: UtensilsCrossed, text: 'QR менюта, резервации и AI асистенти' },
-  fitness: { icon: Dumbbell, text: 'Членства и AI тренировъчни планове' },
-  custom: { icon: Code2, text: 'Автоматизации и системи по мярка' },
-};
-
-const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
-  email: 'Имейл',
-  phone: 'Телефон',
-  both: 'И двете',
-};
+import { ServiceStep } from './ServiceStep';
 
 function restoreDraft(): ContactDraft | null {
   return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
-}
-
-type TextFieldName = 'company' | 'name' | 'email';
-
-interface ContactTextFieldProps {
-  control: Control<ContactFormState>;
-  register: UseFormRegister<ContactFormState>;
-  name: TextFieldName;
-  id: string;
-  label: string;
-  autoComplete: string;
-  type?: 'email';
-}
-
-/**
- * A required text field with its live error. It subscribes to its own field's error only, so a
- * keystroke re-renders this field and not the whole wizard.
- */
-function ContactTextField({ control, register, name, id, label, autoComplete, type }: ContactTextFieldProps) {
-  const error = useFormState({ control, name, exact: true }).errors[name]?.message;
-  return (
-    <FormField id={id} label={label} required error={error}>
-      <Input
-        id={id}
-        type={type}
-        inputMode={type}
-        {...register(name)}
-        autoComplete={autoComplete}
-        required
-        {...fieldAria(id, error)}
-      />
-    </FormField>
-  );
-}
-
-/** Step 2's gate: its hint and buttons, the only part that reads every value on each keystroke. */
-function DetailsActions({ control, onBack }: { control: Control<ContactFormState>; onBack: () => void }) {
-  const values = useWatch({ control }) as ContactFormState;
-  const ready = canLeaveContactStep(values);
-  return (
-    <>
-      {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
-      <div className="flex justify-between gap-3 pt-1">
-        <Button variant="outline" onClick={onBack}>
-          Назад
-        </Button>
-        <Button type="submit" disabled={!ready}>
-          Напред
-        </Button>
-      </div>
-    </>
-  );
 }
 
 /** Step 3's send button: disabled while sending or while the message is empty. */
@@ -248,97 +176,19 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
         {STEP_TITLES[step]}
       </h3>
 
-      {step === 1 && (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {SERVICES.map((option) => {
-            const { icon: Icon, text } = SERVICE_CARDS[option];
-            const chosen = service === option;
-            return (
-              <li key={option}>
-                <button
-                  type="button"
-                  aria-pressed={chosen}
-                  onClick={() => chooseService(option)}
-                  className={cn(
-                    'flex h-full w-full flex-col items-start gap-2 rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
-                    chosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-brand-300 hover:bg-slate-50',
-                  )}
-                >
-                  <Icon aria-hidden="true" className="size-6 text-brand-700" />
-                  <span className="font-semibold text-slate-900">{SERVICE_LABELS[option]}</span>
-                  <span className="text-sm text-slate-600">{text}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {step === 1 && <ServiceStep service={service} onChoose={chooseService} />}
 
       {step === 2 && (
-        <form noValidate onSubmit={onDetailsSubmit} className="flex flex-col gap-4">
-          <ContactTextField
-            control={control}
-            register={register}
-            name="company"
-            id={fieldId('company')}
-            label="Компания"
-            autoComplete="organization"
-          />
-          <ContactTextField control={control} register={register} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
-
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Как предпочитате да се свържем с вас?</legend>
-            <div className="flex flex-wrap gap-2">
-              {CONTACT_METHODS.map((method) => (
-                <label
-                  key={method}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-                    contactMethod === method ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800',
-                  )}
-                >
-                  <input type="radio" value={method} {...register('contactMethod')} className="size-4 accent-brand-600" />
-                  {CONTACT_METHOD_CHOICES[method]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          {showsEmail(contactMethod) && (
-            <ContactTextField
-              control={control}
-              register={register}
-              name="email"
-              id={fieldId('email')}
-              label="Имейл"
-              autoComplete="email"
-              type="email"
-            />
-          )}
-          {showsPhone(contactMethod) && (
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <FormField id={fieldId('phone')} label="Телефон" required error={fieldState.error?.message}>
-                  <PhoneInput
-                    id={fieldId('phone')}
-                    country={phoneCountry}
-                    onCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    required
-                    invalid={!!fieldState.error}
-                    describedBy={fieldAria(fieldId('phone'), fieldState.error?.message)['aria-describedby']}
-                  />
-                </FormField>
-              )}
-            />
-          )}
-
-          <DetailsActions control={control} onBack={() => goTo(1)} />
-        </form>
+        <DetailsStep
+          control={control}
+          register={register}
+          fieldId={fieldId}
+          contactMethod={contactMethod}
+          phoneCountry={phoneCountry}
+          onPhoneCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
+          onSubmit={onDetailsSubmit}
+          onBack={() => goTo(1)}
+        />
       )}
 
       {step === 3 && (

@@ -1,16 +1,11 @@
-import { CalendarDays } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { isKnownTimeZone, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isKnownTimeZone, zoneName } from '@/shared/domain/calendar';
 import { bookingPath } from '@/shared/config/addresses';
 import { usePageMeta } from '@/shared/layout/seo';
-import { Badge, type BadgeVariant } from '@/shared/ui/badge';
-import { Button, buttonClasses } from '@/shared/ui/button';
+import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { Dialog, DialogContent } from '@/shared/ui/dialog';
-import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
-import { DialogButton } from '@/site/layout/DialogButton';
 import { ContactLinks } from '@/site/ui/ContactLinks';
 import {
   BookingChangeError,
@@ -19,18 +14,13 @@ import {
   useManagedBooking,
   type ChangeRefusal,
   type LinkProblem,
-  type ManagedBooking,
-  type ManagedBookingStatus,
   type MoveResult,
 } from './api';
+import { BookingLoadFailed, BookingLoading, LinkProblemState, NewBookingActions } from './BookingStates';
+import { CancelQuestion } from './CancelQuestion';
+import { MeetingDetails } from './MeetingDetails';
 import { MoveBooking } from './MoveBooking';
-import { failedChangeText, linkProblemTexts, meetingText, momentText, movesLeftText, noMovesLeftText, refusalText, type Message } from './texts';
-
-const STATUS: Record<ManagedBookingStatus, { label: string; variant: BadgeVariant }> = {
-  pending: { label: 'Очаква потвърждение', variant: 'secondary' },
-  confirmed: { label: 'Потвърдена', variant: 'success' },
-  cancelled: { label: 'Отменена', variant: 'destructive' },
-};
+import { failedChangeText, meetingText, momentText, movesLeftText, noMovesLeftText, refusalText, type Message } from './texts';
 
 function Alert({ message, className }: { message: Message; className?: string }) {
   return (
@@ -39,50 +29,6 @@ function Alert({ message, className }: { message: Message; className?: string })
       <p>{message.description}</p>
     </div>
   );
-}
-
-/** A new consultation (the booking dialog, in place) and the way home. */
-function NewBookingActions() {
-  return (
-    <div className="flex flex-wrap gap-3">
-      <DialogButton dialog="booking">Запазете нова консултация</DialogButton>
-      <Link to="/" className={buttonClasses({ variant: 'outline' })}>
-        Към началната страница
-      </Link>
-    </div>
-  );
-}
-
-/** Instead of the booking, for a link that opens none. */
-function LinkProblemState({ kind }: { kind: LinkProblem }) {
-  const text = linkProblemTexts[kind];
-  return (
-    <div className="flex flex-col gap-6">
-      <div role="alert" className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">{text.title}</h1>
-        <p className="text-slate-700">{text.description}</p>
-      </div>
-      <NewBookingActions />
-      <div className="flex flex-col gap-2">
-        <h2 className="font-semibold text-slate-900">Имате въпрос? Обадете ни се или ни пишете</h2>
-        <ContactLinks />
-      </div>
-    </div>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-sm font-medium text-slate-600 sm:w-44">{term}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-/** The visitor's zone (the browser's, else the one recorded at booking) when it is one this browser knows. */
-function ownZone(booking: ManagedBooking): string {
-  return [visitorTimeZone(), booking.visitor_time_zone].find(isKnownTimeZone) ?? '';
 }
 
 /**
@@ -174,36 +120,12 @@ export default function ManageBookingPage() {
   if (linkProblem) {
     content = <LinkProblemState kind={linkProblem} />;
   } else if (!booking && query.isPending) {
-    content = (
-      <>
-        <h1 className="text-3xl font-bold text-slate-900">Вашата консултация</h1>
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner size="lg" label="Зареждане..." />
-        </div>
-      </>
-    );
+    content = <BookingLoading />;
   } else if (!booking) {
-    content = (
-      <>
-        <h1 className="text-3xl font-bold text-slate-900">Вашата консултация</h1>
-        <div role="alert" className="mt-6 flex flex-col items-start gap-4 rounded-lg border border-danger-700/30 bg-danger-50 p-4 text-danger-700">
-          <p>
-            <span className="font-semibold">Не успяхме да заредим резервацията.</span> Проверете връзката си с интернет и опитайте отново.
-          </p>
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            Опитайте отново
-          </Button>
-        </div>
-      </>
-    );
+    content = <BookingLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   } else {
     const zone = isKnownTimeZone(booking.time_zone) ? booking.time_zone : 'Europe/Sofia';
-    const start = new Date(booking.starts_at);
-    const end = new Date(booking.ends_at);
-    const when = meetingText(start, end, zone);
-    const viewer = ownZone(booking);
-    const ownWhen = viewer ? meetingText(start, end, viewer) : '';
-    const status = STATUS[booking.status] ?? STATUS.pending;
+    const when = meetingText(new Date(booking.starts_at), new Date(booking.ends_at), zone);
     const cancelled = booking.status === 'cancelled';
     const canChange = booking.can_change && !cancelled;
     // moved through its links as often as the database allows: it may still be cancelled
@@ -215,26 +137,7 @@ export default function ManageBookingPage() {
         </h1>
         <p className="mt-2 text-slate-700">Здравейте, {booking.client_name}! Ето подробностите за срещата ви.</p>
 
-        <section aria-labelledby={`${moveId}-details`} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
-          <h2 id={`${moveId}-details`} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-            <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
-            Среща
-          </h2>
-          <dl className="mt-4 flex flex-col gap-3">
-            <Fact term="Статус">
-              <Badge variant={status.variant}>{status.label}</Badge>
-            </Fact>
-            <Fact term="Дата и час">
-              {when} <span className="text-slate-600">({zoneName(zone)})</span>
-            </Fact>
-            {ownWhen && ownWhen !== when && (
-              <Fact term="Във вашето време">
-                {ownWhen} <span className="text-slate-600">({viewer})</span>
-              </Fact>
-            )}
-            <Fact term="Консултант">{booking.consultant_name}</Fact>
-          </dl>
-        </section>
+        <MeetingDetails id={`${moveId}-details`} booking={booking} zone={zone} when={when} />
 
         {notice && <Alert message={notice} className="mt-6" />}
 
@@ -303,31 +206,20 @@ export default function ManageBookingPage() {
           />
         )}
 
-        <Dialog open={asking} onOpenChange={(open) => !cancel.isPending && setAsking(open)}>
-          <DialogContent
-            role="alertdialog"
-            title="Да откажем ли консултацията?"
-            description={`Срещата на ${when} (${zoneName(zone)}) ще бъде отменена и часът ще се освободи.`}
-            maxWidth={480}
-            hideClose
-            onCloseAutoFocus={(event) => {
-              // the button that opened the question may be gone: the page's heading takes the focus
-              if (!focusHeadingOnClose.current) return;
-              focusHeadingOnClose.current = false;
-              event.preventDefault();
-              heading.current?.focus();
-            }}
-          >
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={() => setAsking(false)} disabled={cancel.isPending}>
-                Не, запази я
-              </Button>
-              <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
-                {cancel.isPending ? 'Отказване...' : 'Да, откажи консултацията'}
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <CancelQuestion
+          open={asking}
+          onOpenChange={setAsking}
+          meeting={`${when} (${zoneName(zone)})`}
+          pending={cancel.isPending}
+          onConfirm={confirmCancel}
+          onCloseAutoFocus={(event) => {
+            // the button that opened the question may be gone: the page's heading takes the focus
+            if (!focusHeadingOnClose.current) return;
+            focusHeadingOnClose.current = false;
+            event.preventDefault();
+            heading.current?.focus();
+          }}
+        />
       </>
     );
   }

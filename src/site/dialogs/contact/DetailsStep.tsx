@@ -1,0 +1,153 @@
+import type { FormEvent } from 'react';
+import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { fieldAria } from '@/shared/forms/forms';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { PhoneInput } from '@/site/dialogs/PhoneInput';
+import { canLeaveContactStep, CONTACT_METHODS, showsEmail, showsPhone, type ContactFormState } from './schema';
+
+const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
+  email: 'Имейл',
+  phone: 'Телефон',
+  both: 'И двете',
+};
+
+type TextFieldName = 'company' | 'name' | 'email';
+
+interface ContactTextFieldProps {
+  control: Control<ContactFormState>;
+  register: UseFormRegister<ContactFormState>;
+  name: TextFieldName;
+  id: string;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}
+
+/**
+ * A required text field with its live error. It subscribes to its own field's error only, so a
+ * keystroke re-renders this field and not the whole wizard.
+ */
+function ContactTextField({ control, register, name, id, label, autoComplete, type }: ContactTextFieldProps) {
+  const error = useFormState({ control, name, exact: true }).errors[name]?.message;
+  return (
+    <FormField id={id} label={label} required error={error}>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type}
+        {...register(name)}
+        autoComplete={autoComplete}
+        required
+        {...fieldAria(id, error)}
+      />
+    </FormField>
+  );
+}
+
+/** Step 2's gate: its hint and buttons, the only part that reads every value on each keystroke. */
+function DetailsActions({ control, onBack }: { control: Control<ContactFormState>; onBack: () => void }) {
+  const values = useWatch({ control }) as ContactFormState;
+  const ready = canLeaveContactStep(values);
+  return (
+    <>
+      {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
+      <div className="flex justify-between gap-3 pt-1">
+        <Button variant="outline" onClick={onBack}>
+          Назад
+        </Button>
+        <Button type="submit" disabled={!ready}>
+          Напред
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export interface DetailsStepProps {
+  control: Control<ContactFormState>;
+  register: UseFormRegister<ContactFormState>;
+  /** The id of a field of the form (unique on the page). */
+  fieldId: (name: string) => string;
+  /** The layout follows these two: which fields show, and the phone's country. */
+  contactMethod: ContactFormState['contactMethod'];
+  phoneCountry: string;
+  onPhoneCountryChange: (code: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+}
+
+/**
+ * The inquiry's step 2: the company, the name, how to be reached, and the e-mail, the phone or
+ * both, as the chosen way asks.
+ */
+export function DetailsStep({ control, register, fieldId, contactMethod, phoneCountry, onPhoneCountryChange, onSubmit, onBack }: DetailsStepProps) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ContactTextField
+        control={control}
+        register={register}
+        name="company"
+        id={fieldId('company')}
+        label="Компания"
+        autoComplete="organization"
+      />
+      <ContactTextField control={control} register={register} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Как предпочитате да се свържем с вас?</legend>
+        <div className="flex flex-wrap gap-2">
+          {CONTACT_METHODS.map((method) => (
+            <label
+              key={method}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+                contactMethod === method ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800',
+              )}
+            >
+              <input type="radio" value={method} {...register('contactMethod')} className="size-4 accent-brand-600" />
+              {CONTACT_METHOD_CHOICES[method]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {showsEmail(contactMethod) && (
+        <ContactTextField
+          control={control}
+          register={register}
+          name="email"
+          id={fieldId('email')}
+          label="Имейл"
+          autoComplete="email"
+          type="email"
+        />
+      )}
+      {showsPhone(contactMethod) && (
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <FormField id={fieldId('phone')} label="Телефон" required error={fieldState.error?.message}>
+              <PhoneInput
+                id={fieldId('phone')}
+                country={phoneCountry}
+                onCountryChange={onPhoneCountryChange}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                required
+                invalid={!!fieldState.error}
+                describedBy={fieldAria(fieldId('phone'), fieldState.error?.message)['aria-describedby']}
+              />
+            </FormField>
+          )}
+        />
+      )}
+
+      <DetailsActions control={control} onBack={onBack} />
+    </form>
+  );
+}
