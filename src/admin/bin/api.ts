@@ -15,7 +15,7 @@ import { clientKeys } from '@/admin/clients/api';
 import { postKeys } from '@/admin/posts/api';
 import { userKeys } from '@/admin/users/api';
 import { workKeys } from '@/admin/work/api';
-import { BIN_TABLES, type BinKind, type BinTable } from './kinds';
+import { BIN_TABLES, type BinKind, type BinTable } from '../kit/bin-kinds';
 
 /** A bin item as its row shows it: never `record`, the whole deleted row. */
 export type BinItem = Pick<Tables<'content_bin'>, 'id' | 'label' | 'deleted_at' | 'deleted_by_name'> & { table_name: BinTable };

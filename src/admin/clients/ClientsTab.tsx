@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
-import { adminPaths } from '@/admin/addresses';
+import { adminPaths } from '@/admin/kit/addresses';
 import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';

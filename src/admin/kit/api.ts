@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { imageAltText, isImageAltMissing } from './image-alt';

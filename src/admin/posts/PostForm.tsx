@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, History } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { Markdown } from '@/shared/ui/Markdown';
 import { Picture } from '@/shared/ui/picture';
 import { Badge } from '@/shared/ui/badge';

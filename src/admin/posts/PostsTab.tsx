@@ -2,7 +2,7 @@ import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
 import { ListFilter, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { adminPaths } from '@/admin/addresses';
+import { adminPaths } from '@/admin/kit/addresses';
 import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { conflictText } from '@/admin/kit/use-edit-conflict';

@@ -1,12 +1,12 @@
 import { Pencil, Power, Trash2, UserPlus } from 'lucide-react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import { toast } from '@/shared/ui/use-toast';
 import { formatDateBg } from '@/shared/domain/dates';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { adminPaths } from '@/admin/addresses';
+import { adminPaths } from '@/admin/kit/addresses';
 import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';

@@ -13,7 +13,7 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { adminPaths } from '@/admin/addresses';
+import { adminPaths } from '@/admin/kit/addresses';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
