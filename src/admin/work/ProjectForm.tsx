@@ -23,7 +23,7 @@ import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { restoredRecord } from '@/admin/kit/revisions/diff';
 import { RevisionsPanel } from '@/admin/kit/revisions/RevisionsPanel';
-import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
+import { projectRecords, useProjectCategories, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
 import {
   addTechnologies,
@@ -87,9 +87,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     loaded: loadedProject,
     form,
     valuesOf: (project) => (project ? projectValuesFrom(project) : emptyProjectValues()),
-    fetchCurrent: fetchAdminProject,
+    fetchCurrent: projectRecords.fetchRecord,
     nameOf: (project) => project?.title ?? form.getValues('title'),
-    mutation: useSaveProject(),
+    mutation: projectRecords.useSave(),
     variables: (payload: ProjectPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Проектът е обновен' : 'Проектът е създаден' },
     failure: (error) => {
