@@ -5,6 +5,14 @@ import path from 'node:path';
  * library. Imports go site → shared and admin → shared, never between site and admin, and never
  * from shared back up; the composition root (src/app and src/main.tsx) may import all three.
  *
+ * Inside the admin, the same rule keeps its floors: panel → sections → kit. `kit/` is the admin's
+ * floor and imports only itself; a section (posts/, users/, calendar/, …) imports only kit/ and
+ * shared/, never another section; the panel (`panel/`: the panels, their routes and their lazy
+ * tabs) is the one place that gathers sections.
+ *
+ * Nothing under src/ imports a file outside src/ (scripts, supabase, tests): the app is built
+ * from src/ alone.
+ *
  * The rule resolves `@/…` (the src alias) and relative specifiers, so `../../admin/x` is caught as
  * surely as `@/admin/x`. Type-only imports count too: a type from the other side is still a
  * dependency on its shape.
@@ -29,6 +37,21 @@ function areaOf(file, srcDir) {
   return rel.includes(path.sep) ? null : 'app';
 }
 
+/** The admin room of a file under src/admin: 'kit', 'panel', or the section's folder name. */
+function adminRoomOf(file, srcDir) {
+  const parts = path.relative(path.join(srcDir, 'admin'), file).split(path.sep);
+  // a file at the top of src/admin stands with the panel
+  return parts.length > 1 ? parts[0] : 'panel';
+}
+
+/** Why an import from admin room `from` to admin room `to` is refused, or null when it may. */
+function adminRefusal(from, to) {
+  if (from === to || from === 'panel') return null;
+  if (to === 'kit') return null;
+  if (from === 'kit') return 'kitUp';
+  return to === 'panel' ? 'sectionUp' : 'sectionToSection';
+}
+
 function targetOf(specifier, file, srcDir) {
   if (specifier.startsWith('@/')) return path.join(srcDir, specifier.slice(2));
   if (specifier.startsWith('./') || specifier.startsWith('../')) return path.resolve(path.dirname(file), specifier);
@@ -44,6 +67,14 @@ const boundaries = {
     messages: {
       crossing:
         "{{from}} code may not import from src/{{to}} ('{{specifier}}'). Site and admin meet only in src/shared; move what both need there.",
+      sectionToSection:
+        "The section src/admin/{{from}} may not import the section src/admin/{{to}} ('{{specifier}}'). A section stands on src/admin/kit and src/shared alone: move what both need to src/admin/kit/ (or src/shared/), or gather the sections in src/admin/panel/.",
+      sectionUp:
+        "The section src/admin/{{from}} may not import the panel ('{{specifier}}'). The panel gathers sections; a section needs only src/admin/kit and src/shared.",
+      kitUp:
+        "src/admin/kit is the admin's floor and may not import src/admin/{{to}} ('{{specifier}}'). Move what it needs into src/admin/kit/ (or src/shared/).",
+      leaving:
+        "src/ code may not import from outside src/ ('{{specifier}}'). The app is built from src/ alone; move what it needs into src/.",
     },
   },
   create(context) {
@@ -55,9 +86,21 @@ const boundaries = {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const target = targetOf(source.value, file, srcDir);
       if (!target) return;
+      const rel = path.relative(srcDir, target);
+      if (rel.startsWith('..') || path.isAbsolute(rel)) {
+        context.report({ node: source, messageId: 'leaving', data: { specifier: source.value } });
+        return;
+      }
       const to = areaOf(target, srcDir);
-      if (!to || ALLOWED[from].has(to)) return;
-      context.report({ node: source, messageId: 'crossing', data: { from: `src/${from}`, to, specifier: source.value } });
+      if (!to) return;
+      if (!ALLOWED[from].has(to)) {
+        context.report({ node: source, messageId: 'crossing', data: { from: `src/${from}`, to, specifier: source.value } });
+        return;
+      }
+      if (from !== 'admin' || to !== 'admin') return;
+      const rooms = { from: adminRoomOf(file, srcDir), to: adminRoomOf(target, srcDir) };
+      const refusal = adminRefusal(rooms.from, rooms.to);
+      if (refusal) context.report({ node: source, messageId: refusal, data: { ...rooms, specifier: source.value } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source),

@@ -23,10 +23,10 @@ export const PUBLIC_ROUTES = [
 const PAGE_MODULES = [
   ...PUBLIC_ROUTES.map((r) => r.page),
   'src/site/pages/NotFoundPage.tsx',
-  'src/admin/auth/AuthLayout.tsx',
-  'src/admin/auth/LoginPage.tsx',
-  'src/admin/AdminPage.tsx',
-  'src/admin/work/WorkAdminPage.tsx',
+  'src/admin/panel/AuthLayout.tsx',
+  'src/admin/login/LoginPage.tsx',
+  'src/admin/panel/AdminPage.tsx',
+  'src/admin/panel/WorkAdminPage.tsx',
 ];
 
 /** The build `npm test` makes before Vitest runs; built here when missing (a lone vitest run). */

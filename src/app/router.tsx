@@ -1,5 +1,5 @@
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { adminRoutesWith } from '@/admin/routes';
+import { adminRoutesWith } from '@/admin/panel/routes';
 import { useHeldLocation } from '@/shared/layout/location-hold';
 import { RootLayout } from '@/shared/layout/RootLayout';
 import { RouteBoundary } from '@/shared/layout/RouteBoundary';

@@ -3,7 +3,7 @@
 // each message in memory instead of sending it, the way the Supabase CLI's local mail catcher
 // keeps auth e-mails: tests read them back as JSON, a developer reads them at /__local/mailbox.
 import { createHash, randomUUID } from 'node:crypto';
-import { header, json, type Handler, type LocalResponse } from './http.ts';
+import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
 /** One send request may be this large (attachments arrive base64-encoded inside the JSON). */
 export const MAX_MAIL_BODY = 1024 * 1024;
@@ -140,6 +140,11 @@ function publicShape(mail: StoredMail): CaughtMail {
 
 // ---- the provider's API ----
 
+/** What the mail services need of the server: the catcher alone. */
+interface MailContext {
+  mail: MailCatcher;
+}
+
 const providerError = (statusCode: number, name: string, message: string): LocalResponse => json(statusCode, { statusCode, name, message });
 const invalid = (message: string) => providerError(422, 'validation_error', message);
 
@@ -203,7 +208,7 @@ function readSend(body: Record<string, unknown>): MailInput | string {
 }
 
 /** POST /__local/mail (the provider's send), GET (the kept messages), DELETE, and attachment downloads. */
-export const handleMail: Handler = async (req, ctx) => {
+export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
   const catcher = ctx.mail;
   const parts = req.path.split('/').filter(Boolean);
   if (parts.length === 3 && parts[1] === 'attachments') {
@@ -341,7 +346,7 @@ function renderMail(mail: CaughtMail): string {
 }
 
 /** GET /__local/mailbox: every kept message, newest first, readable without JavaScript. */
-export const handleMailbox: Handler = async (req, ctx) => {
+export const handleMailbox = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
   if (req.path !== '/') return json(404, { message: 'Not found' });
   if (req.method !== 'GET') return json(405, { message: 'Method not allowed' });
   const to = req.url.searchParams.get('to')?.trim() || undefined;

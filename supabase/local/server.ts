@@ -2,12 +2,13 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { AuthSettings } from './auth/accounts.ts';
+import type { AuthSettings } from './auth/settings.ts';
 import { handleAuth } from './auth/handler.ts';
 import { SignInLimiter, type SignInLimits } from './auth/ratelimit.ts';
 import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
-import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from './http.ts';
+import type { Handler, ServerContext } from './context.ts';
+import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type LocalRequest, type LocalResponse } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
 import { CronRunner } from './cron.ts';
 import { handleMail, handleMailbox, MailCatcher, MAX_MAIL_BODY } from './mail.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../../supabase/local/keys.ts';
 import { ADMIN_PAGE_SIZE, pageRange } from '../../src/admin/kit/list.ts';
-import { postByIdQuery, postListQuery, postPageQuery } from '../../src/admin/posts/queries.ts';
+import { postQueries } from '../../src/admin/posts/queries.ts';
 import type { PostListFilters } from '../../src/admin/posts/types.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -69,7 +69,7 @@ describe('admin posts list with 2,000 posts', () => {
 
     responses.length = 0;
     const [from, to] = pageRange(0);
-    const { data, error, count } = await postPageQuery(admin, ALL, from, to);
+    const { data, error, count } = await postQueries.page(admin, ALL, from, to);
     expect(error).toBeNull();
     expect(count).toBe(all);
     expect(data).toHaveLength(ADMIN_PAGE_SIZE);
@@ -97,47 +97,47 @@ describe('admin posts list with 2,000 posts', () => {
 
   it('a later page holds the next rows; past the end the stand-in answers PGRST103 and the count still works', async () => {
     const [from, to] = pageRange(1);
-    const second = await postPageQuery(admin, ALL, from, to);
-    const firstTwo = await postPageQuery(admin, ALL, 0, 2 * ADMIN_PAGE_SIZE - 1);
+    const second = await postQueries.page(admin, ALL, from, to);
+    const firstTwo = await postQueries.page(admin, ALL, 0, 2 * ADMIN_PAGE_SIZE - 1);
     expect(second.data).toEqual(firstTwo.data!.slice(ADMIN_PAGE_SIZE));
 
     const beyond = pageRange(Math.ceil((second.count ?? 0) / ADMIN_PAGE_SIZE) + 1);
-    const past = await postPageQuery(admin, ALL, ...beyond);
+    const past = await postQueries.page(admin, ALL, ...beyond);
     expect(past.error?.code).toBe('PGRST103');
-    const counted = await postListQuery(admin, ALL, true);
+    const counted = await postQueries.list(admin, ALL, true);
     expect(counted.error).toBeNull();
     expect(counted.count).toBe(second.count);
   });
 
   it('searches title, slug, excerpt and author case-insensitively, never the content; filters by status', async () => {
-    const byTitle = await postPageQuery(admin, { search: 'МАСОВА публикация 1999', status: '' }, 0, 19);
+    const byTitle = await postQueries.page(admin, { search: 'МАСОВА публикация 1999', status: '' }, 0, 19);
     expect(byTitle.error).toBeNull();
     expect(titlesOf(byTitle.data)).toEqual(['Масова публикация 1999']);
-    const bySlug = await postPageQuery(admin, { search: 'masova-publikatsia-1998', status: '' }, 0, 19);
+    const bySlug = await postQueries.page(admin, { search: 'masova-publikatsia-1998', status: '' }, 0, 19);
     expect(titlesOf(bySlug.data)).toEqual(['Масова публикация 1998']);
-    const byExcerpt = await postPageQuery(admin, { search: 'масова публикация 1997 за', status: '' }, 0, 19);
+    const byExcerpt = await postQueries.page(admin, { search: 'масова публикация 1997 за', status: '' }, 0, 19);
     expect(titlesOf(byExcerpt.data)).toEqual(['Масова публикация 1997']);
-    const byAuthor = await postListQuery(admin, { search: 'автор 3', status: '' }, true);
+    const byAuthor = await postQueries.list(admin, { search: 'автор 3', status: '' }, true);
     expect(byAuthor.count).toBe(Math.floor((POSTS - 3) / 7) + 1);
-    const onlyInContent = await postListQuery(admin, { search: 'тайнадума', status: '' }, true);
+    const onlyInContent = await postQueries.list(admin, { search: 'тайнадума', status: '' }, true);
     expect(onlyInContent.error).toBeNull();
     expect(onlyInContent.count).toBe(0);
-    const wildcard = await postListQuery(admin, { search: '100%', status: '' }, true);
+    const wildcard = await postQueries.list(admin, { search: '100%', status: '' }, true);
     expect(wildcard.count).toBe(0);
 
-    const drafts = await postListQuery(admin, { search: 'масова', status: 'draft' }, true);
-    const published = await postListQuery(admin, { search: 'масова', status: 'published' }, true);
+    const drafts = await postQueries.list(admin, { search: 'масова', status: 'draft' }, true);
+    const published = await postQueries.list(admin, { search: 'масова', status: 'published' }, true);
     expect(drafts.count).toBe(Math.floor(POSTS / 3));
     expect(published.count).toBe(POSTS - Math.floor(POSTS / 3));
   });
 
   it('the edit form reads the one post by id with its content and author', async () => {
     const { data: row } = await h.service.from('blog_posts').select('id').eq('slug', 'masova-publikatsia-7').single();
-    const { data, error } = await postByIdQuery(admin, row!.id as string);
+    const { data, error } = await postQueries.byId(admin, row!.id as string);
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: row!.id, title: 'Масова публикация 7', tags: ['AI', 'тест'], blog_users: { username: 'admin' } });
     expect(String((data as unknown as Row).content)).toContain('тайнадума');
-    const gone = await postByIdQuery(admin, '00000000-0000-4000-8000-000000000000');
+    const gone = await postQueries.byId(admin, '00000000-0000-4000-8000-000000000000');
     expect(gone.error).toBeNull();
     expect(gone.data).toBeNull();
   });

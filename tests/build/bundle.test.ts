@@ -54,7 +54,7 @@ describe('public pages hold no admin code', () => {
     }
     // not vacuous: the login page, the dialogs and the newsletter's form module do load them
     for (const key of [
-      'src/admin/auth/LoginPage.tsx',
+      'src/admin/login/LoginPage.tsx',
       'src/site/dialogs/booking/BookingDialog.tsx',
       'src/site/dialogs/contact/ContactDialog.tsx',
       'src/site/dialogs/newsletter/NewsletterForm.tsx',
@@ -74,11 +74,11 @@ describe('public pages hold no admin code', () => {
   });
 
   it('the admin pages are chunks of their own, loaded only on their routes', () => {
-    for (const key of ['src/admin/AdminPage.tsx', 'src/admin/auth/LoginPage.tsx', 'src/admin/auth/AuthLayout.tsx']) {
+    for (const key of ['src/admin/panel/AdminPage.tsx', 'src/admin/login/LoginPage.tsx', 'src/admin/panel/AuthLayout.tsx']) {
       expect(graph.manifest[key]?.isDynamicEntry, key).toBe(true);
     }
     // the module map does see admin code where it is: the check above is not vacuous
-    const admin = modulesOf(graph, [graph.manifest['src/admin/AdminPage.tsx'] ? 'src/admin/AdminPage.tsx' : '']);
+    const admin = modulesOf(graph, [graph.manifest['src/admin/panel/AdminPage.tsx'] ? 'src/admin/panel/AdminPage.tsx' : '']);
     expect(admin.some((m) => ADMIN_CODE.some((re) => re.test(m)))).toBe(true);
     const entry = modulesOf(graph, ['index.html']);
     expect(entry.filter((m) => ADMIN_CODE.some((re) => re.test(m)))).toEqual([]);
@@ -90,7 +90,7 @@ describe('public pages hold no admin code', () => {
     const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => HOLIDAYS.test(m)));
     expect(own.length).toBeGreaterThan(0);
     for (const [key, chunk] of own) expect((chunk as { isDynamicEntry?: boolean }).isDynamicEntry, key).toBe(true);
-    const admin = modulesOf(graph, [...closure(graph, ['src/admin/AdminPage.tsx'])]);
+    const admin = modulesOf(graph, [...closure(graph, ['src/admin/panel/AdminPage.tsx'])]);
     expect(admin.filter((m) => HOLIDAYS.test(m))).toEqual([]);
     for (const [route] of PUBLIC_PAGES) expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => HOLIDAYS.test(m)), route).toEqual([]);
   });
@@ -118,7 +118,7 @@ describe('public pages hold no admin code', () => {
     const own = Object.entries(graph.manifest).filter(([key]) => modulesOf(graph, [key]).some((m) => DIFF.test(m)));
     expect(own.length).toBeGreaterThan(0);
     for (const [key, chunk] of own) expect((chunk as { isDynamicEntry?: boolean }).isDynamicEntry, key).toBe(true);
-    for (const page of ['src/admin/AdminPage.tsx', 'src/admin/work/WorkAdminPage.tsx']) {
+    for (const page of ['src/admin/panel/AdminPage.tsx', 'src/admin/panel/WorkAdminPage.tsx']) {
       expect(modulesOf(graph, [...closure(graph, [page])]).filter((m) => DIFF.test(m)), page).toEqual([]);
     }
   });

@@ -54,6 +54,44 @@ describe('the boundaries between site, admin and shared', () => {
     expect(await crossings(code, 'src/main.tsx')).toEqual([]);
   });
 
+  it('nothing under src/ imports a file outside it', async () => {
+    const found = await crossings("import { publish } from '../../scripts/publisher/publish.mjs';\nexport { publish };\n", 'src/site/leave.ts');
+    expect(found).toEqual([expect.stringContaining("src/ code may not import from outside src/ ('../../scripts/publisher/publish.mjs')")]);
+  });
+});
+
+describe('the admin as panel → sections → kit', () => {
+  it('a section may not import another section, and the message names the right homes', async () => {
+    const found = await crossings(
+      "import { postRecords } from '@/admin/posts/api';\nimport { CalendarTab } from '../calendar/CalendarTab';\nexport const both = [postRecords, CalendarTab];\n",
+      'src/admin/users/cross.ts',
+    );
+    expect(found).toHaveLength(2);
+    expect(found[0]).toContain("The section src/admin/users may not import the section src/admin/posts ('@/admin/posts/api')");
+    expect(found[0]).toContain('move what both need to src/admin/kit/ (or src/shared/), or gather the sections in src/admin/panel/');
+  });
+
+  it('a section stands on kit and shared, and on its own files', async () => {
+    const code = "import { adminKeys } from '@/admin/kit/api';\nimport { cn } from '@/shared/ui/cn';\nimport { userRecords } from './api';\nexport const all = [adminKeys, cn, userRecords];\n";
+    expect(await crossings(code, 'src/admin/users/fine.ts')).toEqual([]);
+  });
+
+  it('a section may not import the panel, and kit imports only kit', async () => {
+    expect(await crossings("import { TABS } from '@/admin/panel/AdminPage';\nexport { TABS };\n", 'src/admin/posts/up.ts')).toEqual([
+      expect.stringContaining('The panel gathers sections'),
+    ]);
+    expect(await crossings("import { postRecords } from '@/admin/posts/api';\nexport { postRecords };\n", 'src/admin/kit/up.ts')).toEqual([
+      expect.stringContaining("src/admin/kit is the admin's floor and may not import src/admin/posts"),
+    ]);
+  });
+
+  it('the panel gathers sections', async () => {
+    const code = "import { PostsTab } from '@/admin/posts/PostsTab';\nimport { BinTab } from '../bin/BinTab';\nexport const tabs = [PostsTab, BinTab];\n";
+    expect(await crossings(code, 'src/admin/panel/fine.tsx')).toEqual([]);
+  });
+});
+
+describe('the tree as it is', () => {
   it('no file under src/ crosses a boundary today', { timeout: 60_000 }, async () => {
     const results = await eslint.lintFiles(['src/**/*.{ts,tsx}']);
     const found = results.flatMap((r) =>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import AdminPage from '@/admin/AdminPage';
+import AdminPage from '@/admin/panel/AdminPage';
 import type { BinItem } from '@/admin/bin/api';
 import { BinTab } from '@/admin/bin/BinTab';
 import { formatDateTimeBg } from '@/shared/domain/dates';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import AdminPage from '@/admin/AdminPage';
+import AdminPage from '@/admin/panel/AdminPage';
 import { CalendarTab } from '@/admin/calendar/CalendarTab';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { findDialog } from './dialogs';

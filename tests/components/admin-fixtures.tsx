@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Routes, useLocation } from 'react-router-dom';
-import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/auth/auth-context';
+import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/kit/session/auth-context';
 import { Toaster } from '@/shared/ui/toast';
 import { clearToasts } from '@/shared/ui/use-toast';
 import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AdminPage from '@/admin/AdminPage';
+import AdminPage from '@/admin/panel/AdminPage';
 import { adminAuth, postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 

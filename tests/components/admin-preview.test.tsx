@@ -22,9 +22,9 @@ import { fakeBackend } from './work-fixtures';
 // warms the clients up), so each test's time is its own
 beforeAll(async () => {
   await Promise.all([
-    import('@/admin/auth/AuthLayout'),
-    import('@/admin/auth/RequireAdmin'),
-    import('@/admin/auth/LoginPage'),
+    import('@/admin/panel/AuthLayout'),
+    import('@/admin/panel/RequireAdmin'),
+    import('@/admin/login/LoginPage'),
     import('@/site/pages/preview/PreviewPage'),
     import('@/site/layout/SiteFooter'),
     import('@/shared/ui/Markdown'),

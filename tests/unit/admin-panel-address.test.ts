@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogPanel, isPanelPath, workPanel } from '@/admin/addresses';
+import { blogPanel, isPanelPath, workPanel } from '@/admin/kit/addresses';
 import { panelKeepsForm, recordPath, recordViewAt, resolvePanelAddress } from '@/admin/kit/panel-address';
 
 describe('admin panel addresses', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogUser } from '@/admin/auth/auth-context';
+import type { BlogUser } from '@/admin/kit/session/auth-context';
 import { buildPostPayload, togglePublishPatch } from '@/admin/posts/post-payload';
 import {
   EMPTY_POST_VALUES,

@@ -11,11 +11,8 @@ import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { readPage, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
-import { clientKeys } from '@/admin/clients/api';
-import { postKeys } from '@/admin/posts/api';
-import { userKeys } from '@/admin/users/api';
-import { workKeys } from '@/admin/work/api';
-import { BIN_TABLES, type BinKind, type BinTable } from './kinds';
+import { recordKeys } from '@/admin/kit/record-queries';
+import { BIN_TABLES, type BinKind, type BinTable } from '../kit/bin-kinds';
 
 /** A bin item as its row shows it: never `record`, the whole deleted row. */
 export type BinItem = Pick<Tables<'content_bin'>, 'id' | 'label' | 'deleted_at' | 'deleted_by_name'> & { table_name: BinTable };
@@ -108,25 +105,25 @@ function useInvalidateRestored() {
     stale(binKeys.pages());
     switch (table) {
       case 'blog_posts':
-        stale(postKeys.pages());
+        stale(recordKeys('posts').pages());
         invalidatePublic(queryClient, 'blog');
         break;
       case 'projects':
-        stale(workKeys.projectPages());
+        stale(recordKeys('projects').pages());
         // a category in use cannot be deleted: the categories tab reads that anew
-        stale(workKeys.categories);
+        stale(adminKeys.categories);
         invalidatePublic(queryClient, 'project');
         break;
       case 'clients':
-        stale(clientKeys.pages());
+        stale(recordKeys('clients').pages());
         invalidatePublic(queryClient, 'clients');
         break;
       case 'blog_users':
         // as a save of a user does: the users list, the author picker and the posts list (authors);
         // visitors see no blog user
-        stale(userKeys.pages());
-        stale(adminKeys.activeUsers);
-        stale(postKeys.pages());
+        stale(recordKeys('users').pages());
+        stale(adminKeys.authors);
+        stale(recordKeys('posts').pages());
         break;
     }
   };

@@ -5,7 +5,7 @@
 import { codeOf, hintOf } from '@/shared/db/errors';
 import { describeDbError, NothingChangedError, writeErrorMessage } from '@/admin/kit/api';
 import type { BinItem } from './api';
-import { BIN_DAYS, BIN_KIND_WORDS } from './kinds';
+import { BIN_DAYS, BIN_KIND_WORDS } from '../kit/bin-kinds';
 
 export const binListText = {
   loading: 'Зареждане на кошчето...',

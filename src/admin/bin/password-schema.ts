@@ -4,16 +4,14 @@
  */
 import * as z from 'zod/mini';
 import { ruleText } from '@/shared/forms/zod-rules';
-import { MIN_PASSWORD_LENGTH, userFormText } from '@/admin/users/schema';
+import { passwordProblem } from '@/admin/kit/password-rule';
 
 /** A typed password is never trimmed: what was typed is what is stored. */
 export function restorePasswordRule(password: string): string | null {
-  if (password === '') return userFormText.passwordRequired;
-  return password.length < MIN_PASSWORD_LENGTH ? userFormText.passwordTooShort : null;
+  return passwordProblem(password, true);
 }
 
 export const restorePasswordSchema = z.object({ password: ruleText(restorePasswordRule) });
 
 export type RestorePasswordValues = z.infer<typeof restorePasswordSchema>;
 
-export { MIN_PASSWORD_LENGTH };

@@ -13,7 +13,8 @@ import { FormAlert } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
-import { fetchCalendarSettings, useCalendarSettings, useSaveCalendarSettings, type CalendarSettings, type CalendarSettingsInput } from './api';
+import { fetchCalendarSettings, useCalendarSettings, type StoredCalendarSettings } from '@/admin/kit/calendar-settings';
+import { useSaveCalendarSettings, type CalendarSettingsInput } from './api';
 import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
 import { DaysOffSection } from './DaysOffSection';
 import {
@@ -57,7 +58,7 @@ export function CalendarTab() {
   );
 }
 
-function CalendarForm({ settings: loadedSettings }: { settings: CalendarSettings | null }) {
+function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSettings | null }) {
   const form = useSchemaForm<CalendarFormValues>(calendarSchema, {
     defaultValues: calendarValuesFrom(loadedSettings),
   });

@@ -1,44 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
-import { isNoRowsError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
 import { guardedUpdate, type SavedVersion } from '@/admin/kit/concurrency';
 import { readPage, type ListPage } from '@/admin/kit/list';
-import {
-  CALENDAR_SETTINGS_COLUMNS,
-  toCalendarSettings,
-  type CalendarSettings as SharedSettings,
-  type WorkingHours,
-} from '@/shared/domain/calendar';
+import type { WorkingHours } from '@/shared/domain/calendar';
+import type { StoredCalendarSettings } from '@/admin/kit/calendar-settings';
 import { bulgarianPublicHolidays, holidaysToAdd } from './holidays';
 
-/**
- * The settings row as the calendar tab edits it: the shared reading, the visitor's cut-off for
- * changes through their link (only the admin edits it) and the version it saved.
- */
-export type CalendarSettings = SharedSettings & Pick<Tables<'calendar_settings'>, 'manage_cutoff_hours' | 'updated_at'>;
-
 /** What the calendar tab writes. */
-export type CalendarSettingsInput = Omit<CalendarSettings, 'id' | 'updated_at'> & { working_hours: Required<WorkingHours> };
-
-const COLUMNS = `${CALENDAR_SETTINGS_COLUMNS}, manage_cutoff_hours, updated_at` as const;
-
-/** The one settings row, or null when there is none yet (PGRST116 is not an error here). */
-export async function fetchCalendarSettings(): Promise<CalendarSettings | null> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('calendar_settings').select(COLUMNS).limit(1).single();
-  if (error) {
-    if (isNoRowsError(error)) return null;
-    throw error;
-  }
-  return toCalendarSettings(data);
-}
-
-/** The calendar's settings; `enabled: false` waits (a page that needs only the zone, and only sometimes). */
-export function useCalendarSettings({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: adminKeys.calendar, queryFn: fetchCalendarSettings, enabled });
-}
+export type CalendarSettingsInput = Omit<StoredCalendarSettings, 'id' | 'updated_at'> & { working_hours: Required<WorkingHours> };
 
 /**
  * Updates the row by id only if it is still the version the form loaded (`expectedUpdatedAt`,

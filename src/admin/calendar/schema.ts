@@ -18,7 +18,8 @@ import {
   parseDayKey,
   SLOT_STEP_MINUTES,
 } from '@/shared/domain/calendar';
-import type { CalendarSettings, CalendarSettingsInput } from './api';
+import type { StoredCalendarSettings } from '@/admin/kit/calendar-settings';
+import type { CalendarSettingsInput } from './api';
 
 /** The database's default and bounds of calendar_settings.manage_cutoff_hours. */
 export const DEFAULT_CUTOFF_HOURS = 12;
@@ -121,7 +122,7 @@ export function normaliseTime(value: string): string {
   return `${match[1].padStart(2, '0')}:${match[2]}`;
 }
 
-export function calendarValuesFrom(settings: CalendarSettings | null): CalendarFormValues {
+export function calendarValuesFrom(settings: StoredCalendarSettings | null): CalendarFormValues {
   return {
     consultant_name: settings?.consultant_name ?? DEFAULT_CONSULTANT,
     photo_url: settings?.photo_url ?? '',

@@ -14,7 +14,7 @@ import { FormAlert } from '@/admin/kit/FormAlert';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
-import { fetchClient, useSaveClient, type AdminClient } from './api';
+import { clientRecords, type AdminClient } from './api';
 import { clientFormText, clientSchema, clientValuesFrom, type ClientValues } from './schema';
 
 export interface ClientFormProps {
@@ -37,10 +37,10 @@ export function ClientForm({ client: loadedClient, onDone }: ClientFormProps) {
     loaded: loadedClient,
     form,
     valuesOf: clientValuesFrom,
-    fetchCurrent: fetchClient,
+    fetchCurrent: clientRecords.fetchRecord,
     nameOf: (client) => client?.name ?? name,
-    mutation: useSaveClient(),
-    variables: (input: ClientValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, input }),
+    mutation: clientRecords.useSave(),
+    variables: (payload: ClientValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: loadedClient ? 'Клиентът е обновен' : 'Клиентът е създаден' },
     failure: (error) => {
       // the database wants the logo's alt text: say it on that field too

@@ -1,56 +1,28 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
-import { adminPaths } from '@/admin/addresses';
-import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import type { ListOpeners } from '@/admin/kit/ListFormTab';
+import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
-import { useListState, type ListState } from '@/admin/kit/use-list-state';
-import { useAdminClient, useAdminClientPage, useDeleteClient } from './api';
+import { clientRecords } from './api';
 import { ClientForm } from './ClientForm';
-
-export const clientListText = {
-  loading: 'Зареждане на клиенти...',
-  loadFailed: 'Неуспешно зареждане на клиенти.',
-  empty: 'Все още няма добавени клиенти.',
-  noMatch: 'Няма клиенти, които отговарят на търсенето.',
-  total: 'Общо клиенти',
-  found: 'Намерени клиенти',
-  pages: 'Страници на клиентите',
-  clear: 'Изчисти търсенето',
-} as const;
 
 /** The 'Клиенти' tab: a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {
-  // the list keeps its search and page while the form is open
-  const paging = useListState('clients');
   return (
-    <ListFormTab
-      listPath={adminPaths.clients}
-      list={(open) => <ClientListView paging={paging} {...open} />}
-      useRecord={useAdminClient}
-      recordText={{
-        title: 'Редактиране на клиент',
-        loading: 'Зареждане на клиента...',
-        loadFailed: 'Неуспешно зареждане на клиента.',
-        backLabel: 'Назад към клиентите',
-      }}
+    <RecordTab
+      type={clientRecords}
+      list={(props) => <ClientListView {...props} />}
       form={(record, onDone) => <ClientForm client={record} onDone={onDone} />}
     />
   );
 }
 
-const deleteText = {
-  question: 'Сигурни ли сте, че искате да изтриете този клиент?',
-  deleted: 'Клиентът е изтрит',
-  failed: 'Неуспешно изтриване на клиента.',
-  logAs: '[admin] deleting a client failed',
-} as const;
-
-function ClientListView({ paging, onNew, onEdit }: { paging: ListState } & ListOpeners) {
+function ClientListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
   const { search, page } = paging;
-  const clients = useAdminClientPage(search, page);
-  const { onDelete, busyId, dialog } = useRowDelete({ remove: useDeleteClient(), text: deleteText });
+  const clients = clientRecords.usePage({ search }, page);
+  const { onDelete, busyId, dialog } = useRowDelete({ remove: clientRecords.useDelete(), text: clientRecords.text.delete });
 
   const newClient = (
     <Button onClick={onNew}>
@@ -62,7 +34,7 @@ function ClientListView({ paging, onNew, onEdit }: { paging: ListState } & ListO
   return (
     <ListSection list={paging} title="Клиенти" actions={newClient}>
       <ListSearch list={paging} name="Търсене в клиентите" placeholder="Име на клиента" />
-      <PagedList list={paging} query={clients} text={clientListText}>
+      <PagedList list={paging} query={clients} text={clientRecords.text.list}>
         {(rows, busy) => (
           <ListRows rows={rows} busy={busy} label="Клиенти" className="sm:grid-cols-2 lg:grid-cols-3">
             {(client) => (

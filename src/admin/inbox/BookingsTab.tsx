@@ -6,8 +6,8 @@ import { cn } from '@/shared/ui/cn';
 import { ListRows, ListSection, PagedList, type PlainListText } from '@/admin/kit/PagedList';
 import { useConfirm } from '@/admin/kit/use-confirm';
 import { useListState } from '@/admin/kit/use-list-state';
-import { useCalendarSettings } from '@/admin/calendar/api';
-import { calendarZone, isKnownTimeZone } from '@/shared/domain/calendar';
+import { useConsultantZone } from '@/admin/kit/calendar-settings';
+import { isKnownTimeZone } from '@/shared/domain/calendar';
 import { useBookingPage, useSetBookingStatus, type BookingSection } from './api';
 import { BookingHistory } from './BookingHistory';
 import { formatSlotBg } from './format';
@@ -178,9 +178,9 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
  * all of them); nothing shows until the consultant's zone is known.
  */
 function VisitorZone({ zone, at }: { zone: string; at: string }) {
-  const settings = useCalendarSettings();
-  if (settings.isPending) return null;
-  if (zone === calendarZone(settings.data)) return null;
+  const consultant = useConsultantZone();
+  if (!consultant.known) return null;
+  if (zone === consultant.zone) return null;
   // a zone the database knows may be one this browser does not: then only its name
   const theirs = isKnownTimeZone(zone) ? formatSlotBg(at, zone) : '';
   return (

@@ -1,24 +1,26 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { imageAltText, isImageAltMissing } from './image-alt';
 import { IMAGE_BUCKET } from './upload';
 
 /*
- * What every admin section shares: the query keys (all under 'admin', which sign-out forgets),
+ * What every admin section shares: the query keys (all under 'admin', which sign-out forgets; a
+ * record type's keys are recordKeys(name) of record-queries.ts),
  * the storage health check of the panel, and the check that a write really changed a row.
  */
 
 export const adminKeys = {
   all: ['admin'] as const,
   storage: ['admin', 'storage-check'] as const,
-  posts: ['admin', 'posts'] as const,
-  users: ['admin', 'users'] as const,
-  activeUsers: ['admin', 'users', 'active'] as const,
-  clients: ['admin', 'clients'] as const,
+  /** The post form's author picker (kit/authors.ts). */
+  authors: ['admin', 'authors'] as const,
+  /** The consultant's calendar settings (the calendar tab, and the time zone of kit/consultant-zone.ts). */
   calendar: ['admin', 'calendar'] as const,
+  /** The project categories (the categories tab, the project form's choice). */
+  categories: ['admin', 'project-categories'] as const,
 };
 
 /**

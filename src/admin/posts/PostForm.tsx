@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, History } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { Markdown } from '@/shared/ui/Markdown';
 import { Picture } from '@/shared/ui/picture';
 import { Badge } from '@/shared/ui/badge';
@@ -23,11 +23,11 @@ import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { SeoFields } from '@/admin/kit/SeoFields';
 import { postPath } from '@/shared/config/addresses';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useActiveBlogUsers } from '@/admin/users/api';
+import { useActiveBlogUsers } from '@/admin/kit/authors';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { restoredRecord } from '@/admin/kit/revisions/diff';
 import { RevisionsPanel } from '@/admin/kit/revisions/RevisionsPanel';
-import { fetchAdminPost, useSavePost } from './api';
+import { postRecords } from './api';
 import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
 import { buildPostPayload, displayNameOf } from './post-payload';
 import { postPreviewData } from './post-preview';
@@ -51,8 +51,7 @@ import {
 import type { AdminPost, PostPayload } from './types';
 import { ScheduleField } from './ScheduleField';
 import { isScheduleInPast, scheduleProblem, scheduleText } from './schedule';
-import { useCalendarSettings } from '@/admin/calendar/api';
-import { calendarZone } from '@/shared/domain/calendar';
+import { useConsultantZone } from '@/admin/kit/calendar-settings';
 import { describedBy, FormField as Field } from '@/shared/ui/form-field';
 
 type TabId = 'basic' | 'content' | 'media';
@@ -80,9 +79,9 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     loaded: loadedPost,
     form,
     valuesOf: (post) => (post ? postValuesFrom(post) : EMPTY_POST_VALUES),
-    fetchCurrent: fetchAdminPost,
+    fetchCurrent: postRecords.fetchRecord,
     nameOf: (post) => post?.title ?? form.getValues('title'),
-    mutation: useSavePost(),
+    mutation: postRecords.useSave(),
     variables: (payload: PostPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' },
     failure: (error) => {
@@ -116,7 +115,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const [uploading, setUploading] = useState(false);
   const authors = useActiveBlogUsers();
   // the schedule's clock is the consultant's (the calendar's zone), whatever the computer's zone
-  const zone = calendarZone(useCalendarSettings({ enabled: values.scheduled }).data);
+  const { zone } = useConsultantZone({ enabled: values.scheduled });
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
 

@@ -1,19 +1,15 @@
 import { Button } from '@/shared/ui/button';
-import { toast } from '@/shared/ui/use-toast';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { writeErrorMessage } from '@/admin/kit/api';
 import { ListFilter, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { adminPaths } from '@/admin/addresses';
-import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import type { ListOpeners } from '@/admin/kit/ListFormTab';
+import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
+import { useRowAction } from '@/admin/kit/use-row-action';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
-import { conflictText } from '@/admin/kit/use-edit-conflict';
-import { isEditConflict } from '@/admin/kit/concurrency';
-import { useListState } from '@/admin/kit/use-list-state';
-import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
+import { postRecords, togglePostPublished } from './api';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
-import { useCalendarSettings } from '@/admin/calendar/api';
-import { calendarZone } from '@/shared/domain/calendar';
+import { useConsultantZone } from '@/admin/kit/calendar-settings';
 
 const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
   { value: '', label: 'Всички' },
@@ -24,82 +20,38 @@ const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
 /** The list's filter beside the search, as the address may carry it. */
 const POST_FILTERS = { status: ['published', 'draft', 'scheduled'] } as const;
 
-function usePostListState() {
-  return useListState('posts', POST_FILTERS);
-}
-
-export const postListText = {
-  loading: 'Зареждане на публикации...',
-  loadFailed: 'Неуспешно зареждане на публикации.',
-  empty: 'Няма публикации',
-  noMatch: 'Няма публикации, които отговарят на търсенето.',
-  noMatchStatus: 'Няма публикации с този статус.',
-  total: 'Общо публикации',
-  found: 'Намерени публикации',
-  pages: 'Страници на публикациите',
-  clear: 'Изчисти търсенето',
-} as const;
-
 /** The 'Публикации' tab: one page of the list at a time, and the form for a new or an existing post. */
 export function PostsTab() {
-  // the list keeps its search, filter and page (in the address) while the form is open
-  const paging = usePostListState();
   return (
-    <ListFormTab
-      listPath={adminPaths.posts}
-      list={(open) => <PostListView paging={paging} {...open} />}
-      useRecord={useAdminPost}
-      recordText={{
-        title: 'Редактиране на публикация',
-        loading: 'Зареждане на публикацията...',
-        loadFailed: 'Неуспешно зареждане на публикацията.',
-        backLabel: 'Назад към публикациите',
-      }}
+    <RecordTab
+      type={postRecords}
+      filters={POST_FILTERS}
+      list={(props) => <PostListView {...props} />}
       form={(record, onDone) => <PostForm post={record} onDone={onDone} />}
     />
   );
 }
 
-const deleteText = {
-  question: 'Сигурни ли сте, че искате да изтриете тази публикация?',
-  deleted: 'Публикацията е изтрита',
-  failed: 'Неуспешно изтриване на публикацията.',
-  logAs: '[admin] deleting a post failed',
-} as const;
-
-function PostListView({ paging, onNew, onEdit }: { paging: ReturnType<typeof usePostListState> } & ListOpeners) {
+function PostListView({ paging, onNew, onEdit }: { paging: RecordListState<typeof POST_FILTERS> } & ListOpeners) {
   const { search, page } = paging;
+  const listText = postRecords.text.list;
   const status: PostStatusFilter = paging.filters.status;
-  const posts = useAdminPostPage({ search, status }, page);
-  const toggle = useTogglePublish();
-  const recheckOnDenied = useRecheckOnDenied();
-  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: useDeletePost(), text: deleteText });
-
-  function onToggle(post: AdminPostRow) {
-    setBusyId(post.id);
-    toggle.mutate(post, {
-      onSuccess: (published) =>
-        toast(
-          published
-            ? { title: 'Публикацията е публикувана', description: 'Вече е видима за всички посетители.' }
-            : { title: 'Публикацията е скрита', description: 'Вече не е видима за посетителите.' },
-        ),
-      onError: (error) => {
-        console.error('[admin] toggling a post failed', error);
-        if (isEditConflict(error)) {
-          toast({ title: conflictText.title, description: conflictText.staleAction, variant: 'destructive' });
-          return;
-        }
-        toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешна промяна на статуса на публикацията.'), variant: 'destructive' });
-        recheckOnDenied(error);
-      },
-      onSettled: () => setBusyId(null),
-    });
-  }
+  const posts = postRecords.usePage({ search, status }, page);
+  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: postRecords.useDelete(), text: postRecords.text.delete });
+  const onToggle = useRowAction({
+    mutation: postRecords.useRowMutation((post: AdminPostRow) => togglePostPublished(post)),
+    setBusyId,
+    done: (published: boolean) =>
+      published
+        ? { title: 'Публикацията е публикувана', description: 'Вече е видима за всички посетители.' }
+        : { title: 'Публикацията е скрита', description: 'Вече не е видима за посетителите.' },
+    failed: 'Неуспешна промяна на статуса на публикацията.',
+    logAs: '[admin] toggling a post failed',
+  });
 
   // a scheduled post's time is the consultant's clock: the calendar's zone, read only when shown
   const anyScheduled = (posts.data?.rows ?? []).some((post) => !post.is_published && post.scheduled_at);
-  const zone = calendarZone(useCalendarSettings({ enabled: anyScheduled }).data);
+  const { zone } = useConsultantZone({ enabled: anyScheduled });
 
   const newPost = (
     <Button onClick={onNew}>
@@ -121,10 +73,10 @@ function PostListView({ paging, onNew, onEdit }: { paging: ReturnType<typeof use
         list={paging}
         query={posts}
         text={{
-          ...postListText,
-          loadFailed: `${postListText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),
-          noMatch: search ? postListText.noMatch : postListText.noMatchStatus,
-          clear: status ? 'Изчисти филтрите' : postListText.clear,
+          ...listText,
+          loadFailed: `${listText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),
+          noMatch: search ? listText.noMatch : 'Няма публикации с този статус.',
+          clear: status ? 'Изчисти филтрите' : listText.clear,
         }}
       >
         {(rows, busy) => (

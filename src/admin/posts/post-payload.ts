@@ -1,4 +1,4 @@
-import type { BlogUser } from '@/admin/auth/auth-context';
+import type { BlogUser } from '@/admin/kit/session/auth-context';
 import { seoPayload } from '@/admin/kit/seo';
 import { parseTags, type PostFormValues } from './post-schema';
 import { scheduledAtOf } from './schedule';

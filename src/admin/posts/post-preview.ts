@@ -1,4 +1,4 @@
-import type { BlogUser } from '@/admin/auth/auth-context';
+import type { BlogUser } from '@/admin/kit/session/auth-context';
 import type { PostPreviewData } from '@/shared/preview/preview-store';
 import { buildPostPayload } from './post-payload';
 import type { PostFormValues } from './post-schema';

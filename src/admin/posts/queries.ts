@@ -1,10 +1,9 @@
-import type { SupabaseClient } from '@/shared/db/supabase';
-import { searchFilter } from '@/admin/kit/search';
-import type { PostListFilters } from './types';
+import { recordQueries, type RecordSource } from '@/admin/kit/record-queries';
+import type { AdminPost, AdminPostRow, PostListFilters } from './types';
 
 /*
- * The posts list's requests, apart from the app's client so that the backend tests run them
- * against the stand-in as they are.
+ * Where the posts' requests come from: what the list and the form read and how the list filters.
+ * Free of the app's client, so the backend tests run these very requests against the stand-in.
  */
 
 /**
@@ -18,30 +17,18 @@ export const POST_LIST_SELECT =
 export const POST_EDIT_SELECT =
   'id, title, slug, content, excerpt, featured_image, featured_image_alt, meta_title, meta_description, share_image, share_image_alt, category, author, tags, is_published, published_at, scheduled_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
 
-/** Where the list's search looks: never the content body. */
-export const POST_SEARCH_COLUMNS = ['title', 'slug', 'excerpt', 'author'] as const;
+export const postSource: RecordSource<PostListFilters> = {
+  table: 'blog_posts',
+  listColumns: POST_LIST_SELECT,
+  recordColumns: POST_EDIT_SELECT,
+  // never the content body
+  searchColumns: ['title', 'slug', 'excerpt', 'author'],
+  narrow: (query, { status }) => {
+    // scheduled: a draft with a time set; a plain draft has none
+    if (status === 'scheduled') return query.eq('is_published', false).not('scheduled_at', 'is', null);
+    return status ? query.eq('is_published', status === 'published') : query;
+  },
+};
 
-/** The filtered posts with an exact count; `head` asks for the count alone. */
-export function postListQuery(supabase: SupabaseClient, filters: PostListFilters, head = false) {
-  // a HEAD request carries no rows, whatever it selects: one select keeps the rows' type
-  let query = supabase.from('blog_posts').select(POST_LIST_SELECT, { count: 'exact', head });
-  // scheduled: a draft with a time set; a plain draft has none
-  if (filters.status === 'scheduled') query = query.eq('is_published', false).not('scheduled_at', 'is', null);
-  else if (filters.status) query = query.eq('is_published', filters.status === 'published');
-  const search = searchFilter(filters.search, POST_SEARCH_COLUMNS);
-  if (search) query = query.or(search);
-  return query;
-}
-
-/** Rows from..to (inclusive) of the filtered posts, newest first. */
-export function postPageQuery(supabase: SupabaseClient, filters: PostListFilters, from: number, to: number) {
-  return postListQuery(supabase, filters)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to);
-}
-
-/** The one post opened for editing, with every column the form needs (null when it is gone). */
-export function postByIdQuery(supabase: SupabaseClient, id: string) {
-  return supabase.from('blog_posts').select(POST_EDIT_SELECT).eq('id', id).maybeSingle();
-}
+/** The list (with its count), a page of it and the one post opened, as requests. */
+export const postQueries = recordQueries<AdminPostRow, AdminPost, PostListFilters>(postSource);

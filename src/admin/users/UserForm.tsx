@@ -9,8 +9,9 @@ import { writeErrorMessage } from '@/admin/kit/api';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
-import { fetchBlogUser, useSaveBlogUser } from './api';
-import { emptyUserValues, MIN_PASSWORD_LENGTH, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
+import { userRecords } from './api';
+import { emptyUserValues, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
+import { MIN_PASSWORD_LENGTH } from '@/admin/kit/password-rule';
 import type { AdminBlogUser } from './types';
 
 export interface UserFormProps {
@@ -30,9 +31,9 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
     loaded: loadedUser,
     form,
     valuesOf: (user) => (user ? userValuesFrom(user) : emptyUserValues()),
-    fetchCurrent: fetchBlogUser,
+    fetchCurrent: userRecords.fetchRecord,
     nameOf: (user) => (user ? user.full_name || user.username : ''),
-    mutation: useSaveBlogUser(),
+    mutation: userRecords.useSave(),
     variables: (values: UserFormValues, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload: userPayload(values) }),
     savedToast: { title: loadedUser ? 'Потребителят е обновен' : 'Потребителят е създаден' },
     failure: (error) => writeErrorMessage(error, userFormText.saveFallback),

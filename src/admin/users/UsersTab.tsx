@@ -1,87 +1,41 @@
 import { Pencil, Power, Trash2, UserPlus } from 'lucide-react';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
-import { toast } from '@/shared/ui/use-toast';
 import { formatDateBg } from '@/shared/domain/dates';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { adminPaths } from '@/admin/addresses';
-import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import type { ListOpeners } from '@/admin/kit/ListFormTab';
+import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
+import { useRowAction } from '@/admin/kit/use-row-action';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
-import { conflictText } from '@/admin/kit/use-edit-conflict';
-import { isEditConflict } from '@/admin/kit/concurrency';
-import { useListState, type ListState } from '@/admin/kit/use-list-state';
-import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
-import type { AdminBlogUser } from './types';
+import { toggleBlogUserActive, userRecords } from './api';
 import { UserForm } from './UserForm';
-
-export const userListText = {
-  loading: 'Зареждане на потребители...',
-  loadFailed: 'Неуспешно зареждане на потребители.',
-  empty: 'Няма потребители',
-  noMatch: 'Няма потребители, които отговарят на търсенето.',
-  total: 'Общо потребители',
-  found: 'Намерени потребители',
-  pages: 'Страници на потребителите',
-  clear: 'Изчисти търсенето',
-} as const;
 
 /** The 'Потребители' tab: 'Управление на потребители', one page at a time. */
 export function UsersTab() {
-  // the list keeps its search and page while the form is open
-  const paging = useListState('users');
   return (
-    <ListFormTab
-      listPath={adminPaths.users}
-      list={(open) => <UserListView paging={paging} {...open} />}
-      useRecord={useBlogUser}
-      recordText={{
-        title: 'Редактиране на потребител',
-        loading: 'Зареждане на потребителя...',
-        loadFailed: 'Неуспешно зареждане на потребителя.',
-        backLabel: 'Назад към потребителите',
-      }}
+    <RecordTab
+      type={userRecords}
+      list={(props) => <UserListView {...props} />}
       form={(record, onDone) => <UserForm user={record} onDone={onDone} />}
     />
   );
 }
 
-const deleteText = {
-  question: 'Сигурни ли сте, че искате да изтриете този потребител?',
-  deleted: 'Потребителят е изтрит',
-  failed: 'Неуспешно изтриване на потребителя.',
-  logAs: '[admin] deleting a user failed',
-} as const;
-
-function UserListView({ paging, onNew, onEdit }: { paging: ListState } & ListOpeners) {
+function UserListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
   const { blogUser } = useAuth();
   const { search, page } = paging;
-  const users = useBlogUserPage(search, page);
-  const setActive = useSetBlogUserActive();
-  const recheckOnDenied = useRecheckOnDenied();
-  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: useDeleteBlogUser(), text: deleteText });
+  const users = userRecords.usePage({ search }, page);
+  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: userRecords.useDelete(), text: userRecords.text.delete });
+  const onToggle = useRowAction({
+    mutation: userRecords.useRowMutation(toggleBlogUserActive),
+    setBusyId,
+    done: (active) => ({ title: active ? 'Потребителят е активиран' : 'Потребителят е деактивиран' }),
+    failed: 'Неуспешна промяна на статуса на потребителя.',
+    logAs: '[admin] changing a user status failed',
+  });
 
-  function onToggle(user: AdminBlogUser) {
-    setBusyId(user.id);
-    setActive.mutate(
-      { id: user.id, active: !user.is_active, expectedUpdatedAt: user.updated_at },
-      {
-        onSuccess: (active) => toast({ title: active ? 'Потребителят е активиран' : 'Потребителят е деактивиран' }),
-        onError: (error) => {
-          console.error('[admin] changing a user status failed', error);
-          if (isEditConflict(error)) {
-            toast({ title: conflictText.title, description: conflictText.staleAction, variant: 'destructive' });
-            return;
-          }
-          toast({ title: 'Грешка', description: writeErrorMessage(error, 'Неуспешна промяна на статуса на потребителя.'), variant: 'destructive' });
-          recheckOnDenied(error);
-        },
-        onSettled: () => setBusyId(null),
-      },
-    );
-  }
 
   const newUser = (
     <Button onClick={onNew}>
@@ -97,7 +51,7 @@ function UserListView({ paging, onNew, onEdit }: { paging: ListState } & ListOpe
         name="Търсене в потребителите"
         placeholder="Потребителско име, име или имейл"
       />
-      <PagedList list={paging} query={users} text={userListText}>
+      <PagedList list={paging} query={users} text={userRecords.text.list}>
         {(rows, loading) => (
           <ListRows rows={rows} busy={loading} label="Потребители" tight>
             {(user) => {

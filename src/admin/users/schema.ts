@@ -6,9 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { ruleText } from '@/shared/forms/zod-rules';
+import { passwordProblem, passwordText } from '@/admin/kit/password-rule';
 import type { AdminBlogUser, BlogUserPayload } from './types';
 
-export const MIN_PASSWORD_LENGTH = 8;
 /** The same rule as the database's check on blog_users.email. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,8 +16,8 @@ export const userFormText = {
   usernameRequired: 'Моля, въведете потребителско име.',
   emailRequired: 'Моля, въведете имейл.',
   emailInvalid: 'Моля, въведете валиден имейл адрес.',
-  passwordRequired: 'Моля, въведете парола.',
-  passwordTooShort: `Паролата трябва да е поне ${MIN_PASSWORD_LENGTH} символа.`,
+  passwordRequired: passwordText.required,
+  passwordTooShort: passwordText.tooShort,
   saveFallback: 'Неуспешно запазване на потребителя.',
 } as const;
 
@@ -30,10 +30,7 @@ function emailRule(value: string): string | null {
 }
 
 /** A typed password is never trimmed: what was typed is what is stored. */
-const passwordRule = (mode: UserFormMode) => (password: string) => {
-  if (password === '') return mode === 'create' ? userFormText.passwordRequired : null;
-  return password.length < MIN_PASSWORD_LENGTH ? userFormText.passwordTooShort : null;
-};
+const passwordRule = (mode: UserFormMode) => (password: string) => passwordProblem(password, mode === 'create');
 
 const schemaFor = (mode: UserFormMode) =>
   z.object({

@@ -8,9 +8,6 @@ type UserRow = Tables<'blog_users'>;
  */
 export type AdminBlogUser = Pick<UserRow, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at' | 'updated_at'>;
 
-/** An entry of the post form's author picker. */
-export type AuthorOption = Pick<UserRow, 'id' | 'username' | 'full_name' | 'is_active'>;
-
 /** What the user form writes; password only when one was typed. */
 export interface BlogUserPayload {
   username: string;

@@ -13,7 +13,7 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { adminPaths } from '@/admin/addresses';
+import { adminPaths } from '@/admin/kit/addresses';
 import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
 import { imageAltText, isImageAltMissing } from '@/admin/kit/image-alt';
 import { ImageUploadField } from '@/admin/kit/ImageUploadField';
@@ -24,7 +24,7 @@ import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { restoredRecord } from '@/admin/kit/revisions/diff';
 import { RevisionsPanel } from '@/admin/kit/revisions/RevisionsPanel';
-import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessage } from './api';
+import { projectRecords, useProjectCategories, workErrorMessage } from './api';
 import { GalleryEditor } from './GalleryEditor';
 import {
   addTechnologies,
@@ -88,9 +88,9 @@ export function ProjectForm({ project: loadedProject, onDone }: ProjectFormProps
     loaded: loadedProject,
     form,
     valuesOf: (project) => (project ? projectValuesFrom(project) : emptyProjectValues()),
-    fetchCurrent: fetchAdminProject,
+    fetchCurrent: projectRecords.fetchRecord,
     nameOf: (project) => project?.title ?? form.getValues('title'),
-    mutation: useSaveProject(),
+    mutation: projectRecords.useSave(),
     variables: (payload: ProjectPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
     savedToast: { title: editing ? 'Проектът е обновен' : 'Проектът е създаден' },
     failure: (error) => {

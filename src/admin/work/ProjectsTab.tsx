@@ -4,64 +4,36 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { adminPaths } from '@/admin/addresses';
-import { ListFormTab, type ListOpeners } from '@/admin/kit/ListFormTab';
+import type { ListOpeners } from '@/admin/kit/ListFormTab';
+import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
-import { useListState, type ListState } from '@/admin/kit/use-list-state';
-import { BinNote } from '@/admin/bin/BinNote';
-import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
+import { BinNote } from '@/admin/kit/BinNote';
+import { projectRecords, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
-import { projectFormText, type AdminProjectRow } from './project-schema';
-
-export const projectListText = {
-  loading: 'Зареждане на проекти...',
-  loadFailed: projectFormText.loadFailed,
-  empty: 'Няма проекти. Създайте първия.',
-  noMatch: 'Няма проекти, които отговарят на търсенето.',
-  total: 'Общо проекти',
-  found: 'Намерени проекти',
-  pages: 'Страници на проектите',
-  clear: 'Изчисти търсенето',
-} as const;
+import type { AdminProjectRow } from './project-schema';
 
 /** The 'Проекти' tab: one page of the list at a time, or the form for a new or an existing project. */
 export function ProjectsTab() {
-  // the list keeps its search and page (in the address) while the form is open
-  const paging = useListState('projects');
   return (
-    <ListFormTab
-      listPath={adminPaths.projects}
-      list={(open) => <ProjectListView paging={paging} {...open} />}
-      useRecord={useAdminProject}
-      recordText={{
-        title: 'Редактиране на проект',
-        loading: 'Зареждане на проекта...',
-        loadFailed: 'Неуспешно зареждане на проекта.',
-        backLabel: 'Назад към проектите',
-      }}
+    <RecordTab
+      type={projectRecords}
+      list={(props) => <ProjectListView {...props} />}
       form={(record, onDone) => <ProjectForm project={record} onDone={onDone} />}
     />
   );
 }
 
-const deleteText = {
-  question: projectFormText.deleteQuestion,
-  deleted: 'Проектът е изтрит',
-  failed: projectFormText.deleteFailed,
-  logAs: '[work-admin] deleting a project failed',
-} as const;
-
-function ProjectListView({ paging, onNew, onEdit }: { paging: ListState } & ListOpeners) {
+function ProjectListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
   const { search, page } = paging;
-  const projects = useAdminProjectPage(search, page);
-  const { onDelete, busyId, dialog } = useRowDelete({ remove: useDeleteProject(), text: deleteText, describeError: workErrorMessage });
+  const projects = projectRecords.usePage({ search }, page);
+  const { onDelete, busyId, dialog } = useRowDelete({ remove: projectRecords.useDelete(), text: projectRecords.text.delete, describeError: workErrorMessage });
 
   const newProject = <Button onClick={onNew}>+ Добави нов проект</Button>;
 
   return (
     <ListSection list={paging} title="Проекти" actions={newProject}>
       <ListSearch list={paging} name="Търсене в проектите" placeholder="Заглавие, клиент или категория" />
-      <PagedList list={paging} query={projects} text={projectListText}>
+      <PagedList list={paging} query={projects} text={projectRecords.text.list}>
         {(rows, busy) => <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
       </PagedList>
       <BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>

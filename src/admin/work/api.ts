@@ -4,23 +4,14 @@
  * write also marks the public pages' cached projects and categories stale, so visitors see the
  * change the next time a page opens.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { codeOf } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
-import { changedRows, describeDbError, invalidatePublic } from '@/admin/kit/api';
-import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
-import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
-import { searchFilter } from '@/admin/kit/search';
+import { adminKeys, changedRows, describeDbError } from '@/admin/kit/api';
+import { explainNoRows, guardedDelete, isStaleWrite } from '@/admin/kit/concurrency';
+import { defineRecordType } from '@/admin/kit/record-type';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
-
-export const workKeys = {
-  projects: ['admin', 'projects'] as const,
-  projectPages: () => [...workKeys.projects, 'page'] as const,
-  projectPage: (search: string, page: number) => [...workKeys.projectPages(), search, page] as const,
-  project: (id: string) => [...workKeys.projects, 'detail', id] as const,
-  categories: ['admin', 'project-categories'] as const,
-};
 
 /** A category as the admin lists it; updated_at is the version a rename or delete is guarded by. */
 export type ProjectCategory = Pick<Tables<'project_categories'>, 'id' | 'name' | 'updated_at'>;
@@ -50,9 +41,6 @@ export const PROJECT_COLUMNS =
 /** What a list card shows (and updated_at, the version its delete is guarded by): never the detailed description or the gallery. */
 export const PROJECT_LIST_COLUMNS = 'id, title, category, image, link, description, created_at, updated_at' as const;
 
-/** Where the list's search looks. */
-export const PROJECT_SEARCH_COLUMNS = ['title', 'client', 'category'] as const;
-
 /** An error whose message is already the sentence to show. */
 export class WorkError extends Error {
   readonly code: string;
@@ -65,43 +53,6 @@ export class WorkError extends Error {
 
 // ---- Projects ---------------------------------------------------------------------------------
 
-type Supabase = Awaited<ReturnType<typeof getSupabase>>;
-
-function projectListQuery(supabase: Supabase, search: string, head = false) {
-  const query = supabase.from('projects').select(PROJECT_LIST_COLUMNS, { count: 'exact', head });
-  const filter = searchFilter(search, PROJECT_SEARCH_COLUMNS);
-  return filter ? query.or(filter) : query;
-}
-
-/** One page of projects, newest first, with the number that match the search. */
-export async function fetchAdminProjectPage(search: string, page: number): Promise<ListPage<AdminProjectRow>> {
-  const supabase = await getSupabase();
-  return readPage(
-    page,
-    (from, to) => projectListQuery(supabase, search).order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
-    () => projectListQuery(supabase, search, true),
-  );
-}
-
-export function useAdminProjectPage(search: string, page: number) {
-  return useQuery({
-    queryKey: workKeys.projectPage(search, page),
-    queryFn: () => fetchAdminProjectPage(search, page),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The project opened for editing, read anew by id with every column the form needs. */
-export async function fetchAdminProject(id: string): Promise<AdminProject> {
-  const supabase = await getSupabase();
-  return foundRow(await supabase.from('projects').select(PROJECT_COLUMNS).eq('id', id).maybeSingle());
-}
-
-/** Read each time the form opens (never an old copy): forgotten as soon as the form closes. */
-export function useAdminProject(id: string) {
-  return useQuery({ queryKey: workKeys.project(id), queryFn: () => fetchAdminProject(id), ...RECORD_QUERY });
-}
-
 /**
  * The database's refusals of a project save, as sentences: the only unique column besides the id
  * is the slug (23505), and a category deleted meanwhile breaks the foreign key (23503).
@@ -113,52 +64,44 @@ export function projectSaveError(error: unknown): unknown {
   return error;
 }
 
-/**
- * Insert, or update by id with updated_at (the trigger replaces it). An update is
- * guarded by the version the form loaded (see ../kit/concurrency.ts). Resolves to the new version.
- */
-export async function saveProject({ id, expectedUpdatedAt, payload }: { id?: string; expectedUpdatedAt?: string; payload: ProjectPayload }): Promise<SavedVersion> {
-  const supabase = await getSupabase();
-  if (id) {
-    if (!expectedUpdatedAt) throw new Error('saveProject: an update needs the loaded updated_at');
-    try {
-      return await guardedUpdate(supabase, 'projects', id, { ...payload, updated_at: new Date().toISOString() }, expectedUpdatedAt);
-    } catch (error) {
-      throw projectSaveError(error);
-    }
-  }
-  const { data, error } = await supabase.from('projects').insert(payload).select('id, updated_at');
-  if (error) throw projectSaveError(error);
-  return changedRows(data)[0];
-}
-
-/** Deletes a project if it is still the version `expectedUpdatedAt` (EditConflictError otherwise). */
-export async function deleteProject({ id, expectedUpdatedAt }: { id: string; expectedUpdatedAt: string }): Promise<void> {
-  const supabase = await getSupabase();
-  await guardedDelete(supabase, 'projects', id, expectedUpdatedAt);
-}
-
-function useInvalidateWork() {
-  const queryClient = useQueryClient();
-  return () => {
-    // the list's pages (the one shown refetches); the form's copy is read anew whenever it opens
-    void queryClient.invalidateQueries({ queryKey: workKeys.projectPages() });
-    void queryClient.invalidateQueries({ queryKey: workKeys.categories });
-    // the landing portfolio (['landing', 'projects'], ['landing', 'project-categories']) and the
-    // public project pages (['projects', 'detail', slug])
-    invalidatePublic(queryClient, 'project');
-  };
-}
-
-export function useSaveProject() {
-  const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: saveProject, onSuccess: invalidate });
-}
-
-export function useDeleteProject() {
-  const invalidate = useInvalidateWork();
-  return useMutation({ mutationFn: deleteProject, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
-}
+/** Projects: everything the tab reads and writes comes from this declaration (kit/record-type.ts). */
+export const projectRecords = defineRecordType<AdminProjectRow, AdminProject, ProjectPayload>({
+  name: 'projects',
+  table: 'projects',
+  listColumns: PROJECT_LIST_COLUMNS,
+  recordColumns: PROJECT_COLUMNS,
+  searchColumns: ['title', 'client', 'category'],
+  stampUpdates: true,
+  saveError: projectSaveError,
+  // a category in use cannot be deleted: the categories tab reads that anew; the landing
+  // portfolio (['landing', 'projects'], ['landing', 'project-categories']) and the public
+  // project pages (['projects', 'detail', slug])
+  alsoStale: { keys: [adminKeys.categories], publicWords: ['project'] },
+  text: {
+    list: {
+      loading: 'Зареждане на проекти...',
+      loadFailed: projectFormText.loadFailed,
+      empty: 'Няма проекти. Създайте първия.',
+      noMatch: 'Няма проекти, които отговарят на търсенето.',
+      total: 'Общо проекти',
+      found: 'Намерени проекти',
+      pages: 'Страници на проектите',
+      clear: 'Изчисти търсенето',
+    },
+    record: {
+      title: 'Редактиране на проект',
+      loading: 'Зареждане на проекта...',
+      loadFailed: 'Неуспешно зареждане на проекта.',
+      backLabel: 'Назад към проектите',
+    },
+    delete: {
+      question: projectFormText.deleteQuestion,
+      deleted: 'Проектът е изтрит',
+      failed: projectFormText.deleteFailed,
+      logAs: '[work-admin] deleting a project failed',
+    },
+  },
+});
 
 // ---- Categories -------------------------------------------------------------------------------
 
@@ -170,7 +113,7 @@ export async function fetchCategories(): Promise<ProjectCategory[]> {
 }
 
 export function useProjectCategories() {
-  return useQuery({ queryKey: workKeys.categories, queryFn: fetchCategories });
+  return useQuery({ queryKey: adminKeys.categories, queryFn: fetchCategories });
 }
 
 function categoryWriteError(error: unknown): unknown {
@@ -227,17 +170,17 @@ export async function deleteCategory(category: ProjectCategory): Promise<void> {
 }
 
 export function useAddCategory() {
-  const invalidate = useInvalidateWork();
+  const invalidate = projectRecords.useRefresh();
   return useMutation({ mutationFn: addCategory, onSuccess: invalidate });
 }
 
 export function useRenameCategory() {
-  const invalidate = useInvalidateWork();
+  const invalidate = projectRecords.useRefresh();
   return useMutation({ mutationFn: renameCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 
 export function useDeleteCategory() {
-  const invalidate = useInvalidateWork();
+  const invalidate = projectRecords.useRefresh();
   return useMutation({ mutationFn: deleteCategory, onSuccess: invalidate, onError: (error) => isStaleWrite(error) && invalidate() });
 }
 

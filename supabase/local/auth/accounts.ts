@@ -6,21 +6,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Tx } from '../db.ts';
 import { crypt, genSalt } from '../engine/hasher.ts';
-import { header, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
+import type { ServerContext } from '../context.ts';
+import { header, type LocalRequest, type LocalResponse } from '../http.ts';
+import type { AuthSettings } from './settings.ts';
 import { verifyJwt } from '../jwt.ts';
 import { AuthError, authJson, errors } from './errors.ts';
 import { endSessions, startSession, type TokenContext } from './sessions.ts';
 import { EMAIL_SHAPE, findUserByEmail, findUserById, insertAccount, isUuid, userJson, type UserRow } from './users.ts';
-
-/** The [auth] settings of config.toml the stand-in follows (hosted defaults where unset). */
-export interface AuthSettings {
-  enableSignup: boolean;
-  enableConfirmations: boolean;
-  siteUrl: string;
-  /** Origins besides site_url that a redirect_to may point at. */
-  additionalRedirectUrls: string[];
-  minimumPasswordLength: number;
-}
 
 type Body = Record<string, unknown>;
 

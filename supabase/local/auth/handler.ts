@@ -3,7 +3,8 @@
 // /admin/users, /settings and /health.
 import type { Tx } from '../db.ts';
 import { verifyPassword } from '../engine/hasher.ts';
-import { header, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
+import type { Handler, ServerContext } from '../context.ts';
+import { header, type LocalRequest, type LocalResponse } from '../http.ts';
 import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
 import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
 import { endSessions, RefreshTokenReuse, refreshSession, revokeSessionTokens, startSession, type TokenContext } from './sessions.ts';

@@ -1,6 +1,7 @@
 // /rest/v1: request → parse → plan → run (one transaction under the caller's role) → respond.
 import type { ApiRole, Claims } from '../db.ts';
-import { apiKeyRefusal, header, requestHeaders, resolveClaims, type Handler, type LocalRequest, type LocalResponse, type ServerContext } from '../http.ts';
+import type { Handler, ServerContext } from '../context.ts';
+import { apiKeyRefusal, header, requestHeaders, resolveClaims, type LocalRequest, type LocalResponse } from '../http.ts';
 import { getCatalog, invalidateCatalog, type Catalog } from './catalog.ts';
 import {
   ApiError,

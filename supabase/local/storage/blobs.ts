@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ServerContext } from '../http.ts';
+import type { ServerContext } from '../context.ts';
 import { storageErrors } from './errors.ts';
 import { diskPath } from './names.ts';
 

@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from './auth-context';
+import { useAuth } from '../kit/session/auth-context';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/card';
 import { errorId } from '@/shared/ui/form-field';
@@ -13,8 +13,8 @@ import { site } from '@/shared/config/site';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { usePageMeta } from '@/shared/layout/seo';
-import { isPanelPath } from '@/admin/addresses';
-import { authMessages } from './messages';
+import { isPanelPath } from '@/admin/kit/addresses';
+import { authMessages } from '../kit/session/messages';
 import { loginSchema, type LoginValues } from './schema';
 
 /**

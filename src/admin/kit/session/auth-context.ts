@@ -2,10 +2,10 @@ import { createContext, useContext } from 'react';
 import type { Tables } from '@/shared/db/database.types';
 
 /*
- * The contract between the app shell and the auth feature. RequireAdmin (and later the admin
- * pages) read it; src/admin/auth/AuthProvider.tsx provides it. It lives in app/ so the shell
- * can read auth state without importing the auth feature — which must stay out of the public
- * bundle and is only loaded, lazily, around /login, /blog-admin and /work-admin.
+ * The session's contract: who is signed in, their blog user, and the checks the admin pages ask
+ * for. kit/session/AuthProvider.tsx provides it; panel/RequireAdmin.tsx and the sections read it.
+ * The whole session is admin code: it loads, lazily, only around /login, /blog-admin and
+ * /work-admin (panel/routes.tsx), never with a public page.
  */
 
 /** The signed-in Supabase account. */

@@ -4,20 +4,20 @@ import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
-import { useStorageCheck } from './kit/api';
-import { LazyBinTab } from './bin/LazyBinTab';
-import { CalendarTab } from './calendar/CalendarTab';
-import { ClientsTab } from './clients/ClientsTab';
-import { adminPaths, blogPanel } from './addresses';
-import { AdminFrame } from './kit/AdminFrame';
-import { ErrorCard } from './kit/ErrorCard';
-import { LogoutButton } from './kit/LogoutButton';
-import { TabbedPanel, type PanelTab } from './kit/TabbedPanel';
-import { BookingsTab } from './inbox/BookingsTab';
-import { InquiriesTab } from './inbox/InquiriesTab';
-import { NewCountBadge } from './inbox/NewCountBadge';
-import { PostsTab } from './posts/PostsTab';
-import { UsersTab } from './users/UsersTab';
+import { useStorageCheck } from '../kit/api';
+import { LazyBinTab } from './LazyBinTab';
+import { CalendarTab } from '../calendar/CalendarTab';
+import { ClientsTab } from '../clients/ClientsTab';
+import { adminPaths, blogPanel } from '../kit/addresses';
+import { AdminFrame } from '../kit/AdminFrame';
+import { ErrorCard } from '../kit/ErrorCard';
+import { LogoutButton } from '../kit/session/LogoutButton';
+import { TabbedPanel, type PanelTab } from '../kit/TabbedPanel';
+import { BookingsTab } from '../inbox/BookingsTab';
+import { InquiriesTab } from '../inbox/InquiriesTab';
+import { NewCountBadge } from '../inbox/NewCountBadge';
+import { PostsTab } from '../posts/PostsTab';
+import { UsersTab } from '../users/UsersTab';
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },

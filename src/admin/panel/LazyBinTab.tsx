@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@/shared/ui/spinner';
 
 // the bin comes with its tab's first visit only: the panel's first load does not carry it
-const BinTab = lazy(() => import('./BinTab').then((module) => ({ default: module.BinTab })));
+const BinTab = lazy(() => import('../bin/BinTab').then((module) => ({ default: module.BinTab })));
 
 /** The 'Кошче' tab as the panel registers it: its code loads when the tab is first shown. */
 export function LazyBinTab() {

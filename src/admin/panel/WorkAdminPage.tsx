@@ -1,15 +1,15 @@
 import { ArrowLeft, FolderKanban, LogIn, Tags } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '@/admin/auth/auth-context';
+import { useAuth } from '@/admin/kit/session/auth-context';
 import { buttonClasses } from '@/shared/ui/button';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/AdminFrame';
-import { LogoutButton } from '@/admin/kit/LogoutButton';
+import { LogoutButton } from '@/admin/kit/session/LogoutButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/TabbedPanel';
-import { adminPaths, workPanel } from '@/admin/addresses';
-import { CategoriesTab } from './CategoriesTab';
-import { ProjectsTab } from './ProjectsTab';
+import { adminPaths, workPanel } from '@/admin/kit/addresses';
+import { CategoriesTab } from '../work/CategoriesTab';
+import { ProjectsTab } from '../work/ProjectsTab';
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
   { id: 'projects', icon: FolderKanban, name: 'Проекти', content: () => <ProjectsTab /> },

@@ -6,11 +6,11 @@ import type { RouteObject } from 'react-router-dom';
  * the auth provider. This table is the one admin module the app shell carries, so everything it
  * names is loaded lazily: visitors never download admin code (tests/build/bundle.test.ts checks it).
  */
-const AuthLayout = lazy(() => import('./auth/AuthLayout'));
-const LoginPage = lazy(() => import('./auth/LoginPage'));
+const AuthLayout = lazy(() => import('./AuthLayout'));
+const LoginPage = lazy(() => import('../login/LoginPage'));
 const AdminPage = lazy(() => import('./AdminPage'));
-const WorkAdminPage = lazy(() => import('./work/WorkAdminPage'));
-const RequireAdmin = lazy(() => import('./auth/RequireAdmin').then((m) => ({ default: m.RequireAdmin })));
+const WorkAdminPage = lazy(() => import('./WorkAdminPage'));
+const RequireAdmin = lazy(() => import('./RequireAdmin').then((m) => ({ default: m.RequireAdmin })));
 
 const page = (Component: ComponentType) => <Component />;
 

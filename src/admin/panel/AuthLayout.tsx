@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
-import { AuthProvider } from './AuthProvider';
+import { AuthProvider } from '../kit/session/AuthProvider';
 
 /**
  * Layout route around /login, /blog-admin and /work-admin. The router loads this module lazily,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { useAuth } from './auth-context';
+import { useAuth } from '../kit/session/auth-context';
 
 /**
  * Guards the admin routes: a spinner while authentication resolves, then a

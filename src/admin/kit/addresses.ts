@@ -1,4 +1,4 @@
-import type { PanelShape } from './kit/panel-address';
+import type { PanelShape } from './panel-address';
 
 /*
  * Where everything in the admin lives. The two panels and their tabs; the record forms are under

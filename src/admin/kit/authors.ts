@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
+import { getSupabase } from '@/shared/db/supabase';
+import { adminKeys } from './api';
+
+/*
+ * The blog users a post may name as its author: the post form's picker. Kept apart from the
+ * users tab, which refreshes it after every change of a user (users/api.ts, bin/api.ts).
+ */
+
+/** An entry of the author picker. */
+export type AuthorOption = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'is_active'>;
+
+const AUTHOR_COLUMNS = 'id, username, full_name, is_active' as const;
+
+/** The active blog users, by username. */
+export async function fetchActiveBlogUsers(): Promise<AuthorOption[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('blog_users').select(AUTHOR_COLUMNS).eq('is_active', true).order('username');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export function useActiveBlogUsers() {
+  return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers });
+}

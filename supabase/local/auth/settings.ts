@@ -1,0 +1,11 @@
+// The sign-up and confirmation settings of the stand-in's GoTrue (config.toml's [auth]).
+
+/** The [auth] settings of config.toml the stand-in follows (hosted defaults where unset). */
+export interface AuthSettings {
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  siteUrl: string;
+  /** Origins besides site_url that a redirect_to may point at. */
+  additionalRedirectUrls: string[];
+  minimumPasswordLength: number;
+}
