@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import BookingDialog from '@/site/dialogs/booking/BookingDialog';
 import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
@@ -409,6 +409,10 @@ describe('booking dialog', () => {
   });
 
   it('disables the days off and the days past the horizon, says why, and reads the days off once for the window', async () => {
+    // the horizon ends 10 days from now to the minute: its last day has a slot only when the clock
+    // is past that day's first slot (09:00), so the test runs at noon in Sofia whenever it runs
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(sofia(sofiaDaysAhead(0), 12, 0)) });
+    onTestFinished(() => void vi.useRealTimers());
     const user = userEvent.setup({ delay: null });
     const off = sofiaDaysAhead(3);
     const last = sofiaDaysAhead(10);
