@@ -1,5 +1,6 @@
 import type { Tables } from '@/shared/db/database.types';
 import { defineRecordType } from '@/admin/kit/record-type';
+import { recordWords } from '@/admin/kit/record-words';
 
 /*
  * Customer logos (the table `clients`): the landing page's carousel. Everything the tab reads and
@@ -24,28 +25,14 @@ export const clientRecords = defineRecordType<AdminClient, AdminClient, ClientIn
   stampUpdates: true,
   // the landing carousel (['landing', 'clients'])
   alsoStale: { publicWords: ['clients'] },
-  text: {
-    list: {
-      loading: 'Зареждане на клиенти...',
-      loadFailed: 'Неуспешно зареждане на клиенти.',
-      empty: 'Все още няма добавени клиенти.',
-      noMatch: 'Няма клиенти, които отговарят на търсенето.',
-      total: 'Общо клиенти',
-      found: 'Намерени клиенти',
-      pages: 'Страници на клиентите',
-      clear: 'Изчисти търсенето',
-    },
-    record: {
-      title: 'Редактиране на клиент',
-      loading: 'Зареждане на клиента...',
-      loadFailed: 'Неуспешно зареждане на клиента.',
-      backLabel: 'Назад към клиентите',
-    },
-    delete: {
-      question: 'Сигурни ли сте, че искате да изтриете този клиент?',
-      deleted: 'Клиентът е изтрит',
-      failed: 'Неуспешно изтриване на клиента.',
-      logAs: '[admin] deleting a client failed',
-    },
-  },
+  text: recordWords({
+    one: 'клиент',
+    theOne: 'клиента',
+    theOneSubject: 'Клиентът',
+    many: 'клиенти',
+    theMany: 'клиентите',
+    gender: 'masculine',
+    empty: 'Все още няма добавени клиенти.',
+    logDelete: '[admin] deleting a client failed',
+  }),
 });

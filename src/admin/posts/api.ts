@@ -1,4 +1,5 @@
 import { defineRecordType } from '@/admin/kit/record-type';
+import { recordWords } from '@/admin/kit/record-words';
 import { togglePublishPatch } from './post-payload';
 import { postSource } from './queries';
 import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
@@ -13,30 +14,16 @@ export const postRecords = defineRecordType<AdminPostRow, AdminPost, PostPayload
   name: 'posts',
   // the blog's pages, lists and feeds (['blog', …])
   alsoStale: { publicWords: ['blog'] },
-  text: {
-    list: {
-      loading: 'Зареждане на публикации...',
-      loadFailed: 'Неуспешно зареждане на публикации.',
-      empty: 'Няма публикации',
-      noMatch: 'Няма публикации, които отговарят на търсенето.',
-      total: 'Общо публикации',
-      found: 'Намерени публикации',
-      pages: 'Страници на публикациите',
-      clear: 'Изчисти търсенето',
-    },
-    record: {
-      title: 'Редактиране на публикация',
-      loading: 'Зареждане на публикацията...',
-      loadFailed: 'Неуспешно зареждане на публикацията.',
-      backLabel: 'Назад към публикациите',
-    },
-    delete: {
-      question: 'Сигурни ли сте, че искате да изтриете тази публикация?',
-      deleted: 'Публикацията е изтрита',
-      failed: 'Неуспешно изтриване на публикацията.',
-      logAs: '[admin] deleting a post failed',
-    },
-  },
+  text: recordWords({
+    one: 'публикация',
+    theOne: 'публикацията',
+    theOneSubject: 'Публикацията',
+    many: 'публикации',
+    theMany: 'публикациите',
+    gender: 'feminine',
+    empty: 'Няма публикации',
+    logDelete: '[admin] deleting a post failed',
+  }),
 });
 
 /** Publishes or hides a post (hiding keeps published_at), guarded by the list row's updated_at; resolves to the new is_published. */

@@ -1,5 +1,6 @@
 import { adminKeys } from '@/admin/kit/api';
 import { defineRecordType } from '@/admin/kit/record-type';
+import { recordWords } from '@/admin/kit/record-words';
 import { recordKeys } from '@/admin/kit/record-queries';
 import type { AdminBlogUser, BlogUserPayload } from './types';
 
@@ -19,30 +20,16 @@ export const userRecords = defineRecordType<AdminBlogUser, AdminBlogUser, BlogUs
   searchColumns: ['username', 'full_name', 'email'],
   // the author picker, and the posts list (it shows each post's user); visitors see no blog user
   alsoStale: { keys: [adminKeys.authors, recordKeys('posts').pages()] },
-  text: {
-    list: {
-      loading: 'Зареждане на потребители...',
-      loadFailed: 'Неуспешно зареждане на потребители.',
-      empty: 'Няма потребители',
-      noMatch: 'Няма потребители, които отговарят на търсенето.',
-      total: 'Общо потребители',
-      found: 'Намерени потребители',
-      pages: 'Страници на потребителите',
-      clear: 'Изчисти търсенето',
-    },
-    record: {
-      title: 'Редактиране на потребител',
-      loading: 'Зареждане на потребителя...',
-      loadFailed: 'Неуспешно зареждане на потребителя.',
-      backLabel: 'Назад към потребителите',
-    },
-    delete: {
-      question: 'Сигурни ли сте, че искате да изтриете този потребител?',
-      deleted: 'Потребителят е изтрит',
-      failed: 'Неуспешно изтриване на потребителя.',
-      logAs: '[admin] deleting a user failed',
-    },
-  },
+  text: recordWords({
+    one: 'потребител',
+    theOne: 'потребителя',
+    theOneSubject: 'Потребителят',
+    many: 'потребители',
+    theMany: 'потребителите',
+    gender: 'masculine',
+    empty: 'Няма потребители',
+    logDelete: '[admin] deleting a user failed',
+  }),
 });
 
 /** Activates or deactivates the version of the user the list showed; resolves to whether it is active now. */

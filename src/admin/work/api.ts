@@ -11,6 +11,7 @@ import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, describeDbError } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, isStaleWrite } from '@/admin/kit/concurrency';
 import { defineRecordType } from '@/admin/kit/record-type';
+import { recordWords } from '@/admin/kit/record-words';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
 
 /** A category as the admin lists it; updated_at is the version a rename or delete is guarded by. */
@@ -77,30 +78,16 @@ export const projectRecords = defineRecordType<AdminProjectRow, AdminProject, Pr
   // portfolio (['landing', 'projects'], ['landing', 'project-categories']) and the public
   // project pages (['projects', 'detail', slug])
   alsoStale: { keys: [adminKeys.categories], publicWords: ['project'] },
-  text: {
-    list: {
-      loading: 'Зареждане на проекти...',
-      loadFailed: projectFormText.loadFailed,
-      empty: 'Няма проекти. Създайте първия.',
-      noMatch: 'Няма проекти, които отговарят на търсенето.',
-      total: 'Общо проекти',
-      found: 'Намерени проекти',
-      pages: 'Страници на проектите',
-      clear: 'Изчисти търсенето',
-    },
-    record: {
-      title: 'Редактиране на проект',
-      loading: 'Зареждане на проекта...',
-      loadFailed: 'Неуспешно зареждане на проекта.',
-      backLabel: 'Назад към проектите',
-    },
-    delete: {
-      question: projectFormText.deleteQuestion,
-      deleted: 'Проектът е изтрит',
-      failed: projectFormText.deleteFailed,
-      logAs: '[work-admin] deleting a project failed',
-    },
-  },
+  text: recordWords({
+    one: 'проект',
+    theOne: 'проекта',
+    theOneSubject: 'Проектът',
+    many: 'проекти',
+    theMany: 'проектите',
+    gender: 'masculine',
+    empty: 'Няма проекти. Създайте първия.',
+    logDelete: '[work-admin] deleting a project failed',
+  }),
 });
 
 // ---- Categories -------------------------------------------------------------------------------
