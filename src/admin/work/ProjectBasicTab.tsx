@@ -3,7 +3,7 @@ import { Input } from '@/shared/ui/input';
 import { Textarea } from '@/shared/ui/textarea';
 import { fieldAria } from '@/shared/forms/forms';
 import { registerTidied, type ProjectTabProps } from './project-editor';
-import { normalizeUrl, projectSlugFromTitle } from './project-schema';
+import { normalizeUrl, projectSlugFromTitle } from './project-fields';
 import { TechnologiesField } from './TechnologiesField';
 
 /**

@@ -14,22 +14,19 @@ import { fetchAdminProject, useProjectCategories, useSaveProject, workErrorMessa
 import { GalleryEditor } from './GalleryEditor';
 import { putCleaned } from './project-editor';
 import { firstFieldToFix, focusProjectField } from './project-field-focus';
+import { normalizeUrl, projectSlugFromTitle } from './project-fields';
+import { projectFormText, type AdminProject, type ProjectPayload } from './project-record';
 import {
   altRefusalField,
   buildProjectPayload,
   emptyProjectValues,
   FIELD_TAB,
-  normalizeUrl,
   projectCompleteness,
-  projectFormText,
   projectSchema,
-  projectSlugFromTitle,
   projectValuesFrom,
   tabCompleteness,
-  type AdminProject,
   type ProjectField,
   type ProjectFormValues,
-  type ProjectPayload,
 } from './project-schema';
 import { projectPreviewData } from './project-preview';
 import { ProjectBasicTab } from './ProjectBasicTab';

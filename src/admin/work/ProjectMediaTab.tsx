@@ -11,7 +11,7 @@ import { ImageUploadField } from '@/admin/kit/ImageUploadField';
 import { SeoFields } from '@/admin/kit/SeoFields';
 import type { useProjectCategories } from './api';
 import type { ProjectTabProps } from './project-editor';
-import { projectFormText } from './project-schema';
+import { projectFormText } from './project-record';
 
 export interface ProjectMediaTabProps extends ProjectTabProps {
   categories: ReturnType<typeof useProjectCategories>;

@@ -11,7 +11,7 @@ import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { BinNote } from '@/admin/bin/BinNote';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
-import { projectFormText, type AdminProjectRow } from './project-schema';
+import { projectFormText, type AdminProjectRow } from './project-record';
 
 export const projectListText = {
   loading: 'Зареждане на проекти...',

@@ -6,7 +6,7 @@ import { Button } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import type { ProjectFormApi } from './project-editor';
-import { addTechnologies } from './project-schema';
+import { addTechnologies } from './project-fields';
 
 /**
  * 'Технологии' of the project editor: typed one by one (Enter or a comma adds, so does

@@ -12,7 +12,7 @@ import { changedRows, describeDbError, invalidatePublic } from '@/admin/kit/api'
 import { explainNoRows, guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion } from '@/admin/kit/concurrency';
 import { foundRow, readPage, RECORD_QUERY, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
-import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
+import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-record';
 
 export const workKeys = {
   projects: ['admin', 'projects'] as const,
