@@ -2,7 +2,7 @@
 // PostgREST's and Storage's shapes, so the component tests can assert both what a person sees
 // and what was sent.
 import { http, HttpResponse } from 'msw';
-import type { AdminProject } from '@/admin/work/project-schema';
+import type { AdminProject } from '@/admin/work/project-record';
 import { rest, server, storage } from './msw';
 import { answerRead } from './paged-table';
 

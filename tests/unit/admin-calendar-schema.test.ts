@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { holidaysToAdd } from '@/admin/calendar/holidays';
+import { dayOffErrors, dayOffInput, dayOffText } from '@/admin/calendar/day-off-schema';
 import {
   calendarInput,
   calendarRefusal,
   calendarSchema,
   calendarText,
   calendarValuesFrom,
-  dayOffErrors,
-  dayOffInput,
-  dayOffText,
   noticeFields,
   noticeMinutesOf,
   normaliseTime,

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   addTechnologies,
-  altRefusalField,
-  buildProjectPayload,
-  COMPLETENESS_WEIGHTS,
-  emptyProjectValues,
   isValidUrl,
   normalizeUrl,
   parseTeamSize,
   PROJECT_SLUG_PATTERN,
-  projectCompleteness,
-  projectFormText,
   projectSlugFromTitle,
-  projectValuesFrom,
   slugFor,
   slugProblem,
-  tabCompleteness,
   urlError,
+} from '@/admin/work/project-fields';
+import { projectFormText, type AdminProject } from '@/admin/work/project-record';
+import {
+  altRefusalField,
+  buildProjectPayload,
+  COMPLETENESS_WEIGHTS,
+  emptyProjectValues,
+  projectCompleteness,
+  projectValuesFrom,
+  tabCompleteness,
   projectProblems,
-  type AdminProject,
   type ProjectFormValues,
 } from '@/admin/work/project-schema';
 

@@ -1,10 +1,10 @@
-import { CalendarClock, CalendarDays, Clock, UserRound } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useController, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useController, useWatch } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
 import { Card, CardContent } from '@/admin/kit/card';
 import { Input } from '@/shared/ui/input';
-import { errorId, FormField, hintId } from '@/shared/ui/form-field';
+import { errorId, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
@@ -15,26 +15,11 @@ import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
 import { fetchCalendarSettings, useCalendarSettings, type StoredCalendarSettings } from '@/admin/kit/calendar-settings';
 import { useSaveCalendarSettings, type CalendarSettingsInput } from './api';
-import { calendarZone, durationText, generateSlots, MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
+import { calendarZone } from '@/shared/domain/calendar';
+import { BookingWindowFields } from './BookingWindowFields';
+import { CalendarPreview } from './CalendarPreview';
 import { DaysOffSection } from './DaysOffSection';
-import {
-  calendarInput,
-  calendarRefusal,
-  calendarSchema,
-  calendarText,
-  calendarValuesFrom,
-  isCutoff,
-  isHorizon,
-  MAX_CUTOFF_HOURS,
-  noticeError,
-  noticeMinutesOf,
-  normaliseTime,
-  NOTICE_UNITS,
-  timeZoneOptions,
-  WEEK,
-  workingHoursErrors,
-  type CalendarFormValues,
-} from './schema';
+import { calendarInput, calendarRefusal, calendarSchema, calendarText, calendarValuesFrom, timeZoneOptions, WEEK, type CalendarFormValues } from './schema';
 
 /** The 'Календар' tab: 'Настройки на календара'. */
 export function CalendarTab() {
@@ -101,11 +86,6 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
   const id = (name: string) => `${uid}-${name}`;
 
   const timeZone = values.time_zone;
-  const start = normaliseTime(values.start);
-  const end = normaliseTime(values.end);
-  const hoursValid = Object.keys(workingHoursErrors(values.start, values.end)).length === 0;
-  // exactly what visitors will be offered on each working day
-  const previewSlots = hoursValid ? generateSlots({ working_hours: { start, end } }) : [];
   // hundreds of zones: built once per chosen zone, not again on every keystroke elsewhere
   const zoneOptions = useMemo(
     () =>
@@ -116,19 +96,6 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
       )),
     [timeZone],
   );
-  const dayNames = WEEK.filter((d) => values.days.includes(d.key)).map((d) => d.label);
-  const previewNotice = noticeError(values.notice_amount, values.notice_unit) ? null : noticeMinutesOf(values.notice_amount, values.notice_unit);
-  const previewHorizon = isHorizon(values.booking_horizon_days) ? Number(values.booking_horizon_days.trim()) : null;
-  const bookingSummary = !values.is_active
-    ? 'Онлайн записването е спряно: посетителите виждат телефона и имейла.'
-    : previewHorizon !== null && previewNotice !== null
-      ? `Записване до ${durationText(previewHorizon * 24 * 60)} напред${previewNotice > 0 ? `, поне ${durationText(previewNotice)} предварително` : ', без предизвестие'}.`
-      : '';
-  const previewCutoff = values.is_active && isCutoff(values.manage_cutoff_hours) ? Number(values.manage_cutoff_hours.trim()) : null;
-  const cutoffSummary =
-    previewCutoff === null
-      ? ''
-      : `Клиентът може да премести или откаже консултацията ${previewCutoff > 0 ? `до ${durationText(previewCutoff * 60)} преди началото ѝ` : 'до самото ѝ начало'}.`;
 
   return (
     <section aria-labelledby={id('heading')} className="grid gap-4">
@@ -261,85 +228,7 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
                   </p>
                 )}
               </div>
-              <fieldset className="grid gap-4">
-                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
-                  <CalendarClock aria-hidden="true" className="size-4" />
-                  Записване на консултации
-                </legend>
-                <div className="grid gap-1">
-                  <label htmlFor={id('is_active')} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      id={id('is_active')}
-                      type="checkbox"
-                      {...register('is_active')}
-                      aria-describedby={hintId(id('is_active'))}
-                      className="size-4 rounded border-slate-400 accent-brand-600"
-                    />
-                    Приемай резервации през сайта
-                  </label>
-                  <p id={hintId(id('is_active'))} className="text-xs text-slate-600">
-                    Когато е изключено, вместо календара посетителите виждат телефона и имейла за връзка.
-                  </p>
-                </div>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <WholeNumberField
-                    id={id('horizon')}
-                    label="Записване до (дни напред)"
-                    min={1}
-                    max={MAX_HORIZON_DAYS}
-                    hint={`Колко дни напред посетителите виждат свободни часове: от 1 до ${MAX_HORIZON_DAYS}.`}
-                    error={errors.booking_horizon_days}
-                    field={register('booking_horizon_days')}
-                  />
-                  <div className="grid content-start gap-1.5">
-                    <Label htmlFor={id('notice')} required>
-                      Минимално предизвестие
-                    </Label>
-                    <div className="flex gap-2">
-                      <Input
-                        id={id('notice')}
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        step={1}
-                        required
-                        className="min-w-0 flex-1"
-                        {...register('notice_amount')}
-                        {...fieldAria(id('notice'), errors.notice_amount, true)}
-                      />
-                      <select
-                        aria-label="Мерна единица на предизвестието"
-                        // a new unit re-checks the amount (7 дни is fine, 7 000 часа is not)
-                        {...register('notice_unit', { deps: ['notice_amount'] })}
-                        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                      >
-                        {NOTICE_UNITS.map((unit) => (
-                          <option key={unit.key} value={unit.key}>
-                            {unit.label}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <p id={hintId(id('notice'))} className="text-xs text-slate-600">
-                      Колко време преди часа посетителят трябва да го запази: най-много 7 дни.
-                    </p>
-                    {errors.notice_amount && (
-                      <p id={errorId(id('notice'))} className="text-sm text-danger-700">
-                        {errors.notice_amount}
-                      </p>
-                    )}
-                  </div>
-                  <WholeNumberField
-                    id={id('cutoff')}
-                    label="Промени от клиента до (часа преди срещата)"
-                    min={0}
-                    max={MAX_CUTOFF_HOURS}
-                    hint="Клиентът може да премести или откаже консултацията през личната си връзка до толкова часа преди началото ѝ."
-                    error={errors.manage_cutoff_hours}
-                    field={register('manage_cutoff_hours')}
-                  />
-                </div>
-              </fieldset>
+              <BookingWindowFields register={register} errors={errors} id={id} />
               <div className="flex justify-end">
                 <Button type="submit" disabled={save.isPending || uploading}>
                   {save.isPending ? 'Запазване...' : 'Запази настройките'}
@@ -348,63 +237,9 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
             </form>
           </CardContent>
         </Card>
-        <div className="grid content-start gap-2">
-          <h3 className="text-sm font-medium text-slate-800">Преглед</h3>
-          <Card className="flex items-center gap-4 p-5">
-            {values.photo_url ? (
-              <img src={values.photo_url} alt={values.photo_alt.trim()} width={64} height={64} className="size-16 shrink-0 rounded-full bg-slate-100 object-cover" />
-            ) : (
-              <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-                <UserRound aria-hidden="true" className="size-8" />
-              </span>
-            )}
-            <div className="grid gap-1">
-              <p className="font-semibold text-slate-900">{values.consultant_name.trim() || 'Консултант'}</p>
-              <p className="flex items-center gap-1.5 text-sm text-slate-700">
-                <Clock aria-hidden="true" className="size-4" />
-                {start} – {end} ({values.time_zone})
-              </p>
-              <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
-              {bookingSummary && <p className="text-sm text-slate-700">{bookingSummary}</p>}
-              {cutoffSummary && <p className="text-sm text-slate-700">{cutoffSummary}</p>}
-            </div>
-          </Card>
-          <Card className="grid gap-2 p-5">
-            <h4 id={id('slots')} className="text-sm font-medium text-slate-800">
-              Часове за посетителите ({previewSlots.length})
-            </h4>
-            {previewSlots.length ? (
-              <ul aria-labelledby={id('slots')} className="flex flex-wrap gap-1.5">
-                {previewSlots.map((slot) => (
-                  <li key={slot} className="rounded bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800">
-                    {slot}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600">Няма часове с това работно време.</p>
-            )}
-          </Card>
-        </div>
+        <CalendarPreview values={values} id={id} />
       </div>
       {save.conflictDialog}
     </section>
-  );
-}
-
-/** A whole number in the shared field frame (the booking horizon, the visitors' cut-off). */
-function WholeNumberField({ id, label, min, max, hint, error, field }: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  hint: string;
-  error: string | undefined;
-  field: UseFormRegisterReturn;
-}) {
-  return (
-    <FormField id={id} label={label} required hint={hint} error={error} className="content-start">
-      <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1} required {...field} {...fieldAria(id, error, true)} />
-    </FormField>
   );
 }

@@ -5,7 +5,10 @@ import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
-import { IMAGE_ACCEPT, IMAGE_BUCKET, formatMegabytes, MAX_IMAGE_BYTES, storedSizeText, useImageUpload, type ImageUploadState } from './upload';
+import { formatMegabytes } from './image-variants';
+import { storedSizeText } from './upload';
+import { IMAGE_ACCEPT, IMAGE_BUCKET, MAX_IMAGE_BYTES } from './upload-rules';
+import { useImageUpload, type ImageUploadState } from './use-image-upload';
 
 export interface ImageUploadFieldProps {
   /** The field's name, e.g. 'Основно изображение' or 'Лого'. */

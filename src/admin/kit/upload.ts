@@ -1,11 +1,20 @@
-import { useCallback, useContext, useRef, useState } from 'react';
 import { errorMessage, isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
-import { variantPaths } from '@/shared/media/variants';
-import { formatBytes, formatMegabytes, phoneCopyOf, type ImageVariants } from './image-variants';
-import { makeVariantsInWorker, VariantError, VariantMakerContext, type VariantMaker } from './make-variants';
-
-export { formatMegabytes } from './image-variants';
+import { formatBytes, phoneCopyOf } from './image-variants';
+import { makeVariantsInWorker, VariantError, type VariantMaker } from './make-variants';
+import {
+  buildObjectBase,
+  buildObjectPath,
+  IMAGE_BUCKET,
+  MAX_IMAGE_BYTES,
+  UPLOAD_CACHE_SECONDS,
+  UploadError,
+  uploadMessages,
+  validateImageFile,
+  variantObjects,
+  type ObjectNameOptions,
+  type PlannedObject,
+} from './upload-rules';
 
 /*
  * The one image-upload helper, for post images, client logos,
@@ -23,145 +32,9 @@ export { formatMegabytes } from './image-variants';
  * Every failure is an UploadError with a title and a message (Bulgarian, but for the English
  * bucketMissing and noData texts kept from the original system), ready for
  * a toast: toast({ title: error.title, description: error.message, variant: 'destructive' }).
+ * The rules (buckets, types, sizes, names) are ./upload-rules.ts; the React state around an
+ * upload is ./use-image-upload.ts.
  */
-
-/** Bucket of post images ('blog/'), client logos ('clients/') and project images ('projects/'). */
-export const IMAGE_BUCKET = 'blog-images';
-/** Bucket of project gallery items. */
-export const GALLERY_BUCKET = 'project-gallery';
-/** Both buckets refuse files over 10 MiB (see the storage migration). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** The image types both buckets accept. */
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
-/** For `<input type="file" accept={IMAGE_ACCEPT}>`. */
-export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
-/** Cache of a file uploaded as it is. */
-export const UPLOAD_CACHE_SECONDS = '3600';
-/** Cache of the variants: a name is never reused (upsert false), so a year is safe. */
-export const VARIANT_CACHE_SECONDS = '31536000';
-
-const EXTENSION_OF_TYPE: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
-
-export const uploadMessages = {
-  noFileTitle: 'Моля, изберете файл',
-  noFileText: 'Не сте избрали файл за качване.',
-  failedTitle: 'Грешка при качване',
-  notImage: 'Може да качвате само изображения.',
-  unsupportedType: 'Този формат не се поддържа. Изберете изображение във формат PNG, JPEG, GIF, WebP или AVIF.',
-  noData: 'No data returned from upload',
-  busy: 'Изчакайте текущото качване да завърши.',
-  undecodable: 'Браузърът не може да прочете това изображение. Запазете го като JPEG или PNG и опитайте отново.',
-  processingFailed: 'Изображението не можа да бъде обработено. Опитайте отново или изберете друго изображение.',
-  bucketMissing: (bucket: string) => `Bucket ${bucket} does not exist or is not accessible.`,
-  tooLarge: (name: string, size: number, limit: number) =>
-    `Файлът „${name}“ (${formatMegabytes(size)}) надвишава максималния размер от ${formatMegabytes(limit)}. Изберете по-малко изображение.`,
-  permission: (bucket: string) =>
-    `Нямате права за качване в хранилището „${bucket}“. Проверете политиките за достъп (storage policies) на хранилището и дали профилът ви е активен.`,
-} as const;
-
-export class UploadError extends Error {
-  /** Toast title: 'Моля, изберете файл' or 'Грешка при качване'. */
-  readonly title: string;
-  readonly cause?: unknown;
-
-  constructor(title: string, message: string, cause?: unknown) {
-    super(message);
-    this.name = 'UploadError';
-    this.title = title;
-    this.cause = cause;
-  }
-}
-
-/** Checks a chosen file before anything is sent; returns the problem, or null when it may go. */
-export function validateImageFile(file: File | null | undefined, maxBytes: number = MAX_IMAGE_BYTES): UploadError | null {
-  if (!file) return new UploadError(uploadMessages.noFileTitle, uploadMessages.noFileText);
-  if (!file.type.startsWith('image/')) return new UploadError(uploadMessages.failedTitle, uploadMessages.notImage);
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return new UploadError(uploadMessages.failedTitle, uploadMessages.unsupportedType);
-  }
-  if (file.size > maxBytes) {
-    return new UploadError(uploadMessages.failedTitle, uploadMessages.tooLarge(file.name, file.size, maxBytes));
-  }
-  return null;
-}
-
-/** The file's own extension (lower case, letters and digits only), else one from its type. */
-export function extensionOf(file: Pick<File, 'name' | 'type'>): string {
-  const match = /\.([A-Za-z0-9]{1,10})$/.exec(file.name.trim());
-  if (match) return match[1].toLowerCase();
-  return EXTENSION_OF_TYPE[file.type] ?? 'img';
-}
-
-/** A random string of lower-case letters and digits. */
-export function randomString(length = 12): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  let out = '';
-  for (const b of bytes) out += alphabet[b % alphabet.length];
-  return out;
-}
-
-export interface ObjectNameOptions {
-  /** Folder inside the bucket, e.g. 'blog' or 'clients/' (no folder when empty). */
-  folder?: string;
-  /** 'random-first' (default): 'k3j9x-1732000000000.png'; 'timestamp-first' (gallery): '1732000000000-k3j9x.png'. */
-  order?: 'random-first' | 'timestamp-first';
-  now?: number;
-  random?: string;
-}
-
-/** A picture's path without an extension: folder / random + timestamp. */
-export function buildObjectBase(options: ObjectNameOptions = {}): string {
-  const folder = (options.folder ?? '').replace(/^\/+|\/+$/g, '');
-  const stamp = String(options.now ?? Date.now());
-  const random = options.random ?? randomString();
-  const base = options.order === 'timestamp-first' ? `${stamp}-${random}` : `${random}-${stamp}`;
-  return folder ? `${folder}/${base}` : base;
-}
-
-/** The stored object's path: folder / random + timestamp + original extension. */
-export function buildObjectPath(file: Pick<File, 'name' | 'type'>, options: ObjectNameOptions = {}): string {
-  return `${buildObjectBase(options)}.${extensionOf(file)}`;
-}
-
-export interface PlannedObject {
-  path: string;
-  blob: Blob;
-  contentType: string;
-  cacheControl: string;
-  /** The picture's width (variants only). */
-  width?: number;
-}
-
-const CONTENT_TYPE = { jpg: 'image/jpeg', png: 'image/png' } as const;
-
-/**
- * The objects of one picture under `base`: the WebP copies, then the fallback last, so the URL a
- * row keeps never names a picture whose copies are missing. Without copies (a browser that cannot
- * encode WebP) the fallback gets a plain name, which the naming rule leaves alone.
- */
-export function variantObjects(base: string, variants: ImageVariants): PlannedObject[] {
-  const { fallback, copies } = variants;
-  const contentType = CONTENT_TYPE[fallback.type];
-  if (copies.length === 0) {
-    return [{ path: `${base}.${fallback.type}`, blob: fallback.blob, contentType, cacheControl: VARIANT_CACHE_SECONDS, width: fallback.width }];
-  }
-  const paths = variantPaths(base, fallback, fallback.type);
-  if (paths.copies.length !== copies.length || paths.copies.some((p, i) => p.width !== copies[i].width)) {
-    throw new Error(`variant widths ${copies.map((c) => c.width)} do not follow the rule ${paths.copies.map((p) => p.width)}`);
-  }
-  return [
-    ...copies.map((copy, i) => ({ path: paths.copies[i].path, blob: copy.blob, contentType: 'image/webp', cacheControl: VARIANT_CACHE_SECONDS, width: copy.width })),
-    { path: paths.fallback, blob: fallback.blob, contentType, cacheControl: VARIANT_CACHE_SECONDS, width: fallback.width },
-  ];
-}
 
 function isStoragePermissionError(error: unknown): boolean {
   if (isPermissionError(error)) return true;
@@ -338,72 +211,4 @@ export function storedSizeText(image: UploadedImage): string {
 export function toUploadError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
   return new UploadError(uploadMessages.failedTitle, errorMessage(error, uploadMessages.noData), error);
-}
-
-export type UploadOutcome = { ok: true; url: string; image: UploadedImage } | { ok: false; error: UploadError };
-
-export interface ImageUploadState {
-  /** True while a file is being checked, processed and sent (idle → processing → uploading → idle or error). */
-  busy: boolean;
-  /** What the running upload is doing, null when idle. */
-  phase: UploadProgress['phase'] | null;
-  /** Steps of the phase finished of `total` (0 of 0 before the picture is decoded). */
-  done: number;
-  total: number;
-  /** The last upload that went through, until the next upload starts. */
-  last: UploadedImage | null;
-  /** The last failure, until the next upload or reset(). */
-  error: UploadError | null;
-  /** Uploads the file; never rejects. */
-  upload: (file: File | null | undefined) => Promise<UploadOutcome>;
-  reset: () => void;
-}
-
-/**
- * React state around uploadImage: busy, the phase and its progress, the last upload (its sizes)
- * and the last error. A call made while another upload runs is refused. The variant maker comes
- * from `options.makeVariants`, else VariantMakerContext (the worker by default).
- */
-export function useImageUpload(options: UploadImageOptions = {}): ImageUploadState {
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [last, setLast] = useState<UploadedImage | null>(null);
-  const [error, setError] = useState<UploadError | null>(null);
-  const running = useRef(false);
-  const fromContext = useContext(VariantMakerContext);
-  const { bucket, folder, order } = options;
-  const makeVariants = options.makeVariants ?? fromContext;
-
-  const upload = useCallback(
-    async (file: File | null | undefined) => {
-      if (running.current) {
-        return { ok: false, error: new UploadError(uploadMessages.failedTitle, uploadMessages.busy) } as const;
-      }
-      running.current = true;
-      setBusy(true);
-      setError(null);
-      setLast(null);
-      try {
-        const image = await uploadImage(file, { bucket, folder, order, makeVariants, onProgress: setProgress });
-        setLast(image);
-        return { ok: true, url: image.publicUrl, image } as const;
-      } catch (caught) {
-        console.error('[upload] failed', caught);
-        const failure = toUploadError(caught);
-        setError(failure);
-        return { ok: false, error: failure } as const;
-      } finally {
-        running.current = false;
-        setBusy(false);
-        setProgress(null);
-      }
-    },
-    [bucket, folder, order, makeVariants],
-  );
-
-  const reset = useCallback(() => {
-    setError(null);
-    setLast(null);
-  }, []);
-  return { busy, phase: progress?.phase ?? null, done: progress?.done ?? 0, total: progress?.total ?? 0, last, error, upload, reset };
 }

@@ -10,11 +10,12 @@ import { toast } from '@/shared/ui/use-toast';
 import type { FieldErrors } from 'react-hook-form';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/image-alt';
-import { GALLERY_BUCKET, useImageUpload } from '@/admin/kit/upload';
+import { GALLERY_BUCKET } from '@/admin/kit/upload-rules';
+import { useImageUpload } from '@/admin/kit/use-image-upload';
 import { unsavedText } from '@/admin/kit/unsaved-changes';
 import { useConfirm } from '@/admin/kit/use-confirm';
-import { galleryText, type GalleryItem } from './gallery';
-import { canSaveDraft, galleryItemSchema, type GalleryDraft } from './gallery-item-schema';
+import { galleryText, type GalleryDraft, type GalleryItem } from './gallery';
+import { canSaveDraft, galleryItemSchema } from './gallery-item-schema';
 
 export interface GalleryItemDialogProps {
   open: boolean;

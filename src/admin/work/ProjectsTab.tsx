@@ -10,7 +10,7 @@ import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { BinNote } from '@/admin/kit/BinNote';
 import { projectRecords, workErrorMessage } from './api';
 import { ProjectForm } from './ProjectForm';
-import type { AdminProjectRow } from './project-schema';
+import type { AdminProjectRow } from './project-record';
 
 /** The 'Проекти' tab: one page of the list at a time, or the form for a new or an existing project. */
 export function ProjectsTab() {

@@ -12,7 +12,7 @@ import { adminKeys, changedRows, describeDbError } from '@/admin/kit/api';
 import { explainNoRows, guardedDelete, isStaleWrite } from '@/admin/kit/concurrency';
 import { defineRecordType } from '@/admin/kit/record-type';
 import { recordWords } from '@/admin/kit/record-words';
-import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-schema';
+import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-record';
 
 /** A category as the admin lists it; updated_at is the version a rename or delete is guarded by. */
 export type ProjectCategory = Pick<Tables<'project_categories'>, 'id' | 'name' | 'updated_at'>;

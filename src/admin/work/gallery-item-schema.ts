@@ -6,10 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { imageAltText } from '@/admin/kit/image-alt';
-import { galleryText } from './gallery';
+import { galleryText, type GalleryDraft } from './gallery';
 
 const filled = z.string().check(z.refine((value) => value.trim() !== '', galleryText.required));
 
+// the draft's shape is the gallery's (gallery.ts); the schema is held to it
 export const galleryItemSchema = z.object({
   title: filled,
   description: z.string(),
@@ -17,9 +18,7 @@ export const galleryItemSchema = z.object({
   image: filled,
   /** What the picture shows, for those who cannot see it. */
   alt: z.string().check(z.refine((value) => value.trim() !== '', imageAltText.required)),
-});
-
-export type GalleryDraft = z.infer<typeof galleryItemSchema>;
+}) satisfies z.ZodMiniType<GalleryDraft, GalleryDraft>;
 
 /** True when the dialog may save: a title, an image and its alt text. */
 export const canSaveDraft = (draft: GalleryDraft): boolean => galleryItemSchema.safeParse(draft).success;

@@ -1,12 +1,14 @@
 import type { GalleryItem } from '@/shared/domain/projects';
-import type { GalleryDraft } from './gallery-item-schema';
 /*
  * The project gallery's rules, free of React: items are kept sorted by
  * `order`, and every change (add, edit, move, delete) leaves `order` numbered 0, 1, 2, ... in list
  * order. A new item's id is a timestamp string.
  */
 
-export type { GalleryDraft, GalleryItem };
+export type { GalleryItem };
+
+/** What the item dialog edits of an item (gallery-item-schema.ts checks it). */
+export type GalleryDraft = Pick<GalleryItem, 'title' | 'description' | 'image' | 'alt'>;
 
 export const galleryText = {
   required: 'Моля попълнете заглавие и изображение',

@@ -1,5 +1,6 @@
 import type { ProjectPreviewData } from '@/shared/preview/preview-store';
-import { buildProjectPayload, type AdminProject, type ProjectFormValues } from './project-schema';
+import type { AdminProject } from './project-record';
+import { buildProjectPayload, type ProjectFormValues } from './project-schema';
 
 /*
  * The project form's values as the row its public page renders ('Преглед'), made the way a save

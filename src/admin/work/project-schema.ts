@@ -1,121 +1,20 @@
 import * as z from 'zod/mini';
 import { imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
-import { slugifyProject } from '@/admin/kit/slug';
-import type { Tables } from '@/shared/db/database.types';
-import type { ProjectFields, ProjectStatus } from '@/shared/domain/projects';
+import type { ProjectStatus } from '@/shared/domain/projects';
 import { ruleText } from '@/shared/forms/zod-rules';
 import { galleryFromStored, lacksAlt, renumber } from './gallery';
+import { isValidUrl, normalizeUrl, parseTeamSize, slugFor, slugProblem, urlError } from './project-fields';
+import { projectFormText, type AdminProject, type ProjectPayload } from './project-record';
 
 /*
- * The project form's rules as one zod schema carrying its Bulgarian messages,
- * and the pure helpers around it, free of React so they are tested on their own: URL normalisation
- * and validation, the slug, completeness over five weighted items, and the row that is saved.
- * The form's state (values, what was left or submitted, dirty) is react-hook-form's (ProjectForm).
+ * The project form's rules as one zod schema carrying its Bulgarian messages, and the pure
+ * helpers around it, free of React so they are tested on their own: the form's values of a
+ * stored project, the problems by field and tab, completeness over five weighted items, and the
+ * row that is saved. The single fields' rules are in ./project-fields, the record and its words in
+ * ./project-record. The form's state (values, what was left or submitted, dirty) is
+ * react-hook-form's (ProjectForm).
  */
-
-/** A projects row as the admin reads it (the gallery as stored: JSON, read with galleryFromStored). */
-export type AdminProject = Omit<Tables<'projects'>, 'updated_by'>;
-
-/**
- * A project as the list loads it: what its card shows (image, title, category, description,
- * link, created date), never the detailed description or the gallery.
- */
-export type AdminProjectRow = Pick<AdminProject, 'id' | 'title' | 'category' | 'image' | 'link' | 'description' | 'created_at' | 'updated_at'>;
-
-/** What is written to projects on insert and update. */
-export type ProjectPayload = ProjectFields;
-
-/** An example host for the URL message ('Моля, въведете валиден URL адрес (напр. {host})'). */
-export const EXAMPLE_HOST = 'example.com';
-
-export const projectFormText = {
-  titleRequired: 'Моля, въведете заглавие на проекта.',
-  linkRequired: 'Моля, въведете линк към проекта.',
-  categoryRequired: 'Моля, изберете категория.',
-  imageRequired: 'Моля, качете изображение или въведете URL',
-  galleryAltMissing: 'Опишете всяко изображение в галерията (алтернативен текст).',
-  invalidUrl: `Моля, въведете валиден URL адрес (напр. ${EXAMPLE_HOST})`,
-  slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и единични тирета (напр. moyat-proekt).',
-  teamSizeInvalid: 'Размерът на екипа трябва да е цяло число между 1 и 1000.',
-  noCategories: 'Няма категории. Добавете поне една в раздел „Категории“, преди да запазите проекта.',
-  requiredWarning: 'Моля, попълнете всички задължителни полета във формата',
-  duplicateSlug: 'Проект с този адрес (slug) вече съществува. Изберете друг адрес.',
-  missingCategory: 'Избраната категория вече не съществува. Изберете друга категория.',
-  saveFallback: 'Неуспешно запазване на проекта.',
-  loadFailed: 'Неуспешно зареждане на проекти.',
-  deleteFailed: 'Неуспешно изтриване на проекта.',
-  deleteQuestion: 'Сигурни ли сте, че искате да изтриете този проект?',
-} as const;
-
-// ---- URLs -------------------------------------------------------------------------------------
-
-/** True when the value already starts with 'http' (http:// or https://, any case). */
-const HAS_HTTP_PREFIX = /^http/i;
-
-/**
- * The value as a URL: trimmed, and 'https://' put in front when it does not start with 'http'
- * (tidied when the field is left). An empty value stays empty.
- *   'example.com' → 'https://example.com';  'http://x.bg' → 'http://x.bg'
- */
-export function normalizeUrl(value: string): string {
-  const trimmed = value.trim();
-  if (!trimmed) return '';
-  return HAS_HTTP_PREFIX.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
-
-/**
- * True for an http(s) URL with a real host: no spaces, a scheme of http or https, no user name or
- * password, and a host name with a dot (or 'localhost'). 'https://' is assumed when absent.
- */
-export function isValidUrl(value: string): boolean {
-  const normalized = normalizeUrl(value);
-  if (!normalized || /\s/.test(normalized)) return false;
-  if (!/^https?:\/\//i.test(normalized)) return false;
-  let url: URL;
-  try {
-    url = new URL(normalized);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  // 'user:password@host' is almost always a typo (e.g. 'mailto:a@b.bg' with https:// assumed)
-  if (url.username || url.password) return false;
-  const host = url.hostname;
-  if (host === 'localhost') return true;
-  if (!host.includes('.') || host.startsWith('.') || host.endsWith('.') || host.includes('..')) return false;
-  return true;
-}
-
-/** The URL message for a non-empty invalid value; null for an empty or valid one. */
-export function urlError(value: string): string | null {
-  if (!value.trim()) return null;
-  return isValidUrl(value) ? null : projectFormText.invalidUrl;
-}
-
-// ---- Slug -------------------------------------------------------------------------------------
-
-/** What the database accepts as a project slug. */
-export const PROJECT_SLUG_PATTERN = /^[a-z0-9_]+(-[a-z0-9_]+)*$/;
-
-/** A slug generated from the title by the project rule (slugifyProject). */
-export function projectSlugFromTitle(title: string): string {
-  return slugifyProject(title);
-}
-
-/** The slug to save: the given one (trimmed), else one generated from the title, else null. */
-export function slugFor(values: { slug: string; title: string }): string | null {
-  const given = values.slug.trim();
-  if (given) return given;
-  return projectSlugFromTitle(values.title) || null;
-}
-
-/** The slug field's problem, or null (an empty field is fine: the slug is then generated). */
-export function slugProblem(slug: string): string | null {
-  const given = slug.trim();
-  if (!given) return null;
-  return PROJECT_SLUG_PATTERN.test(given) ? null : projectFormText.slugInvalid;
-}
 
 // ---- The schema ------------------------------------------------------------------------------
 
@@ -216,30 +115,7 @@ export function projectValuesFrom(project: AdminProject): ProjectFormValues {
   };
 }
 
-/**
- * Adds technologies typed into the chip field: split on commas, trimmed, empty ones and ones
- * already present (case-insensitive) dropped.
- */
-export function addTechnologies(current: readonly string[], typed: string): string[] {
-  const next = [...current];
-  const seen = new Set(current.map((t) => t.toLocaleLowerCase('bg')));
-  for (const part of typed.split(',')) {
-    const tech = part.trim();
-    if (!tech || seen.has(tech.toLocaleLowerCase('bg'))) continue;
-    seen.add(tech.toLocaleLowerCase('bg'));
-    next.push(tech);
-  }
-  return next;
-}
-
-/** '4' → 4; '' → null; anything that is not a whole number from 1 to 1000 → NaN. */
-export function parseTeamSize(value: string): number | null {
-  const trimmed = value.trim();
-  if (!trimmed) return null;
-  if (!/^\d+$/.test(trimmed)) return Number.NaN;
-  const n = Number(trimmed);
-  return n >= 1 && n <= 1000 ? n : Number.NaN;
-}
+// ---- Problems by field and tab ---------------------------------------------------------------
 
 /** The fields the schema can refuse. */
 export type ProjectField =

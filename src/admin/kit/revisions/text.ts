@@ -32,3 +32,8 @@ export const revisionsText = {
   confirm: 'Възстанови',
   close: 'Затвори',
 } as const;
+
+/** Who saved a version, as the list and the dialog say it. */
+export function savedBy(row: { saved_by_name: string }): string {
+  return row.saved_by_name.trim() || revisionsText.unknownAuthor;
+}

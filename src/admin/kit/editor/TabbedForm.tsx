@@ -1,12 +1,12 @@
-import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
-import { TabsList, TabsTrigger } from './tabs';
+import { TabsList, TabsTrigger } from '../tabs';
 
 /*
- * The frame of the admin's long forms (a post, a project): the heading with the way back to the
- * list, the completeness bar, and the tab list whose every tab says whether its part is done.
- * Each form keeps its own fields, rules and tab panels.
+ * The parts of the admin's long forms (a post, a project) that EditorFrame puts together: the
+ * heading with the way back to the list, the completeness bar, the tab list whose every tab says
+ * whether its part is done, and the step buttons at the foot of each tab.
  */
 
 export interface FormHeadingProps {
@@ -94,5 +94,36 @@ export function FormTabList({ tabs, announce = false }: { tabs: FormTab[]; annou
         </TabsTrigger>
       ))}
     </TabsList>
+  );
+}
+
+export interface StepButtonsProps {
+  /** 'Назад' to the tab before (none on the first tab). */
+  onBack?: () => void;
+  /** The way on, e.g. 'Продължете към съдържание', and where it goes (none on the last tab). */
+  next?: { label: string; onNext: () => void };
+  /** Beside 'Назад' on the last tab: the post's save button. */
+  end?: ReactNode;
+}
+
+/** The foot of a tab: 'Назад' on the left, the way on (or the last tab's own button) on the right. */
+export function StepButtons({ onBack, next, end }: StepButtonsProps) {
+  const layout = !onBack ? 'justify-end' : next ? 'justify-between gap-2' : end ? 'flex-wrap justify-between gap-2' : 'justify-start';
+  return (
+    <div className={`flex ${layout}`}>
+      {onBack && (
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Назад
+        </Button>
+      )}
+      {next && (
+        <Button onClick={next.onNext}>
+          {next.label}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      )}
+      {!next && end}
+    </div>
   );
 }
