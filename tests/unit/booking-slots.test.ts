@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toAppointment } from '@/site/dialogs/booking/schema';
+import { bookingDetailsSchema, canContinueBooking, canSubmitBooking, EMPTY_BOOKING_DETAILS, toBookingRow } from '@/site/dialogs/booking/schema';
 import { bookingWindow, dayOffOn, dayStatus, freeSlots, horizonDays, isSelectableDay, lastMonthIn, noticeMinutes } from '@/shared/domain/booking-window';
 import {
   calendarZone,
@@ -211,7 +211,7 @@ describe('the booking form', () => {
 
   it('stores the slot as the instant of that Sofia time, from any visitor zone; id, status and dates are the database\'s', () => {
     process.env.TZ = 'America/New_York';
-    const row = toAppointment({ ...filled, company: ' ', phone: '' }, slot, SOFIA);
+    const row = toBookingRow({ ...filled, company: ' ', phone: '' }, slot, SOFIA);
     expect(row).toEqual({
       client_name: 'Иван Петров',
       client_email: 'ivan@example.com',
@@ -225,11 +225,11 @@ describe('the booking form', () => {
   });
 
   it('stores no zone when the browser tells none', () => {
-    expect(toAppointment(filled, slot, SOFIA, '').visitor_time_zone).toBeNull();
+    expect(toBookingRow(filled, slot, SOFIA, '').visitor_time_zone).toBeNull();
   });
 
   it('stores the phone in E.164', () => {
-    expect(toAppointment({ ...filled, phone: '+359888123456' }, slot, SOFIA).client_phone).toBe('+359888123456');
+    expect(toBookingRow({ ...filled, phone: '+359888123456' }, slot, SOFIA).client_phone).toBe('+359888123456');
     expect(canSubmitBooking({ ...filled, phone: '+359123456' }, slot, false)).toBe(false);
     expect(messageOf({ ...filled, phone: '+359123456' }, 'phone')).toBe('Моля въведете валиден телефонен номер');
   });

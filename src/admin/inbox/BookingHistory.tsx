@@ -19,7 +19,7 @@ export const historyText = {
  * A booking card's 'История' disclosure. The history is read only once it is opened (the panel
  * mounts then), so a page of cards costs no request until the admin asks for one.
  */
-export function BookingHistory({ bookingId, clientName }: { bookingId: string; clientName: string }) {
+export function BookingHistory({ bookingId, visitorName }: { bookingId: string; visitorName: string }) {
   const [open, setOpen] = useState(false);
   const uid = useId();
   const panelId = `${uid}-history`;
@@ -28,11 +28,11 @@ export function BookingHistory({ bookingId, clientName }: { bookingId: string; c
       <div>
         <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
           <ChevronRight aria-hidden="true" className={cn('motion-safe:transition-transform', open && 'rotate-90')} />
-          {historyText.toggle} <span className="sr-only">на резервацията на {clientName}</span>
+          {historyText.toggle} <span className="sr-only">на резервацията на {visitorName}</span>
         </Button>
       </div>
       <div id={panelId} hidden={!open}>
-        {open && <HistoryPanel bookingId={bookingId} label={`История на резервацията на ${clientName}`} />}
+        {open && <HistoryPanel bookingId={bookingId} label={`История на резервацията на ${visitorName}`} />}
       </div>
     </div>
   );

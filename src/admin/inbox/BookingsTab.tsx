@@ -141,7 +141,7 @@ function BookingCard({ booking, confirm }: { booking: Booking; confirm: Confirm 
       email={booking.client_email}
       phone={booking.client_phone}
       message={booking.message || 'Няма съобщение'}
-      more={<BookingHistory bookingId={booking.id} clientName={booking.client_name} />}
+      more={<BookingHistory bookingId={booking.id} visitorName={booking.client_name} />}
       actions={
         next.length > 0 && (
           <>

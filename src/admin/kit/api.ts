@@ -17,7 +17,7 @@ export const adminKeys = {
   storage: ['admin', 'storage-check'] as const,
   /** The post form's author picker (kit/authors.ts). */
   authors: ['admin', 'authors'] as const,
-  /** The consultant's calendar settings (the calendar tab, and the time zone of kit/consultant-zone.ts). */
+  /** The consultant's calendar settings (the calendar tab, and the time zone of kit/calendar-settings.ts). */
   calendar: ['admin', 'calendar'] as const,
   /** The project categories (the categories tab, the project form's choice). */
   categories: ['admin', 'project-categories'] as const,

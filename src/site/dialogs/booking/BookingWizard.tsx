@@ -10,10 +10,10 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria } from '@/shared/forms/forms';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
-import { BookingRefusedError, SlotTakenError, useBookAppointment } from './api';
+import { BookingRefusedError, SlotTakenError, useBook } from './api';
 import type { BookingState } from './booking-state';
 import { refusalToasts } from './refusal-toasts';
-import { canContinueBooking, canSubmitBooking, NO_SLOT, toAppointment, type BookingDetails, type BookingSlot } from './schema';
+import { canContinueBooking, canSubmitBooking, NO_SLOT, toBookingRow, type BookingDetails, type BookingSlot } from './schema';
 import { SlotPicker, useSlotCalendar } from './SlotPicker';
 import { dayKey, daySlots, slotLabel, zoneName } from '@/shared/domain/calendar';
 
@@ -37,7 +37,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset } = state;
   const calendar = useSlotCalendar({ day: slot.preferred_date, month, excluded: refused });
   const { settingsQuery, daysOffQuery, taken, settings, closed, zone, viewerZone, loading, chosenDay, slots } = calendar;
-  const book = useBookAppointment();
+  const book = useBook();
   const trap = useBotTrap();
 
   const uid = useId();
@@ -69,7 +69,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
 
   const onSubmit = (values: BookingDetails) => {
     if (!canSubmitBooking(values, chosen, submitting)) return;
-    const row = toAppointment(values, chosen, zone);
+    const row = toBookingRow(values, chosen, zone);
     book.mutate({ ...row, ...trap.values() }, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Вашата резервация е изпратена. Ще се свържем с вас скоро.' });

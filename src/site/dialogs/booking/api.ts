@@ -12,7 +12,7 @@ import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import { sendWithProof } from '@/site/dialogs/proof-of-work';
-import type { AppointmentRow } from './schema';
+import type { BookingRow } from './schema';
 import type { DayOff } from '@/shared/domain/booking-window';
 import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings } from '@/shared/domain/calendar';
 
@@ -169,7 +169,7 @@ export class BookingRefusedError extends Error {
 const field = (error: unknown, name: 'code' | 'hint') =>
   error && typeof error === 'object' ? String((error as Record<string, unknown>)[name] ?? '') : '';
 
-export async function insertAppointment(row: AppointmentRow & Partial<BotTrapValues>): Promise<void> {
+export async function insertBooking(row: BookingRow & Partial<BotTrapValues>): Promise<void> {
   const db = await getPublicDb();
   // No .select(): visitors may book but not read appointments back.
   // `proof` stays out of the body (undefined) until the database has asked for one
@@ -183,10 +183,10 @@ export async function insertAppointment(row: AppointmentRow & Partial<BotTrapVal
 }
 
 /** Books a slot; a taken slot rejects with SlotTakenError, a refused one with BookingRefusedError. */
-export function useBookAppointment() {
+export function useBook() {
   const queryClient = useQueryClient();
-  return useMutation<void, unknown, AppointmentRow & Partial<BotTrapValues>>({
-    mutationFn: insertAppointment,
+  return useMutation<void, unknown, BookingRow & Partial<BotTrapValues>>({
+    mutationFn: insertBooking,
     // Booked or refused as taken: either way the day's taken slots have changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.takenPrefix() }),
   });

@@ -49,7 +49,7 @@ export const NO_SLOT: BookingSlot = { preferred_date: '', preferred_time: '' };
  * What the dialog stores in appointments; preferred_date is the ISO instant of the chosen slot and
  * visitor_time_zone the browser's zone (the e-mails give the time in it too), null when unknown.
  */
-export type AppointmentRow = Required<
+export type BookingRow = Required<
   Pick<
     TablesInsert<'appointments'>,
     'client_name' | 'client_email' | 'client_phone' | 'company_name' | 'preferred_date' | 'message' | 'visitor_time_zone'
@@ -75,7 +75,7 @@ export function canSubmitBooking(details: BookingDetails, slot: BookingSlot, sub
  * The row to insert. id, created_at and status are the database's (a new booking is pending);
  * the slot is the instant of the chosen wall-clock time in the consultant's zone.
  */
-export function toAppointment(details: BookingDetails, slot: BookingSlot, zone: string, visitorZone = visitorTimeZone()): AppointmentRow {
+export function toBookingRow(details: BookingDetails, slot: BookingSlot, zone: string, visitorZone = visitorTimeZone()): BookingRow {
   const at = slot.preferred_time ? slotInstant(slot.preferred_date, slot.preferred_time, zone) : null;
   if (!at) throw new Error('No slot chosen');
   return {
