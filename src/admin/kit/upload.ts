@@ -4,8 +4,10 @@ import { getSupabase } from '@/shared/db/supabase';
 import { variantPaths } from '@/shared/media/variants';
 import { formatBytes, formatMegabytes, phoneCopyOf, type ImageVariants } from './image-variants';
 import { makeVariantsInWorker, VariantError, VariantMakerContext, type VariantMaker } from './make-variants';
+import { IMAGE_BUCKET } from './buckets';
 
 export { formatMegabytes } from './image-variants';
+export { GALLERY_BUCKET, IMAGE_BUCKET } from './buckets';
 
 /*
  * The one image-upload helper, for post images, client logos,
@@ -25,10 +27,6 @@ export { formatMegabytes } from './image-variants';
  * a toast: toast({ title: error.title, description: error.message, variant: 'destructive' }).
  */
 
-/** Bucket of post images ('blog/'), client logos ('clients/') and project images ('projects/'). */
-export const IMAGE_BUCKET = 'blog-images';
-/** Bucket of project gallery items. */
-export const GALLERY_BUCKET = 'project-gallery';
 /** Both buckets refuse files over 10 MiB (see the storage migration). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The image types both buckets accept. */
