@@ -7,7 +7,7 @@ import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedL
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { useAdminClient, useAdminClientPage, useDeleteClient } from './api';
-import { ClientForm } from './ClientForm';
+import { LazyClientForm as ClientForm } from './LazyClientForm';
 
 export const clientListText = {
   loading: 'Зареждане на клиенти...',

@@ -9,7 +9,7 @@ import { conflictText } from '@/admin/kit/use-edit-conflict';
 import { isEditConflict } from '@/admin/kit/concurrency';
 import { useListState } from '@/admin/kit/use-list-state';
 import { useAdminPost, useAdminPostPage, useDeletePost, useTogglePublish } from './api';
-import { PostForm } from './PostForm';
+import { LazyPostForm as PostForm } from './LazyPostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
 import { useCalendarSettings } from '@/admin/calendar/api';

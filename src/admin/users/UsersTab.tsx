@@ -15,7 +15,7 @@ import { isEditConflict } from '@/admin/kit/concurrency';
 import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { useBlogUser, useBlogUserPage, useDeleteBlogUser, useSetBlogUserActive } from './api';
 import type { AdminBlogUser } from './types';
-import { UserForm } from './UserForm';
+import { LazyUserForm as UserForm } from './LazyUserForm';
 
 export const userListText = {
   loading: 'Зареждане на потребители...',

@@ -10,7 +10,7 @@ import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { useListState, type ListState } from '@/admin/kit/use-list-state';
 import { BinNote } from '@/admin/bin/BinNote';
 import { useAdminProject, useAdminProjectPage, useDeleteProject, workErrorMessage } from './api';
-import { ProjectForm } from './ProjectForm';
+import { LazyProjectForm as ProjectForm } from './LazyProjectForm';
 import { projectFormText, type AdminProjectRow } from './project-schema';
 
 export const projectListText = {

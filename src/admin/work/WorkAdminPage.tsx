@@ -7,9 +7,12 @@ import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/AdminFrame';
 import { LogoutButton } from '@/admin/kit/LogoutButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/TabbedPanel';
+import { lazyPart } from '@/admin/kit/lazy-part';
 import { adminPaths, workPanel } from '@/admin/addresses';
-import { CategoriesTab } from './CategoriesTab';
-import { ProjectsTab } from './ProjectsTab';
+
+// each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
+const ProjectsTab = lazyPart(() => import('./ProjectsTab').then((m) => m.ProjectsTab));
+const CategoriesTab = lazyPart(() => import('./CategoriesTab').then((m) => m.CategoriesTab));
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
   { id: 'projects', icon: FolderKanban, name: 'Проекти', content: () => <ProjectsTab /> },
