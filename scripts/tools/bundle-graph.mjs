@@ -2,7 +2,7 @@
 // which files does a route load before it renders, which source modules do they hold, and how
 // many gzip bytes is that. Used by the build tests and by `npm run size`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { closure, filesOf } from '../publisher/manifest.mjs';
@@ -156,4 +156,36 @@ export function measureRoutes(graph) {
       css: gzipBytes(graph, before.css),
     };
   });
+}
+
+/**
+ * What the admin's first visit loads until the posts list shows, entry by entry. The sign-in page
+ * first: the app shell (the entry and boot), the sign-in route's layout with the auth provider, the
+ * login page, and the data client (supabase-js, which the auth provider asks for at once; found by
+ * its package below). Then what signing in adds: the toasts (the first one is 'Успешно влизане'), the
+ * route's guard, the panel and its posts tab. Each of these is a chunk the browser asks for;
+ * `npm run size:admin` signs in in Chromium and prints where this list and the browser part.
+ */
+export const ADMIN_SIGN_IN_LOAD = ['index.html', 'src/app/boot.tsx', 'src/admin/panel/AuthLayout.tsx', 'src/admin/login/LoginPage.tsx'];
+export const ADMIN_PANEL_LOAD = ['src/shared/ui/toast.tsx', 'src/admin/panel/RequireAdmin.tsx', 'src/admin/panel/AdminPage.tsx', 'src/admin/posts/PostsTab.tsx'];
+const DATA_CLIENT = /node_modules\/@supabase\/supabase-js\//;
+
+/** Uncompressed KB (1 KB = 1024 bytes) the admin's first load may take until the posts list shows (budgets.json's `admin`). */
+export const ADMIN_BUDGETS = JSON.parse(readFileSync('budgets.json', 'utf8')).admin;
+
+/**
+ * The admin's first load until the posts list shows, from the manifest: the chunks (manifest keys
+ * and files) and their uncompressed bytes, in all and of the panel alone (what signing in adds to
+ * what the sign-in page loaded).
+ */
+export function adminFirstLoad(graph) {
+  const dataClient = Object.keys(graph.manifest).find((k) => graph.manifest[k].isDynamicEntry && DATA_CLIENT.test(k));
+  const signInEntries = [...ADMIN_SIGN_IN_LOAD, ...(dataClient ? [dataClient] : [])];
+  const signIn = closure(graph, signInEntries);
+  const keys = closure(graph, [...signInEntries, ...ADMIN_PANEL_LOAD]);
+  const js = filesOf(graph, keys).js;
+  const signInJs = new Set(filesOf(graph, signIn).js);
+  const panelJs = js.filter((f) => !signInJs.has(f));
+  const size = (files) => files.reduce((sum, f) => sum + statSync(join(graph.dir, f)).size, 0);
+  return { entries: [...signInEntries, ...ADMIN_PANEL_LOAD], keys, js, bytes: size(js), panelJs, panelBytes: size(panelJs) };
 }

@@ -6,7 +6,7 @@ import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { clientRecords } from './api';
-import { ClientForm } from './ClientForm';
+import { LazyClientForm as ClientForm } from './LazyClientForm';
 
 /** The 'Клиенти' tab: a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {

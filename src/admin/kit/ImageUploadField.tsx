@@ -7,7 +7,8 @@ import { toast } from '@/shared/ui/use-toast';
 import { cn } from '@/shared/ui/cn';
 import { formatMegabytes } from './image-variants';
 import { storedSizeText } from './upload';
-import { IMAGE_ACCEPT, IMAGE_BUCKET, MAX_IMAGE_BYTES } from './upload-rules';
+import { IMAGE_BUCKET } from './buckets';
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from './upload-rules';
 import { useImageUpload, type ImageUploadState } from './use-image-upload';
 
 export interface ImageUploadFieldProps {

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
+import { preloadOf } from './lazy-part';
 import { useRecordRoutes } from './record-routes';
 import { RecordLoader, type RecordLoaderProps } from './RecordLoader';
 
@@ -34,6 +35,14 @@ export interface ListFormTabProps<T> {
  */
 export function ListFormTab<T>({ listPath, list, useRecord, recordText, form }: ListFormTabProps<T>) {
   const { view, openNew, openEdit, toList } = useRecordRoutes(listPath);
+  // an editor's code is a chunk of its own (kit/lazy-part.tsx): fetched as soon as the address
+  // names a record, alongside the record itself, never with the list
+  const preloadForm = view.mode === 'list' ? undefined : preloadOf(form(null, toList));
+  useEffect(() => {
+    preloadForm?.().catch(() => {
+      // the form's own load tries again and reports a failure
+    });
+  }, [preloadForm]);
   if (view.mode === 'new') return <Fragment key="new">{form(null, toList)}</Fragment>;
   if (view.mode === 'edit') {
     return <EditRecord key={`edit-${view.id}`} id={view.id} useRecord={useRecord} text={recordText} form={form} onDone={toList} />;
@@ -49,11 +58,19 @@ interface EditRecordProps<T> {
   onDone: () => void;
 }
 
+/** A read that has not answered yet: RecordLoader shows its loading view for it. */
+const STILL_LOADING = { isSuccess: false, isError: false } as UseQueryResult<never>;
+
 function EditRecord<T>({ id, useRecord, text, form, onDone }: EditRecordProps<T>) {
   const query = useRecord(id);
   return (
     <RecordLoader query={query} {...text} onBack={onDone}>
-      {(record) => form(record, onDone)}
+      {(record) => (
+        // should the form's code still be on its way, the record's loading view stays until it is here
+        <Suspense fallback={<RecordLoader query={STILL_LOADING} {...text} onBack={onDone}>{() => null}</RecordLoader>}>
+          {form(record, onDone)}
+        </Suspense>
+      )}
     </RecordLoader>
   );
 }

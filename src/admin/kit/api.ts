@@ -4,7 +4,7 @@ import { useAuth } from '@/admin/kit/session/auth-context';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { imageAltText, isImageAltMissing } from './image-alt';
-import { IMAGE_BUCKET } from './upload-rules';
+import { IMAGE_BUCKET } from './buckets';
 
 /*
  * What every admin section shares: the query keys (all under 'admin', which sign-out forgets; a

@@ -9,10 +9,6 @@ import { formatMegabytes, type ImageVariants } from './image-variants';
  * The upload itself is ./upload.ts.
  */
 
-/** Bucket of post images ('blog/'), client logos ('clients/') and project images ('projects/'). */
-export const IMAGE_BUCKET = 'blog-images';
-/** Bucket of project gallery items. */
-export const GALLERY_BUCKET = 'project-gallery';
 /** Both buckets refuse files over 10 MiB (see the storage migration). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The image types both buckets accept. */

@@ -5,7 +5,6 @@ import { makeVariantsInWorker, VariantError, type VariantMaker } from './make-va
 import {
   buildObjectBase,
   buildObjectPath,
-  IMAGE_BUCKET,
   MAX_IMAGE_BYTES,
   UPLOAD_CACHE_SECONDS,
   UploadError,
@@ -15,6 +14,7 @@ import {
   type ObjectNameOptions,
   type PlannedObject,
 } from './upload-rules';
+import { IMAGE_BUCKET } from './buckets';
 
 /*
  * The one image-upload helper, for post images, client logos,

@@ -6,18 +6,23 @@ import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
 import { useStorageCheck } from '../kit/api';
 import { LazyBinTab } from './LazyBinTab';
-import { CalendarTab } from '../calendar/CalendarTab';
-import { ClientsTab } from '../clients/ClientsTab';
 import { adminPaths, blogPanel } from '../kit/addresses';
 import { AdminFrame } from '../kit/AdminFrame';
 import { ErrorCard } from '../kit/ErrorCard';
+import { lazyPart } from '../kit/lazy-part';
 import { LogoutButton } from '../kit/session/LogoutButton';
 import { TabbedPanel, type PanelTab } from '../kit/TabbedPanel';
-import { BookingsTab } from '../inbox/BookingsTab';
-import { InquiriesTab } from '../inbox/InquiriesTab';
 import { NewCountBadge } from '../inbox/NewCountBadge';
-import { PostsTab } from '../posts/PostsTab';
-import { UsersTab } from '../users/UsersTab';
+
+// Each tab's code comes with its first visit (kit/lazy-part.tsx): signing in to the posts list
+// fetches neither the other sections nor an editor (tests/build/admin-weight.test.ts). The tabs'
+// names and badges are the panel's own, on screen from the start.
+const PostsTab = lazyPart(() => import('../posts/PostsTab').then((m) => m.PostsTab));
+const UsersTab = lazyPart(() => import('../users/UsersTab').then((m) => m.UsersTab));
+const ClientsTab = lazyPart(() => import('../clients/ClientsTab').then((m) => m.ClientsTab));
+const CalendarTab = lazyPart(() => import('../calendar/CalendarTab').then((m) => m.CalendarTab));
+const InquiriesTab = lazyPart(() => import('../inbox/InquiriesTab').then((m) => m.InquiriesTab));
+const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.BookingsTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },

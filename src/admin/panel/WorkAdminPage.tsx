@@ -7,9 +7,12 @@ import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/AdminFrame';
 import { LogoutButton } from '@/admin/kit/session/LogoutButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/TabbedPanel';
+import { lazyPart } from '@/admin/kit/lazy-part';
 import { adminPaths, workPanel } from '@/admin/kit/addresses';
-import { CategoriesTab } from '../work/CategoriesTab';
-import { ProjectsTab } from '../work/ProjectsTab';
+
+// each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
+const ProjectsTab = lazyPart(() => import('../work/ProjectsTab').then((m) => m.ProjectsTab));
+const CategoriesTab = lazyPart(() => import('../work/CategoriesTab').then((m) => m.CategoriesTab));
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
   { id: 'projects', icon: FolderKanban, name: 'Проекти', content: () => <ProjectsTab /> },

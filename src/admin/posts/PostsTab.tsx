@@ -6,7 +6,7 @@ import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowAction } from '@/admin/kit/use-row-action';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { postRecords, togglePostPublished } from './api';
-import { PostForm } from './PostForm';
+import { LazyPostForm as PostForm } from './LazyPostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
 import { useConsultantZone } from '@/admin/kit/calendar-settings';

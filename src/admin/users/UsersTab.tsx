@@ -10,7 +10,7 @@ import { useRowAction } from '@/admin/kit/use-row-action';
 import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { toggleBlogUserActive, userRecords } from './api';
-import { UserForm } from './UserForm';
+import { LazyUserForm as UserForm } from './LazyUserForm';
 
 /** The 'Потребители' tab: 'Управление на потребители', one page at a time. */
 export function UsersTab() {

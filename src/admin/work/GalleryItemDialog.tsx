@@ -10,7 +10,7 @@ import { toast } from '@/shared/ui/use-toast';
 import type { FieldErrors } from 'react-hook-form';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/image-alt';
-import { GALLERY_BUCKET } from '@/admin/kit/upload-rules';
+import { GALLERY_BUCKET } from '@/admin/kit/buckets';
 import { useImageUpload } from '@/admin/kit/use-image-upload';
 import { unsavedText } from '@/admin/kit/unsaved-changes';
 import { useConfirm } from '@/admin/kit/use-confirm';

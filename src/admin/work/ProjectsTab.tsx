@@ -9,7 +9,7 @@ import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { BinNote } from '@/admin/kit/BinNote';
 import { projectRecords, workErrorMessage } from './api';
-import { ProjectForm } from './ProjectForm';
+import { LazyProjectForm as ProjectForm } from './LazyProjectForm';
 import type { AdminProjectRow } from './project-record';
 
 /** The 'Проекти' tab: one page of the list at a time, or the form for a new or an existing project. */

@@ -1,0 +1,73 @@
+// The admin's weight follows the rooms: signing in and seeing the posts list loads the sign-in
+// page, the panel and its posts tab, and no other section, editor, markdown renderer or phone
+// library. Over the production build's manifest (the same list `npm run size:admin` checks against a
+// real sign-in in Chromium), held to budgets.json's `admin` budgets, in uncompressed KB.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_BUDGETS, ADMIN_PANEL_LOAD, ADMIN_SIGN_IN_LOAD, adminFirstLoad, closure, loadBuild, modulesOf } from '../../scripts/tools/bundle-graph.mjs';
+
+let graph: ReturnType<typeof loadBuild>;
+let load: ReturnType<typeof adminFirstLoad>;
+beforeAll(() => {
+  graph = loadBuild();
+  load = adminFirstLoad(graph);
+}, 180_000);
+
+const KB = 1024;
+const MARKDOWN = /node_modules\/(react-markdown|remark-gfm|micromark)/;
+const PHONE = /node_modules\/libphonenumber-js\//;
+
+/** Each panel's tabs but the posts list, and each editor: chunks of their own, fetched when opened. */
+const ROOMS = [
+  'src/admin/users/UsersTab.tsx',
+  'src/admin/clients/ClientsTab.tsx',
+  'src/admin/calendar/CalendarTab.tsx',
+  'src/admin/inbox/InquiriesTab.tsx',
+  'src/admin/inbox/BookingsTab.tsx',
+  'src/admin/bin/BinTab.tsx',
+  'src/admin/work/ProjectsTab.tsx',
+  'src/admin/work/CategoriesTab.tsx',
+  'src/admin/posts/PostForm.tsx',
+  'src/admin/work/ProjectForm.tsx',
+  'src/admin/clients/ClientForm.tsx',
+  'src/admin/users/UserForm.tsx',
+];
+
+describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
+  it('stays within its budgets: the whole way, and what signing in adds to the sign-in page', () => {
+    expect(load.bytes / KB, 'from /login to the posts list').toBeLessThanOrEqual(ADMIN_BUDGETS.signInToPostsList);
+    expect(load.panelBytes / KB, "after 'Вход': the panel and its posts list").toBeLessThanOrEqual(ADMIN_BUDGETS.panel);
+    // a measurement of nothing would pass any budget: the way holds React and the panel's own code
+    expect(load.bytes).toBeGreaterThan(300 * KB);
+    expect(load.panelBytes).toBeGreaterThan(20 * KB);
+    const modules = modulesOf(graph, [...load.keys]);
+    for (const module of ['src/admin/login/LoginPage.tsx', 'src/admin/panel/AdminPage.tsx', 'src/admin/posts/PostsTab.tsx', 'src/admin/posts/PostList.tsx']) {
+      expect(modules, module).toContain(module);
+    }
+  });
+
+  it('names chunks the build has: the lazy ones are loaded on demand', () => {
+    for (const key of [...ADMIN_SIGN_IN_LOAD, ...ADMIN_PANEL_LOAD]) expect(graph.manifest[key], key).toBeDefined();
+    for (const key of [...ADMIN_SIGN_IN_LOAD, ...ADMIN_PANEL_LOAD].filter((k) => k !== 'index.html')) {
+      expect(graph.manifest[key].isDynamicEntry, key).toBe(true);
+    }
+  });
+
+  it('carries no other tab, no editor, no markdown renderer and no phone library', () => {
+    const modules = modulesOf(graph, [...load.keys]);
+    expect(modules.filter((m) => ROOMS.includes(m))).toEqual([]);
+    expect(modules.filter((m) => MARKDOWN.test(m) || PHONE.test(m))).toEqual([]);
+    // nor the editors' kit: the page preview, the revisions, the image upload
+    for (const module of ['src/admin/kit/PreviewButton.tsx', 'src/admin/kit/revisions/RevisionsPanel.tsx', 'src/admin/kit/upload.ts', 'src/admin/kit/editor/TabbedForm.tsx']) {
+      expect(modules, module).not.toContain(module);
+    }
+  });
+
+  it('each other tab and each editor is a chunk of its own, and the heavy libraries come with the rooms that show them', () => {
+    for (const key of ROOMS) expect(graph.manifest[key]?.isDynamicEntry, key).toBe(true);
+    const roomModules = (key: string) => modulesOf(graph, [...closure(graph, [key])]);
+    // not vacuous: the post editor does bring the markdown renderer, the inbox the phone library
+    expect(roomModules('src/admin/posts/PostForm.tsx').some((m) => MARKDOWN.test(m))).toBe(true);
+    expect(roomModules('src/admin/posts/PostForm.tsx')).toContain('src/admin/kit/PreviewButton.tsx');
+    expect(roomModules('src/admin/inbox/InquiriesTab.tsx').some((m) => PHONE.test(m))).toBe(true);
+  });
+});
