@@ -1,9 +1,11 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import type { ListOpeners } from '@/admin/kit/ListFormTab';
 import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
-import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { ListRows } from '@/admin/kit/PagedList';
+import { RecordList } from '@/admin/kit/RecordList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { clientRecords } from './api';
 import { LazyClientForm as ClientForm } from './LazyClientForm';
@@ -32,47 +34,39 @@ function ClientListView({ paging, onNew, onEdit }: { paging: RecordListState<Rec
   );
 
   return (
-    <ListSection list={paging} title="Клиенти" actions={newClient}>
-      <ListSearch list={paging} name="Търсене в клиентите" placeholder="Име на клиента" />
-      <PagedList list={paging} query={clients} text={clientRecords.text.list}>
-        {(rows, busy) => (
-          <ListRows rows={rows} busy={busy} label="Клиенти" className="sm:grid-cols-2 lg:grid-cols-3">
-            {(client) => (
-              <Card className="flex h-full flex-col items-center gap-3 p-5">
-                <div className="flex h-[100px] w-[150px] items-center justify-center">
-                  <img
-                    src={client.logo}
-                    alt={client.logo_alt.trim() || `Лого на ${client.name}`}
-                    width={150}
-                    height={100}
-                    loading="lazy"
-                    decoding="async"
-                    className="max-h-full max-w-full object-contain"
-                  />
-                </div>
-                <h3 className="text-center font-semibold text-slate-900">{client.name}</h3>
-                <div className="mt-auto flex flex-wrap justify-center gap-2">
-                  <Button size="sm" variant="outline" onClick={() => onEdit(client.id)}>
-                    <Pencil aria-hidden="true" />
-                    Редактирай<span className="sr-only"> {client.name}</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-danger-700 hover:bg-danger-50"
-                    onClick={() => onDelete(client)}
-                    disabled={busyId === client.id}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Изтрий<span className="sr-only"> {client.name}</span>
-                  </Button>
-                </div>
-              </Card>
-            )}
-          </ListRows>
-        )}
-      </PagedList>
-      {dialog}
-    </ListSection>
+    <RecordList
+      paging={paging}
+      query={clients}
+      title="Клиенти"
+      actions={newClient}
+      search={{ name: 'Търсене в клиентите', placeholder: 'Име на клиента' }}
+      text={clientRecords.text.list}
+      dialog={dialog}
+    >
+      {(rows, busy) => (
+        <ListRows rows={rows} busy={busy} label="Клиенти" className="sm:grid-cols-2 lg:grid-cols-3">
+          {(client) => (
+            <Card className="flex h-full flex-col items-center gap-3 p-5">
+              <div className="flex h-[100px] w-[150px] items-center justify-center">
+                <img
+                  src={client.logo}
+                  alt={client.logo_alt.trim() || `Лого на ${client.name}`}
+                  width={150}
+                  height={100}
+                  loading="lazy"
+                  decoding="async"
+                  className="max-h-full max-w-full object-contain"
+                />
+              </div>
+              <h3 className="text-center font-semibold text-slate-900">{client.name}</h3>
+              <div className="mt-auto flex flex-wrap justify-center gap-2">
+                <EditRowButton name={client.name} onClick={() => onEdit(client.id)} />
+                <DeleteRowButton name={client.name} onClick={() => onDelete(client)} disabled={busyId === client.id} />
+              </div>
+            </Card>
+          )}
+        </ListRows>
+      )}
+    </RecordList>
   );
 }

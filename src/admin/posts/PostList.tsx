@@ -1,4 +1,5 @@
-import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Picture } from '@/shared/ui/picture';
@@ -76,19 +77,13 @@ export function PostList({ posts, zone, onEdit, onToggle, onDelete, busyId, busy
                 </dl>
                 {post.excerpt && <p className="line-clamp-2 text-sm text-slate-700">{post.excerpt}</p>}
                 <div className="flex flex-wrap gap-2 pt-1">
-                  <Button size="sm" variant="outline" onClick={() => onEdit(post)}>
-                    <Pencil aria-hidden="true" />
-                    Редактирай<span className="sr-only"> „{post.title}“</span>
-                  </Button>
+                  <EditRowButton name={`„${post.title}“`} onClick={() => onEdit(post)} />
                   <Button size="sm" variant="outline" onClick={() => onToggle(post)} disabled={busy}>
                     {post.is_published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
                     {post.is_published ? 'Скрий' : 'Публикувай'}
                     <span className="sr-only"> „{post.title}“</span>
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" onClick={() => onDelete(post)} disabled={busy}>
-                    <Trash2 aria-hidden="true" />
-                    Изтрий<span className="sr-only"> „{post.title}“</span>
-                  </Button>
+                  <DeleteRowButton name={`„${post.title}“`} onClick={() => onDelete(post)} disabled={busy} />
                 </div>
               </div>
             </Card>

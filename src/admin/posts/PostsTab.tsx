@@ -1,6 +1,7 @@
 import { Button } from '@/shared/ui/button';
 import { writeErrorMessage } from '@/admin/kit/api';
-import { ListFilter, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { ListFilter } from '@/admin/kit/PagedList';
+import { RecordList } from '@/admin/kit/RecordList';
 import type { ListOpeners } from '@/admin/kit/ListFormTab';
 import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowAction } from '@/admin/kit/use-row-action';
@@ -60,30 +61,28 @@ function PostListView({ paging, onNew, onEdit }: { paging: RecordListState<typeo
   );
 
   return (
-    <ListSection list={paging} title="Публикации" actions={newPost}>
-      <ListSearch
-        list={paging}
-        name="Търсене в публикациите"
-        placeholder="Заглавие, адрес, описание или автор"
-        className="md:grid-cols-[3fr_1fr]"
-      >
-        <ListFilter label="Статус" value={status} onChange={(value) => paging.setFilter('status', value)} options={STATUS_OPTIONS} />
-      </ListSearch>
-      <PagedList
-        list={paging}
-        query={posts}
-        text={{
-          ...listText,
-          loadFailed: `${listText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),
-          noMatch: search ? listText.noMatch : 'Няма публикации с този статус.',
-          clear: status ? 'Изчисти филтрите' : listText.clear,
-        }}
-      >
-        {(rows, busy) => (
-          <PostList posts={rows} zone={zone} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
-        )}
-      </PagedList>
-      {dialog}
-    </ListSection>
+    <RecordList
+      paging={paging}
+      query={posts}
+      title="Публикации"
+      actions={newPost}
+      search={{
+        name: 'Търсене в публикациите',
+        placeholder: 'Заглавие, адрес, описание или автор',
+        className: 'md:grid-cols-[3fr_1fr]',
+        children: <ListFilter label="Статус" value={status} onChange={(value) => paging.setFilter('status', value)} options={STATUS_OPTIONS} />,
+      }}
+      text={{
+        ...listText,
+        loadFailed: `${listText.loadFailed} ${posts.isError ? writeErrorMessage(posts.error, '') : ''}`.trim(),
+        noMatch: search ? listText.noMatch : 'Няма публикации с този статус.',
+        clear: status ? 'Изчисти филтрите' : listText.clear,
+      }}
+      dialog={dialog}
+    >
+      {(rows, busy) => (
+        <PostList posts={rows} zone={zone} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
+      )}
+    </RecordList>
   );
 }

@@ -1,4 +1,5 @@
-import { Pencil, Power, Trash2, UserPlus } from 'lucide-react';
+import { Power, UserPlus } from 'lucide-react';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
@@ -7,7 +8,8 @@ import { formatDateBg } from '@/shared/domain/dates';
 import type { ListOpeners } from '@/admin/kit/ListFormTab';
 import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowAction } from '@/admin/kit/use-row-action';
-import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { ListRows } from '@/admin/kit/PagedList';
+import { RecordList } from '@/admin/kit/RecordList';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { toggleBlogUserActive, userRecords } from './api';
 import { LazyUserForm as UserForm } from './LazyUserForm';
@@ -45,71 +47,59 @@ function UserListView({ paging, onNew, onEdit }: { paging: RecordListState<Recor
   );
 
   return (
-    <ListSection list={paging} title="Управление на потребители" actions={newUser}>
-      <ListSearch
-        list={paging}
-        name="Търсене в потребителите"
-        placeholder="Потребителско име, име или имейл"
-      />
-      <PagedList list={paging} query={users} text={userRecords.text.list}>
-        {(rows, loading) => (
-          <ListRows rows={rows} busy={loading} label="Потребители" tight>
-            {(user) => {
-              const name = user.full_name?.trim() || user.username;
-              const self = blogUser?.id === user.id;
-              const busy = busyId === user.id;
-              return (
-                <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
-                  <div className="grid gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-semibold text-slate-900">{name}</h3>
-                      <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
-                      {self && <Badge variant="secondary">Вие</Badge>}
+    <RecordList
+      paging={paging}
+      query={users}
+      title="Управление на потребители"
+      actions={newUser}
+      search={{ name: 'Търсене в потребителите', placeholder: 'Потребителско име, име или имейл' }}
+      text={userRecords.text.list}
+      dialog={dialog}
+    >
+      {(rows, loading) => (
+        <ListRows rows={rows} busy={loading} label="Потребители" tight>
+          {(user) => {
+            const name = user.full_name?.trim() || user.username;
+            const self = blogUser?.id === user.id;
+            const busy = busyId === user.id;
+            return (
+              <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
+                <div className="grid gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-slate-900">{name}</h3>
+                    <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
+                    {self && <Badge variant="secondary">Вие</Badge>}
+                  </div>
+                  <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Потребителско име:</dt>
+                      <dd>{user.username}</dd>
                     </div>
-                    <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Потребителско име:</dt>
-                        <dd>{user.username}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Имейл:</dt>
-                        <dd className="break-all">{user.email}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Създаден:</dt>
-                        <dd>{formatDateBg(user.created_at)}</dd>
-                      </div>
-                    </dl>
-                    {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" onClick={() => onEdit(user.id)}>
-                      <Pencil aria-hidden="true" />
-                      Редактирай<span className="sr-only"> {name}</span>
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
-                      <Power aria-hidden="true" />
-                      {user.is_active ? 'Деактивирай' : 'Активирай'}
-                      <span className="sr-only"> {name}</span>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-danger-700 hover:bg-danger-50"
-                      onClick={() => onDelete(user)}
-                      disabled={busy || self}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Изтрий<span className="sr-only"> {name}</span>
-                    </Button>
-                  </div>
-                </Card>
-              );
-            }}
-          </ListRows>
-        )}
-      </PagedList>
-      {dialog}
-    </ListSection>
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Имейл:</dt>
+                      <dd className="break-all">{user.email}</dd>
+                    </div>
+                    <div className="flex gap-1">
+                      <dt className="text-slate-600">Създаден:</dt>
+                      <dd>{formatDateBg(user.created_at)}</dd>
+                    </div>
+                  </dl>
+                  {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <EditRowButton name={name} onClick={() => onEdit(user.id)} />
+                  <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
+                    <Power aria-hidden="true" />
+                    {user.is_active ? 'Деактивирай' : 'Активирай'}
+                    <span className="sr-only"> {name}</span>
+                  </Button>
+                  <DeleteRowButton name={name} onClick={() => onDelete(user)} disabled={busy || self} />
+                </div>
+              </Card>
+            );
+          }}
+        </ListRows>
+      )}
+    </RecordList>
   );
 }

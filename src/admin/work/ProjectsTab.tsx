@@ -1,9 +1,11 @@
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
-import { ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { ListRows } from '@/admin/kit/PagedList';
+import { RecordList } from '@/admin/kit/RecordList';
 import type { ListOpeners } from '@/admin/kit/ListFormTab';
 import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
 import { useRowDelete } from '@/admin/kit/use-row-delete';
@@ -31,14 +33,18 @@ function ProjectListView({ paging, onNew, onEdit }: { paging: RecordListState<Re
   const newProject = <Button onClick={onNew}>+ Добави нов проект</Button>;
 
   return (
-    <ListSection list={paging} title="Проекти" actions={newProject}>
-      <ListSearch list={paging} name="Търсене в проектите" placeholder="Заглавие, клиент или категория" />
-      <PagedList list={paging} query={projects} text={projectRecords.text.list}>
-        {(rows, busy) => <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
-      </PagedList>
-      <BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>
-      {dialog}
-    </ListSection>
+    <RecordList
+      paging={paging}
+      query={projects}
+      title="Проекти"
+      actions={newProject}
+      search={{ name: 'Търсене в проектите', placeholder: 'Заглавие, клиент или категория' }}
+      text={projectRecords.text.list}
+      footer={<BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>}
+      dialog={dialog}
+    >
+      {(rows, busy) => <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
+    </RecordList>
   );
 }
 
@@ -92,21 +98,8 @@ function ProjectList({ projects, busy, busyId, onEdit, onDelete }: ProjectListPr
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap items-start gap-2 sm:flex-col">
-            <Button size="sm" variant="outline" onClick={() => onEdit(project.id)} aria-label={`Редактирай ${project.title}`}>
-              <Pencil aria-hidden="true" />
-              Редактирай
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-danger-700 hover:bg-danger-50"
-              onClick={() => onDelete(project)}
-              aria-label={`Изтрий ${project.title}`}
-              disabled={busyId === project.id}
-            >
-              <Trash2 aria-hidden="true" />
-              Изтрий
-            </Button>
+            <EditRowButton name={project.title} onClick={() => onEdit(project.id)} />
+            <DeleteRowButton name={project.title} onClick={() => onDelete(project)} disabled={busyId === project.id} />
           </div>
         </Card>
       )}
