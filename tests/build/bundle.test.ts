@@ -14,7 +14,7 @@ beforeAll(() => {
 
 // the admin app, its sign-in included, lives under src/admin (the house rule keeps it there); its
 // route table, which names every admin page lazily, is the one admin module the app shell carries
-const ADMIN_CODE = [/^src\/admin\/(?!routes\.tsx$)/];
+const ADMIN_CODE = [/^src\/admin\/(?!panel\/routes\.tsx$)/];
 const SUPABASE = /node_modules\/@supabase\//;
 const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform\/resolvers)\//;
 

@@ -102,7 +102,8 @@ describe('import circles', () => {
       ['/c.ts', ['/a.ts']],
       ['/d.ts', ['/a.ts']],
     ]);
-    expect(circles(graph)).toEqual([['../../a.ts', '../../b.ts', '../../c.ts'].map((f) => path.relative(ROOT, path.resolve(ROOT, f))).sort()]);
+    // named as the tree's files are: relative to the checkout, wherever it lies
+    expect(circles(graph)).toEqual([['/a.ts', '/b.ts', '/c.ts'].map((f) => path.relative(ROOT, f)).sort()]);
     const typeOnly = ts.preProcessFile("import type { A } from './a';\nexport type { B } from './b';\nconst c = () => import('./c');\n", true, true);
     expect(typeOnly.importedFiles.map((ref) => ref.fileName)).toEqual(['./a', './b', './c']);
   });

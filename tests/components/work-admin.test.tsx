@@ -93,11 +93,11 @@ describe('projects list', () => {
     fakeBackend({ projects: manyProjects(23) });
     renderAdmin(<ProjectsTab />);
     const user = userEvent.setup({ delay: null });
-    await screen.findByText('Проект 1');
+    await screen.findByRole('heading', { name: 'Проект 1' });
     expect(projectTitles()).toHaveLength(20);
     expect(screen.getByText('Общо проекти: 23')).toBeInTheDocument();
     await user.click(within(projectPager()).getByRole('button', { name: 'Страница 2' }));
-    expect(await screen.findByText('Проект 21')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Проект 21' })).toBeInTheDocument();
     expect(projectTitles()).toEqual(['Проект 21', 'Проект 22', 'Проект 23']);
     expect(within(projectPager()).getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(projectPager()).getByText(/21–23 от 23/)).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('projects list', () => {
     const backend = fakeBackend({ projects: rows });
     renderAdmin(<ProjectsTab />);
     const user = userEvent.setup({ delay: null });
-    await screen.findByText('Проект 1');
+    await screen.findByRole('heading', { name: 'Проект 1' });
     await user.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'имоти{Enter}');
     expect(await screen.findByText('Намерени проекти: 2')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Имоти бот' })).toBeInTheDocument();
