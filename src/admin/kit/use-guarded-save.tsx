@@ -11,7 +11,7 @@ interface Versioned {
   updated_at: string;
 }
 
-/** What a save mutation (useSavePost, useSaveClient, …) offers the hook. */
+/** What a save mutation (a record type's useSave(), kit/record-type.ts) offers the hook. */
 interface SaveMutation<Vars> {
   mutate: (variables: Vars, callbacks: { onSuccess: (saved: SavedVersion) => void; onError: (error: unknown) => void }) => void;
   isPending: boolean;

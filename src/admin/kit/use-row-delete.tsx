@@ -36,7 +36,7 @@ export interface RowDeleteOptions<TData, TError, TContext> {
  * (and a re-check of the admin's rights when refused). `busyId` is the row whose delete (or, set by
  * the list, another row action) is running, so its buttons can be disabled meanwhile.
  *
- *   const { onDelete, busyId, dialog } = useRowDelete({ remove: useDeleteClient(), text });
+ *   const { onDelete, busyId, dialog } = useRowDelete({ remove: clientRecords.useDelete(), text });
  *   <Button onClick={() => onDelete(client)} disabled={busyId === client.id}>Изтрий</Button>
  *   return <>{...}{dialog}</>;
  */

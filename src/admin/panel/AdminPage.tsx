@@ -5,7 +5,6 @@ import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
 import { useStorageCheck } from '../kit/api';
-import { LazyBinTab } from './LazyBinTab';
 import { adminPaths, blogPanel } from '../kit/addresses';
 import { AdminFrame } from '../kit/AdminFrame';
 import { ErrorCard } from '../kit/ErrorCard';
@@ -23,6 +22,7 @@ const ClientsTab = lazyPart(() => import('../clients/ClientsTab').then((m) => m.
 const CalendarTab = lazyPart(() => import('../calendar/CalendarTab').then((m) => m.CalendarTab));
 const InquiriesTab = lazyPart(() => import('../inbox/InquiriesTab').then((m) => m.InquiriesTab));
 const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.BookingsTab));
+const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },
@@ -31,7 +31,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'calendar', icon: CalendarDays, name: 'Календар', content: () => <CalendarTab /> },
   { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
   { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
-  { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <LazyBinTab /> },
+  { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <BinTab /> },
 ];
 
 /** /blog-admin: 'Администраторски панел'. */
