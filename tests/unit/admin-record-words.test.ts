@@ -12,10 +12,13 @@ describe('recordWords', () => {
       many: 'клиенти',
       theMany: 'клиентите',
       gender: 'masculine',
+      title: 'Клиенти',
+      searchHint: 'Име на клиента',
       empty: 'Все още няма добавени клиенти.',
       logDelete: '[admin] deleting a client failed',
     });
     expect(words).toEqual({
+      heading: { title: 'Клиенти', searchName: 'Търсене в клиентите', searchHint: 'Име на клиента' },
       list: {
         loading: 'Зареждане на клиенти...',
         loadFailed: 'Неуспешно зареждане на клиенти.',
@@ -49,6 +52,8 @@ describe('recordWords', () => {
       many: 'публикации',
       theMany: 'публикациите',
       gender: 'feminine',
+      title: 'Публикации',
+      searchHint: 'Заглавие, адрес, описание или автор',
       empty: 'Няма публикации',
       logDelete: '[admin] deleting a post failed',
     });
@@ -56,5 +61,6 @@ describe('recordWords', () => {
     expect(words.delete.deleted).toBe('Публикацията е изтрита');
     expect(words.record.backLabel).toBe('Назад към публикациите');
     expect(words.list.pages).toBe('Страници на публикациите');
+    expect(words.heading.searchName).toBe('Търсене в публикациите');
   });
 });

@@ -1,3 +1,4 @@
+import { Loading } from '@/admin/kit/Loading';
 import { CalendarDays } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useController, useWatch } from 'react-hook-form';
@@ -6,7 +7,6 @@ import { Card, CardContent } from '@/admin/kit/card';
 import { Input } from '@/shared/ui/input';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
-import { Spinner } from '@/shared/ui/spinner';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { ErrorCard } from '@/admin/kit/ErrorCard';
 import { FormAlert } from '@/admin/kit/FormAlert';
@@ -26,10 +26,7 @@ export function CalendarTab() {
   const settings = useCalendarSettings();
   if (settings.isPending) {
     return (
-      <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-        <Spinner size="sm" label="Зареждане" />
-        Зареждане на настройките...
-      </p>
+      <Loading>Зареждане на настройките...</Loading>
     );
   }
   if (settings.isError) {

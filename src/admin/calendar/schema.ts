@@ -31,15 +31,9 @@ export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']
 export const DEFAULT_HOURS = { start: '09:00', end: '17:00' };
 
 /** The week as the form lists it, Monday first, with the Bulgarian names. */
-export const WEEK: readonly { key: string; label: string }[] = [
-  { key: 'monday', label: 'Понеделник' },
-  { key: 'tuesday', label: 'Вторник' },
-  { key: 'wednesday', label: 'Сряда' },
-  { key: 'thursday', label: 'Четвъртък' },
-  { key: 'friday', label: 'Петък' },
-  { key: 'saturday', label: 'Събота' },
-  { key: 'sunday', label: 'Неделя' },
-];
+const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const DAY_NAMES = ['Понеделник', 'Вторник', 'Сряда', 'Четвъртък', 'Петък', 'Събота', 'Неделя'];
+export const WEEK: readonly { key: string; label: string }[] = DAY_KEYS.map((key, day) => ({ key, label: DAY_NAMES[day] }));
 
 /** The zones offered: Sofia first, then every zone the browser knows (the current one kept too). */
 export function timeZoneOptions(current: string): string[] {

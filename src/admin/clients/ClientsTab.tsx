@@ -2,29 +2,21 @@ import { Plus } from 'lucide-react';
 import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
-import type { ListOpeners } from '@/admin/kit/ListFormTab';
-import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
+import { useRecordRows } from '@/admin/kit/use-record-rows';
 import { ListRows } from '@/admin/kit/PagedList';
 import { RecordList } from '@/admin/kit/RecordList';
-import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { clientRecords } from './api';
 import { LazyClientForm as ClientForm } from './LazyClientForm';
 
 /** The 'Клиенти' tab: a 1/2/3-column grid of logos, one page at a time. */
 export function ClientsTab() {
-  return (
-    <RecordTab
-      type={clientRecords}
-      list={(props) => <ClientListView {...props} />}
-      form={(record, onDone) => <ClientForm client={record} onDone={onDone} />}
-    />
-  );
+  return <RecordTab type={clientRecords} list={ClientListView} form={(record, onDone) => <ClientForm client={record} onDone={onDone} />} />;
 }
 
-function ClientListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
-  const { search, page } = paging;
-  const clients = clientRecords.usePage({ search }, page);
-  const { onDelete, busyId, dialog } = useRowDelete({ remove: clientRecords.useDelete(), text: clientRecords.text.delete });
+function ClientListView({ paging, onNew, onEdit }: RecordListViewProps) {
+  const rows = useRecordRows(clientRecords, paging);
+  const { onDelete, busyId } = rows;
 
   const newClient = (
     <Button onClick={onNew}>
@@ -34,17 +26,9 @@ function ClientListView({ paging, onNew, onEdit }: { paging: RecordListState<Rec
   );
 
   return (
-    <RecordList
-      paging={paging}
-      query={clients}
-      title="Клиенти"
-      actions={newClient}
-      search={{ name: 'Търсене в клиентите', placeholder: 'Име на клиента' }}
-      text={clientRecords.text.list}
-      dialog={dialog}
-    >
-      {(rows, busy) => (
-        <ListRows rows={rows} busy={busy} label="Клиенти" className="sm:grid-cols-2 lg:grid-cols-3">
+    <RecordList rows={rows} actions={newClient}>
+      {(clients, busy) => (
+        <ListRows rows={clients} busy={busy} label="Клиенти" className="sm:grid-cols-2 lg:grid-cols-3">
           {(client) => (
             <Card className="flex h-full flex-col items-center gap-3 p-5">
               <div className="flex h-[100px] w-[150px] items-center justify-center">

@@ -13,13 +13,11 @@ export type AdminClient = Pick<Tables<'clients'>, 'id' | 'name' | 'logo' | 'logo
 /** What the logo form writes. */
 export type ClientInput = Pick<AdminClient, 'name' | 'logo' | 'logo_alt'>;
 
-const CLIENT_COLUMNS = 'id, name, logo, logo_alt, created_at, updated_at';
-
 export const clientRecords = defineRecordType<AdminClient, AdminClient, ClientInput>({
   name: 'clients',
   table: 'clients',
-  listColumns: CLIENT_COLUMNS,
-  recordColumns: CLIENT_COLUMNS,
+  // the card shows all a logo has: the form reads the same columns
+  listColumns: 'id, name, logo, logo_alt, created_at, updated_at',
   searchColumns: ['name'],
   toRow: (input) => ({ name: input.name.trim(), logo: input.logo.trim(), logo_alt: input.logo_alt.trim() }),
   stampUpdates: true,
@@ -32,6 +30,8 @@ export const clientRecords = defineRecordType<AdminClient, AdminClient, ClientIn
     many: 'клиенти',
     theMany: 'клиентите',
     gender: 'masculine',
+    title: 'Клиенти',
+    searchHint: 'Име на клиента',
     empty: 'Все още няма добавени клиенти.',
     logDelete: '[admin] deleting a client failed',
   }),

@@ -1,8 +1,8 @@
+import { Loading } from '@/admin/kit/Loading';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { Spinner } from '@/shared/ui/spinner';
 import { FormAlert } from '@/admin/kit/FormAlert';
 import { useBookingHistory } from './api';
 import { formatReceivedBg } from './format';
@@ -42,10 +42,7 @@ function HistoryPanel({ bookingId, label }: { bookingId: string; label: string }
   const history = useBookingHistory(bookingId);
   if (history.isPending) {
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
-        <Spinner size="sm" label="Зареждане" />
-        {historyText.loading}
-      </p>
+      <Loading size="line">{historyText.loading}</Loading>
     );
   }
   if (history.isError) {

@@ -1,10 +1,10 @@
+import { Loading } from './Loading';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { fieldClasses, Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/ui/cn';
 import { ADMIN_PAGE_SIZE, type ListPage } from './list';
 import { normaliseSearch, SEARCH_MAX_LENGTH } from './search';
@@ -148,10 +148,7 @@ export function PagedList<T>({ list, query, text, pageSize = ADMIN_PAGE_SIZE, ch
 
   if (query.isPending) {
     return (
-      <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-        <Spinner size="sm" label="Зареждане" />
-        {text.loading}
-      </p>
+      <Loading>{text.loading}</Loading>
     );
   }
   if (query.isError) {

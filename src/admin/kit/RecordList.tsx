@@ -1,25 +1,18 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ListPage } from './list';
 import { ListSearch, ListSection, PagedList, type PagedListText, type ListSearchProps } from './PagedList';
-import type { ListState } from './use-list-state';
+import type { RecordRows } from './use-record-rows';
 
 export interface RecordListProps<Row> {
-  /** The list's state in the address (RecordTab gives it). */
-  paging: ListState;
-  /** The page shown (a record type's usePage). */
-  query: UseQueryResult<ListPage<Row>>;
-  /** The list's heading, e.g. 'Клиенти'. */
-  title: string;
+  /** The page shown, the list's state and the row deletes' dialog (useRecordRows). */
+  rows: RecordRows<Row>;
   /** Beside the heading: the button that opens a new record. */
   actions: ReactNode;
-  /** The search box's name and placeholder, and the filters beside it. */
-  search: Omit<ListSearchProps, 'list'>;
-  text: PagedListText;
+  /** The filters beside the search field, and the search row's layout. */
+  search?: Pick<ListSearchProps, 'children' | 'className'>;
+  /** The list's words where they are not the record type's (a filter's own 'nothing matches'). */
+  text?: PagedListText;
   /** Under the list, e.g. where its deleted records went (BinNote). */
   footer?: ReactNode;
-  /** The row actions' dialogs (useRowDelete's). */
-  dialog: ReactNode;
   /** The rows of the page; `busy` while the next page or search result loads. */
   children: (rows: Row[], busy: boolean) => ReactNode;
 }
@@ -27,13 +20,14 @@ export interface RecordListProps<Row> {
 /**
  * A record type's list as its tab shows it: the heading with the new-record button, the search,
  * one page of cards with the pager, what the list says when empty, loading or failed, and the
- * dialogs of its row actions. A section gives only its words and its cards.
+ * dialogs of its row actions, in the record type's words. A section gives only its cards.
  */
-export function RecordList<Row>({ paging, query, title, actions, search, text, footer, dialog, children }: RecordListProps<Row>) {
+export function RecordList<Row>({ rows, actions, search, text, footer, children }: RecordListProps<Row>) {
+  const { paging, query, words, dialog } = rows;
   return (
-    <ListSection list={paging} title={title} actions={actions}>
-      <ListSearch list={paging} {...search} />
-      <PagedList list={paging} query={query} text={text}>
+    <ListSection list={paging} title={words.heading.title} actions={actions}>
+      <ListSearch list={paging} name={words.heading.searchName} placeholder={words.heading.searchHint} {...search} />
+      <PagedList list={paging} query={query} text={text ?? words.list}>
         {children}
       </PagedList>
       {footer}

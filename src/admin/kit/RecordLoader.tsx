@@ -1,8 +1,8 @@
+import { Loading } from './Loading';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Spinner } from '@/shared/ui/spinner';
 import { codeOf, errorMessage } from '@/shared/db/errors';
 import { ErrorCard } from './ErrorCard';
 import { RecordNotFoundError } from './list';
@@ -57,10 +57,7 @@ export function RecordLoader<T>({ query, title, loading, loadFailed, backLabel, 
       ) : query.isError ? (
         <ErrorCard message={`${loadFailed} ${errorMessage(query.error, '')}`.trim()} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <p className="flex items-center gap-3 py-8 text-slate-700" role="status">
-          <Spinner size="sm" label="Зареждане" />
-          {loading}
-        </p>
+        <Loading>{loading}</Loading>
       )}
     </section>
   );

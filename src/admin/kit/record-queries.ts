@@ -32,8 +32,8 @@ export interface RecordSource<Filters extends ListFilters> {
   table: VersionedTable;
   /** What a list card shows (and updated_at, the version a row action is guarded by). */
   listColumns: string;
-  /** Every column the edit form needs: read for the one record opened. */
-  recordColumns: string;
+  /** Every column the edit form needs, read for the one record opened: the list's when absent. */
+  recordColumns?: string;
   /** Where the search box looks. */
   searchColumns: readonly string[];
   /** The record type's own filters beside the search (applied before it). */
@@ -72,6 +72,6 @@ export function recordQueries<Row, Full, Filters extends ListFilters>(source: Re
         .overrideTypes<Row[], { merge: false }>(),
     /** The one record opened for editing, every column its form needs (null when it is gone). */
     byId: (supabase: SupabaseClient, id: string) =>
-      schemaFree(supabase).from(source.table as string).select(source.recordColumns).eq('id', id).maybeSingle<Full>(),
+      schemaFree(supabase).from(source.table as string).select(source.recordColumns ?? source.listColumns).eq('id', id).maybeSingle<Full>(),
   };
 }

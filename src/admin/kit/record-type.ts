@@ -19,6 +19,8 @@ import type { RowDeleteText } from './use-row-delete';
  */
 
 export interface RecordWords {
+  /** The list's heading and its search box's name and hint (RecordList). */
+  heading: { title: string; searchName: string; searchHint: string };
   /** The list's words: loading, empty, the count… (PagedList). */
   list: PagedListText;
   /** The edit view's words while the record loads (RecordLoader). */

@@ -19,6 +19,10 @@ export interface RecordNouns {
   theMany: string;
   /** Its gender decides 'този'/'тази' and 'изтрит'/'изтрита'. */
   gender: 'masculine' | 'feminine';
+  /** The list's heading: 'Клиенти', 'Управление на потребители'. */
+  title: string;
+  /** Where the list's search looks, shown in its field: 'Име на клиента'. */
+  searchHint: string;
   /** The empty list's sentence, in the record type's own words: 'Все още няма добавени клиенти.' */
   empty: string;
   /** The console's note of a failed delete: '[admin] deleting a client failed'. */
@@ -29,6 +33,7 @@ export function recordWords(nouns: RecordNouns): RecordWords {
   const { one, theOne, theOneSubject, many, theMany } = nouns;
   const feminine = nouns.gender === 'feminine';
   return {
+    heading: { title: nouns.title, searchName: `Търсене в ${theMany}`, searchHint: nouns.searchHint },
     list: {
       loading: `Зареждане на ${many}...`,
       loadFailed: `Неуспешно зареждане на ${many}.`,

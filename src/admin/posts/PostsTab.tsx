@@ -2,10 +2,9 @@ import { Button } from '@/shared/ui/button';
 import { writeErrorMessage } from '@/admin/kit/api';
 import { ListFilter } from '@/admin/kit/PagedList';
 import { RecordList } from '@/admin/kit/RecordList';
-import type { ListOpeners } from '@/admin/kit/ListFormTab';
-import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
+import { useRecordRows } from '@/admin/kit/use-record-rows';
 import { useRowAction } from '@/admin/kit/use-row-action';
-import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { postRecords, togglePostPublished } from './api';
 import { LazyPostForm as PostForm } from './LazyPostForm';
 import { PostList } from './PostList';
@@ -23,22 +22,15 @@ const POST_FILTERS = { status: ['published', 'draft', 'scheduled'] } as const;
 
 /** The 'Публикации' tab: one page of the list at a time, and the form for a new or an existing post. */
 export function PostsTab() {
-  return (
-    <RecordTab
-      type={postRecords}
-      filters={POST_FILTERS}
-      list={(props) => <PostListView {...props} />}
-      form={(record, onDone) => <PostForm post={record} onDone={onDone} />}
-    />
-  );
+  return <RecordTab type={postRecords} filters={POST_FILTERS} list={PostListView} form={(record, onDone) => <PostForm post={record} onDone={onDone} />} />;
 }
 
-function PostListView({ paging, onNew, onEdit }: { paging: RecordListState<typeof POST_FILTERS> } & ListOpeners) {
-  const { search, page } = paging;
+function PostListView({ paging, onNew, onEdit }: RecordListViewProps<typeof POST_FILTERS>) {
+  const { search } = paging;
   const listText = postRecords.text.list;
   const status: PostStatusFilter = paging.filters.status;
-  const posts = postRecords.usePage({ search, status }, page);
-  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: postRecords.useDelete(), text: postRecords.text.delete });
+  const rows = useRecordRows(postRecords, paging, { filters: { status } });
+  const { query: posts, onDelete, busyId, setBusyId } = rows;
   const onToggle = useRowAction({
     mutation: postRecords.useRowMutation((post: AdminPostRow) => togglePostPublished(post)),
     setBusyId,
@@ -62,13 +54,9 @@ function PostListView({ paging, onNew, onEdit }: { paging: RecordListState<typeo
 
   return (
     <RecordList
-      paging={paging}
-      query={posts}
-      title="Публикации"
+      rows={rows}
       actions={newPost}
       search={{
-        name: 'Търсене в публикациите',
-        placeholder: 'Заглавие, адрес, описание или автор',
         className: 'md:grid-cols-[3fr_1fr]',
         children: <ListFilter label="Статус" value={status} onChange={(value) => paging.setFilter('status', value)} options={STATUS_OPTIONS} />,
       }}
@@ -78,10 +66,9 @@ function PostListView({ paging, onNew, onEdit }: { paging: RecordListState<typeo
         noMatch: search ? listText.noMatch : 'Няма публикации с този статус.',
         clear: status ? 'Изчисти филтрите' : listText.clear,
       }}
-      dialog={dialog}
     >
-      {(rows, busy) => (
-        <PostList posts={rows} zone={zone} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
+      {(posts, busy) => (
+        <PostList posts={posts} zone={zone} onEdit={(post) => onEdit(post.id)} onToggle={onToggle} onDelete={onDelete} busyId={busyId} busy={busy} />
       )}
     </RecordList>
   );

@@ -21,6 +21,8 @@ export const postRecords = defineRecordType<AdminPostRow, AdminPost, PostPayload
     many: 'публикации',
     theMany: 'публикациите',
     gender: 'feminine',
+    title: 'Публикации',
+    searchHint: 'Заглавие, адрес, описание или автор',
     empty: 'Няма публикации',
     logDelete: '[admin] deleting a post failed',
   }),

@@ -3,6 +3,7 @@
  * and the pure helpers the form shows from its values: completeness over 9 fields, the content
  * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
  */
+import { textValues } from '@/admin/kit/form-values';
 import * as z from 'zod/mini';
 import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
@@ -100,22 +101,15 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   scheduled_at: '',
 };
 
+const POST_TEXT_FIELDS = ['title', 'slug', 'created_by', 'author', 'excerpt', 'content', 'featured_image', 'featured_image_alt', 'category', 'scheduled_at'] as const;
+
 export function postValuesFrom(post: AdminPost): PostFormValues {
   return {
-    title: post.title ?? '',
-    slug: post.slug ?? '',
-    created_by: post.created_by ?? '',
-    author: post.author ?? '',
-    excerpt: post.excerpt ?? '',
-    content: post.content ?? '',
-    featured_image: post.featured_image ?? '',
-    featured_image_alt: post.featured_image_alt ?? '',
-    category: post.category ?? '',
+    ...textValues(post, POST_TEXT_FIELDS),
     tags: formatTags(post.tags ?? []),
     is_published: Boolean(post.is_published),
     ...seoValuesFrom(post),
     scheduled: !post.is_published && Boolean(post.scheduled_at),
-    scheduled_at: post.scheduled_at ?? '',
   };
 }
 

@@ -5,31 +5,23 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
-import type { ListOpeners } from '@/admin/kit/ListFormTab';
-import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
+import { useRecordRows } from '@/admin/kit/use-record-rows';
 import { useRowAction } from '@/admin/kit/use-row-action';
 import { ListRows } from '@/admin/kit/PagedList';
 import { RecordList } from '@/admin/kit/RecordList';
-import { useRowDelete } from '@/admin/kit/use-row-delete';
 import { toggleBlogUserActive, userRecords } from './api';
 import { LazyUserForm as UserForm } from './LazyUserForm';
 
 /** The 'Потребители' tab: 'Управление на потребители', one page at a time. */
 export function UsersTab() {
-  return (
-    <RecordTab
-      type={userRecords}
-      list={(props) => <UserListView {...props} />}
-      form={(record, onDone) => <UserForm user={record} onDone={onDone} />}
-    />
-  );
+  return <RecordTab type={userRecords} list={UserListView} form={(record, onDone) => <UserForm user={record} onDone={onDone} />} />;
 }
 
-function UserListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
+function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
   const { blogUser } = useAuth();
-  const { search, page } = paging;
-  const users = userRecords.usePage({ search }, page);
-  const { onDelete, busyId, setBusyId, dialog } = useRowDelete({ remove: userRecords.useDelete(), text: userRecords.text.delete });
+  const rows = useRecordRows(userRecords, paging);
+  const { onDelete, busyId, setBusyId } = rows;
   const onToggle = useRowAction({
     mutation: userRecords.useRowMutation(toggleBlogUserActive),
     setBusyId,
@@ -47,17 +39,9 @@ function UserListView({ paging, onNew, onEdit }: { paging: RecordListState<Recor
   );
 
   return (
-    <RecordList
-      paging={paging}
-      query={users}
-      title="Управление на потребители"
-      actions={newUser}
-      search={{ name: 'Търсене в потребителите', placeholder: 'Потребителско име, име или имейл' }}
-      text={userRecords.text.list}
-      dialog={dialog}
-    >
-      {(rows, loading) => (
-        <ListRows rows={rows} busy={loading} label="Потребители" tight>
+    <RecordList rows={rows} actions={newUser}>
+      {(users, loading) => (
+        <ListRows rows={users} busy={loading} label="Потребители" tight>
           {(user) => {
             const name = user.full_name?.trim() || user.username;
             const self = blogUser?.id === user.id;

@@ -16,7 +16,6 @@ export const userRecords = defineRecordType<AdminBlogUser, AdminBlogUser, BlogUs
   name: 'users',
   table: 'blog_users',
   listColumns: USER_COLUMNS,
-  recordColumns: USER_COLUMNS,
   searchColumns: ['username', 'full_name', 'email'],
   // the author picker, and the posts list (it shows each post's user); visitors see no blog user
   alsoStale: { keys: [adminKeys.authors, recordKeys('posts').pages()] },
@@ -27,6 +26,8 @@ export const userRecords = defineRecordType<AdminBlogUser, AdminBlogUser, BlogUs
     many: 'потребители',
     theMany: 'потребителите',
     gender: 'masculine',
+    title: 'Управление на потребители',
+    searchHint: 'Потребителско име, име или имейл',
     empty: 'Няма потребители',
     logDelete: '[admin] deleting a user failed',
   }),

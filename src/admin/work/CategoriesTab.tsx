@@ -1,3 +1,4 @@
+import { Loading } from '@/admin/kit/Loading';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
@@ -6,7 +7,6 @@ import { Card } from '@/admin/kit/card';
 import { errorId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { useRecheckOnDenied } from '@/admin/kit/api';
@@ -256,10 +256,7 @@ export function CategoriesTab() {
       </Card>
 
       {categories.isPending ? (
-        <p className="flex items-center gap-3 py-6 text-slate-700" role="status">
-          <Spinner size="sm" label="Зареждане" />
-          Зареждане на категории...
-        </p>
+        <Loading>Зареждане на категории...</Loading>
       ) : categories.isError ? (
         <ErrorCard message={categoryText.loadFailed} onRetry={() => void categories.refetch()} retrying={categories.isFetching} />
       ) : categories.data.length === 0 ? (

@@ -6,9 +6,8 @@ import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { ListRows } from '@/admin/kit/PagedList';
 import { RecordList } from '@/admin/kit/RecordList';
-import type { ListOpeners } from '@/admin/kit/ListFormTab';
-import { RecordTab, type RecordListState } from '@/admin/kit/RecordTab';
-import { useRowDelete } from '@/admin/kit/use-row-delete';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
+import { useRecordRows } from '@/admin/kit/use-record-rows';
 import { BinNote } from '@/admin/kit/BinNote';
 import { projectRecords, workErrorMessage } from './api';
 import { LazyProjectForm as ProjectForm } from './LazyProjectForm';
@@ -16,34 +15,18 @@ import type { AdminProjectRow } from './project-record';
 
 /** The 'Проекти' tab: one page of the list at a time, or the form for a new or an existing project. */
 export function ProjectsTab() {
-  return (
-    <RecordTab
-      type={projectRecords}
-      list={(props) => <ProjectListView {...props} />}
-      form={(record, onDone) => <ProjectForm project={record} onDone={onDone} />}
-    />
-  );
+  return <RecordTab type={projectRecords} list={ProjectListView} form={(record, onDone) => <ProjectForm project={record} onDone={onDone} />} />;
 }
 
-function ProjectListView({ paging, onNew, onEdit }: { paging: RecordListState<Record<never, never>> } & ListOpeners) {
-  const { search, page } = paging;
-  const projects = projectRecords.usePage({ search }, page);
-  const { onDelete, busyId, dialog } = useRowDelete({ remove: projectRecords.useDelete(), text: projectRecords.text.delete, describeError: workErrorMessage });
+function ProjectListView({ paging, onNew, onEdit }: RecordListViewProps) {
+  const rows = useRecordRows(projectRecords, paging, { describeError: workErrorMessage });
+  const { onDelete, busyId } = rows;
 
   const newProject = <Button onClick={onNew}>+ Добави нов проект</Button>;
 
   return (
-    <RecordList
-      paging={paging}
-      query={projects}
-      title="Проекти"
-      actions={newProject}
-      search={{ name: 'Търсене в проектите', placeholder: 'Заглавие, клиент или категория' }}
-      text={projectRecords.text.list}
-      footer={<BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>}
-      dialog={dialog}
-    >
-      {(rows, busy) => <ProjectList projects={rows} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
+    <RecordList rows={rows} actions={newProject} footer={<BinNote kind="projects">Изтритите проекти са в кошчето</BinNote>}>
+      {(projects, busy) => <ProjectList projects={projects} busy={busy} busyId={busyId} onEdit={onEdit} onDelete={onDelete} />}
     </RecordList>
   );
 }

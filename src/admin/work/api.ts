@@ -85,6 +85,8 @@ export const projectRecords = defineRecordType<AdminProjectRow, AdminProject, Pr
     many: 'проекти',
     theMany: 'проектите',
     gender: 'masculine',
+    title: 'Проекти',
+    searchHint: 'Заглавие, клиент или категория',
     empty: 'Няма проекти. Създайте първия.',
     logDelete: '[work-admin] deleting a project failed',
   }),

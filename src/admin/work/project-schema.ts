@@ -1,3 +1,4 @@
+import { textValues } from '@/admin/kit/form-values';
 import * as z from 'zod/mini';
 import { imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
@@ -94,20 +95,12 @@ export function emptyProjectValues(): ProjectFormValues {
   };
 }
 
+const PROJECT_TEXT_FIELDS = ['title', 'slug', 'link', 'description', 'detailed_description', 'documentation_url', 'image', 'image_alt', 'category', 'client', 'duration'] as const;
+
 export function projectValuesFrom(project: AdminProject): ProjectFormValues {
   return {
-    title: project.title ?? '',
-    slug: project.slug ?? '',
-    link: project.link ?? '',
-    description: project.description ?? '',
-    detailed_description: project.detailed_description ?? '',
-    documentation_url: project.documentation_url ?? '',
-    image: project.image ?? '',
-    image_alt: project.image_alt ?? '',
-    category: project.category ?? '',
+    ...textValues(project, PROJECT_TEXT_FIELDS),
     technologies: Array.isArray(project.technologies) ? project.technologies.filter((t) => typeof t === 'string' && t.trim()) : [],
-    client: project.client ?? '',
-    duration: project.duration ?? '',
     team_size: project.team_size == null ? '' : String(project.team_size),
     gallery: galleryFromStored(project.gallery),
     status: project.status || DEFAULT_STATUS,

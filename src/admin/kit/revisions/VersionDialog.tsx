@@ -1,9 +1,9 @@
+import { Loading } from '../Loading';
 import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
-import { Spinner } from '@/shared/ui/spinner';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { FormAlert } from '../FormAlert';
 import { useConfirm } from '../use-confirm';
@@ -103,10 +103,7 @@ function VersionBody({
   }
   if (!changes) {
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
-        <Spinner size="sm" label="Зареждане" />
-        {text.versionLoading}
-      </p>
+      <Loading size="line">{text.versionLoading}</Loading>
     );
   }
   return (
