@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import type { UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { Input } from '@/shared/ui/input';
+import { WholeNumberInput } from '@/shared/ui/input';
 import { errorId, FormField, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
 import { fieldAria } from '@/shared/forms/forms';
@@ -57,12 +57,9 @@ export function BookingWindowFields({ register, errors, id }: BookingWindowField
             Минимално предизвестие
           </Label>
           <div className="flex gap-2">
-            <Input
+            <WholeNumberInput
               id={id('notice')}
-              type="number"
-              inputMode="numeric"
               min={0}
-              step={1}
               required
               className="min-w-0 flex-1"
               {...register('notice_amount')}
@@ -116,7 +113,7 @@ function WholeNumberField({ id, label, min, max, hint, error, field }: {
 }) {
   return (
     <FormField id={id} label={label} required hint={hint} error={error} className="content-start">
-      <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1} required {...field} {...fieldAria(id, error, true)} />
+      <WholeNumberInput id={id} min={min} max={max} required {...field} {...fieldAria(id, error, true)} />
     </FormField>
   );
 }

@@ -13,15 +13,15 @@ import { newPreviewId, previewPath, writePreview, type PreviewKind } from '@/sha
  * fits. Once opened, the preview follows the form: every later edit is written again shortly after.
  */
 
-/** How long the form waits after an edit before the open preview follows it. */
-export const PREVIEW_FOLLOW_DELAY_MS = 300;
-
 export const previewText = {
   button: 'Преглед',
   newTab: ' (отваря се в нов раздел)',
   failed: 'Прегледът не може да се отвори',
   failedDetail: 'Браузърът не позволи временния запис на черновата (място или настройки за поверителност).',
 } as const;
+
+/** How long the form waits after an edit before the open preview follows it. */
+export const PREVIEW_FOLLOW_DELAY_MS = 300;
 
 export interface PreviewButtonProps<V extends FieldValues> {
   kind: PreviewKind;

@@ -12,3 +12,8 @@ export function textValues<R, K extends TextKeys<R>>(record: R, keys: readonly K
   for (const key of keys) values[key] = (record[key] as string | null | undefined) ?? '';
   return values;
 }
+
+/** The text fields `keys` of a new record's form: all empty. */
+export function emptyTexts<K extends string>(keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, ''])) as Record<K, string>;
+}

@@ -3,7 +3,7 @@
  * and the pure helpers the form shows from its values: completeness over 9 fields, the content
  * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
  */
-import { textValues } from '@/admin/kit/form-values';
+import { emptyTexts, textValues } from '@/admin/kit/form-values';
 import * as z from 'zod/mini';
 import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
@@ -84,24 +84,16 @@ export const postSchema = z
 /** The form's values: every field as the person types it (tags as one comma-separated line). */
 export type PostFormValues = z.infer<typeof postSchema>;
 
+/** The form's fields that hold a column's text as it is (null as ''). */
+const POST_TEXT_FIELDS = ['title', 'slug', 'created_by', 'author', 'excerpt', 'content', 'featured_image', 'featured_image_alt', 'category', 'scheduled_at'] as const;
+
 export const EMPTY_POST_VALUES: PostFormValues = {
-  title: '',
-  slug: '',
-  created_by: '',
-  author: '',
-  excerpt: '',
-  content: '',
-  featured_image: '',
-  featured_image_alt: '',
-  category: '',
+  ...emptyTexts(POST_TEXT_FIELDS),
   tags: '',
   is_published: false,
   ...EMPTY_SEO_VALUES,
   scheduled: false,
-  scheduled_at: '',
 };
-
-const POST_TEXT_FIELDS = ['title', 'slug', 'created_by', 'author', 'excerpt', 'content', 'featured_image', 'featured_image_alt', 'category', 'scheduled_at'] as const;
 
 export function postValuesFrom(post: AdminPost): PostFormValues {
   return {

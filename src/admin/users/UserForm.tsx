@@ -81,15 +81,7 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
               <Input id={id('full_name')} autoComplete="off" {...register('full_name')} />
             </Field>
             <Field id={id('email')} label="Имейл" required error={errors.email}>
-              <Input
-                id={id('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                required
-                {...register('email')}
-                {...fieldAria(id('email'), errors.email)}
-              />
+              <Input id={id('email')} type="email" inputMode="email" autoComplete="off" required {...register('email')} {...fieldAria(id('email'), errors.email)} />
             </Field>
             <Field id={id('password')} label="Парола" required={mode === 'create'} hint={passwordHint} error={errors.password}>
               <Input

@@ -1,11 +1,14 @@
 import { FormField as Field } from '@/shared/ui/form-field';
-import { Input } from '@/shared/ui/input';
+import { Input, WholeNumberInput } from '@/shared/ui/input';
 import { Textarea } from '@/shared/ui/textarea';
 import { fieldAria } from '@/shared/forms/forms';
 import { registerTidied, type ProjectTabProps } from './project-editor';
 import { normalizeUrl, projectSlugFromTitle } from './project-fields';
 import { TechnologiesField } from './TechnologiesField';
 import { projectPath } from '@/shared/config/addresses';
+
+/** A web address field: the address keyboard on a phone. */
+const URL_INPUT = { type: 'url', inputMode: 'url' } as const;
 
 /**
  * 'Основна информация' of the project editor: the title, the address (made from the title when
@@ -40,8 +43,7 @@ export function ProjectBasicTab({ form, values, id, shown, generatedSlug }: Proj
       <Field id={id('link')} label="Линк към проекта" required hint="Адресът, на който проектът работи на живо. https:// се добавя, ако липсва." error={shown('link')}>
         <Input
           id={id('link')}
-          type="url"
-          inputMode="url"
+          {...URL_INPUT}
           placeholder="https://example.com"
           {...registerTidied(form, 'link', normalizeUrl)}
           required
@@ -50,13 +52,7 @@ export function ProjectBasicTab({ form, values, id, shown, generatedSlug }: Proj
         />
       </Field>
       <Field id={id('description')} label="Кратко описание" hint="Показва се в картата на проекта на началната страница.">
-        <Textarea
-          id={id('description')}
-          rows={3}
-          className="min-h-0"
-          {...register('description')}
-          {...fieldAria(id('description'), undefined, true)}
-        />
+        <Textarea id={id('description')} rows={3} className="min-h-0" {...register('description')} {...fieldAria(id('description'), undefined, true)} />
       </Field>
       <Field
         id={id('detailed')}
@@ -72,14 +68,7 @@ export function ProjectBasicTab({ form, values, id, shown, generatedSlug }: Proj
         />
       </Field>
       <Field id={id('documentation_url')} label="Документация (URL)" hint="По избор. https:// се добавя, ако липсва." error={shown('documentation_url')}>
-        <Input
-          id={id('documentation_url')}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/docs"
-          {...registerTidied(form, 'documentation_url', normalizeUrl)}
-          {...fieldAria(id('documentation_url'), shown('documentation_url'), true)}
-        />
+        <Input id={id('documentation_url')} {...URL_INPUT} placeholder="https://example.com/docs" {...registerTidied(form, 'documentation_url', normalizeUrl)} {...fieldAria(id('documentation_url'), shown('documentation_url'), true)} />
       </Field>
       <TechnologiesField form={form} inputId={id('tech')} />
       <div className="grid gap-5 sm:grid-cols-3">
@@ -90,16 +79,7 @@ export function ProjectBasicTab({ form, values, id, shown, generatedSlug }: Proj
           <Input id={id('duration')} placeholder="напр. 3 месеца" {...register('duration')} />
         </Field>
         <Field id={id('team_size')} label="Размер на екипа (хора)" error={shown('team_size')}>
-          <Input
-            id={id('team_size')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1000}
-            step={1}
-            {...register('team_size')}
-            {...fieldAria(id('team_size'), shown('team_size'))}
-          />
+          <WholeNumberInput id={id('team_size')} min={1} max={1000} {...register('team_size')} {...fieldAria(id('team_size'), shown('team_size'))} />
         </Field>
       </div>
     </>

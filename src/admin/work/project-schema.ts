@@ -1,4 +1,4 @@
-import { textValues } from '@/admin/kit/form-values';
+import { emptyTexts, textValues } from '@/admin/kit/form-values';
 import * as z from 'zod/mini';
 import { imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
@@ -74,28 +74,19 @@ export type ProjectFormValues = z.infer<typeof projectSchema>;
 
 export const DEFAULT_STATUS: ProjectStatus = 'in_progress';
 
+/** The form's fields that hold a column's text as it is (null as ''). */
+const PROJECT_TEXT_FIELDS = ['title', 'slug', 'link', 'description', 'detailed_description', 'documentation_url', 'image', 'image_alt', 'category', 'client', 'duration'] as const;
+
 export function emptyProjectValues(): ProjectFormValues {
   return {
-    title: '',
-    slug: '',
-    link: '',
-    description: '',
-    detailed_description: '',
-    documentation_url: '',
-    image: '',
-    image_alt: '',
-    category: '',
+    ...emptyTexts(PROJECT_TEXT_FIELDS),
     technologies: [],
-    client: '',
-    duration: '',
     team_size: '',
     gallery: [],
     status: DEFAULT_STATUS,
     ...EMPTY_SEO_VALUES,
   };
 }
-
-const PROJECT_TEXT_FIELDS = ['title', 'slug', 'link', 'description', 'detailed_description', 'documentation_url', 'image', 'image_alt', 'category', 'client', 'duration'] as const;
 
 export function projectValuesFrom(project: AdminProject): ProjectFormValues {
   return {

@@ -21,3 +21,8 @@ export function Input({ className, type = 'text', ...props }: InputProps) {
     />
   );
 }
+
+/** A field for a whole number: the digits keyboard on a phone, steps of one. */
+export function WholeNumberInput(props: Omit<InputProps, 'type' | 'inputMode' | 'step'>) {
+  return <Input type="number" inputMode="numeric" step={1} {...props} />;
+}
