@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
@@ -8,6 +7,7 @@ import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
+import { StepButtons } from '@/site/dialogs/StepButtons';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import { DetailsStep } from './DetailsStep';
 import {
@@ -30,14 +30,11 @@ function restoreDraft(): ContactDraft | null {
   return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
 }
 
-/** Step 3's send button: disabled while sending or while the message is empty. */
-function SendButton({ control, submitting }: { control: Control<ContactFormState>; submitting: boolean }) {
+/** Step 3's buttons: 'Изпрати' is off while sending or while the message is empty. */
+function SendButtons({ control, submitting, onBack }: { control: Control<ContactFormState>; submitting: boolean; onBack: () => void }) {
   const message = useWatch({ control, name: 'message' });
-  return (
-    <Button type="submit" disabled={!canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting)}>
-      {submitting ? 'Изпращане...' : 'Изпрати'}
-    </Button>
-  );
+  const disabled = !canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting);
+  return <StepButtons onBack={onBack} label="Изпрати" disabled={disabled} sending={submitting} />;
 }
 
 export interface ContactWizardProps {
@@ -204,12 +201,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
               style={{ minHeight: 120 }}
             />
           </FormField>
-          <div className="flex justify-between gap-3 pt-1">
-            <Button variant="outline" onClick={() => goTo(2)} disabled={submitting}>
-              Назад
-            </Button>
-            <SendButton control={control} submitting={submitting} />
-          </div>
+          <SendButtons control={control} submitting={submitting} onBack={() => goTo(2)} />
         </form>
       )}
     </div>

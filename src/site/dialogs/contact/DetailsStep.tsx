@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { fieldAria } from '@/shared/forms/forms';
-import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
+import { StepButtons } from '@/site/dialogs/StepButtons';
 import { canLeaveContactStep, CONTACT_METHODS, showsEmail, showsPhone, type ContactFormState } from './schema';
 
 const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
@@ -54,14 +54,7 @@ function DetailsActions({ control, onBack }: { control: Control<ContactFormState
   return (
     <>
       {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
-      <div className="flex justify-between gap-3 pt-1">
-        <Button variant="outline" onClick={onBack}>
-          Назад
-        </Button>
-        <Button type="submit" disabled={!ready}>
-          Напред
-        </Button>
-      </div>
+      <StepButtons onBack={onBack} label="Напред" disabled={!ready} />
     </>
   );
 }
