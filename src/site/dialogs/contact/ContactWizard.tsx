@@ -57,8 +57,9 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
     defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,
   });
   const { control, register, setValue, getValues, reset, trigger } = form;
-  // Only what decides the layout is watched here; each field follows its own value and error.
-  const [service, contactMethod, phoneCountry] = useWatch({ control, name: ['service', 'contactMethod', 'phoneCountry'] });
+  // Only what decides this layout is watched here (the details step watches the contact method and
+  // the phone's country itself); each field follows its own value and error.
+  const service = useWatch({ control, name: 'service' });
   const [step, setStep] = useState<WizardStep>(initial?.step ?? 1);
   const stepRef = useRef(step);
   const submit = useSubmitInquiry();
@@ -176,16 +177,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
       {step === 1 && <ServiceStep service={service} onChoose={chooseService} />}
 
       {step === 2 && (
-        <DetailsStep
-          control={control}
-          register={register}
-          fieldId={fieldId}
-          contactMethod={contactMethod}
-          phoneCountry={phoneCountry}
-          onPhoneCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
-          onSubmit={onDetailsSubmit}
-          onBack={() => goTo(1)}
-        />
+        <DetailsStep form={form} fieldId={fieldId} onSubmit={onDetailsSubmit} onBack={() => goTo(1)} />
       )}
 
       {step === 3 && (
