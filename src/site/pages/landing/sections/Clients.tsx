@@ -12,6 +12,24 @@ function metricsOf(el: HTMLElement): ScrollMetrics {
   return { scrollLeft: el.scrollLeft, clientWidth: el.clientWidth, scrollWidth: el.scrollWidth };
 }
 
+/** An arrow beside the strip: -1 scrolls back, 1 on; off at that end. */
+function ScrollArrow({ direction, disabled, onMove }: { direction: -1 | 1; disabled: boolean; onMove: (direction: -1 | 1) => void }) {
+  const Icon = direction < 0 ? ChevronLeft : ChevronRight;
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={direction < 0 ? 'Предишни клиенти' : 'Следващи клиенти'}
+      aria-controls="clients-list"
+      disabled={disabled}
+      onClick={() => onMove(direction)}
+      className="shrink-0 rounded-full"
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
 function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
   const scrollerRef = useRef<HTMLUListElement>(null);
   const [state, setState] = useState({ start: true, end: false, active: 0 });
@@ -50,19 +68,7 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
   return (
     <div className="relative">
       <div className="flex items-center gap-3">
-        {arrows && (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Предишни клиенти"
-            aria-controls="clients-list"
-            disabled={state.start}
-            onClick={() => move(-1)}
-            className="shrink-0 rounded-full"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-        )}
+        {arrows && <ScrollArrow direction={-1} disabled={state.start} onMove={move} />}
         <ul
           id="clients-list"
           ref={scrollerRef}
@@ -83,19 +89,7 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
             </li>
           ))}
         </ul>
-        {arrows && (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Следващи клиенти"
-            aria-controls="clients-list"
-            disabled={state.end}
-            onClick={() => move(1)}
-            className="shrink-0 rounded-full"
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        )}
+        {arrows && <ScrollArrow direction={1} disabled={state.end} onMove={move} />}
       </div>
       {showDots(clients.length) && (
         <div className="mt-4 flex justify-center gap-1" role="group" aria-label="Избор на клиент">
