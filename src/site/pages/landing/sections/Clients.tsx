@@ -7,6 +7,7 @@ import { cn } from '@/shared/ui/cn';
 import { prefersReducedMotion } from '@/site/runtime/motion';
 import { useClients, type LandingClient } from '@/site/pages/landing/api';
 import { activeIndex, atEnd, atStart, scrollStep, showArrows, showDots, type ScrollMetrics } from '@/site/pages/landing/carousel';
+import { LandingSection } from './LandingSection';
 
 function metricsOf(el: HTMLElement): ScrollMetrics {
   return { scrollLeft: el.scrollLeft, clientWidth: el.clientWidth, scrollWidth: el.scrollWidth };
@@ -121,26 +122,23 @@ export function Clients() {
   const { data, isPending } = useClients();
   const clients = data?.data ?? [];
   return (
-    <section id="clients" aria-labelledby="clients-title" className="below-fold scroll-mt-20 bg-slate-50 py-16 md:py-20">
-      <div className="container">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="clients-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
-            Клиенти, които ни се доверяват
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">Фирми от имоти, туризъм, фитнес и производство работят с нашите решения.</p>
-        </div>
-        <div className="mt-10 min-h-[15rem]">
-          {isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner label="Зареждане на клиентите" />
-            </div>
-          ) : clients.length === 0 ? (
-            <p className="py-10 text-center text-slate-700">Все още няма добавени клиенти.</p>
-          ) : (
-            <ClientsCarousel clients={clients} />
-          )}
-        </div>
+    <LandingSection
+      id="clients"
+      title="Клиенти, които ни се доверяват"
+      lead="Фирми от имоти, туризъм, фитнес и производство работят с нашите решения."
+      className="bg-slate-50 py-16 md:py-20"
+    >
+      <div className="mt-10 min-h-[15rem]">
+        {isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Зареждане на клиентите" />
+          </div>
+        ) : clients.length === 0 ? (
+          <p className="py-10 text-center text-slate-700">Все още няма добавени клиенти.</p>
+        ) : (
+          <ClientsCarousel clients={clients} />
+        )}
       </div>
-    </section>
+    </LandingSection>
   );
 }
