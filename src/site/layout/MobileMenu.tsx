@@ -17,6 +17,13 @@ export interface MobileMenuProps {
 const linkClasses =
   'block rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
+/** The phone, the e-mail and the town, shown as plain text. */
+const CONTACTS = [
+  { icon: Phone, text: site.phone },
+  { icon: Mail, text: site.email },
+  { icon: MapPin, text: site.city },
+];
+
 /**
  * The slide-in menu below 768 px: the same links as the header, the phone and
  * e-mail as plain text, and 'Изпратете запитване'. It is a modal drawer, so focus stays inside,
@@ -65,18 +72,12 @@ export default function MobileMenu({ open, onOpenChange, onContact }: MobileMenu
         </nav>
 
         <div className="space-y-3 border-t border-slate-200 pt-5 text-sm text-slate-700">
-          <p className="flex items-center gap-2">
-            <Phone aria-hidden="true" className="size-4 text-brand-700" />
-            <span>{site.phone}</span>
-          </p>
-          <p className="flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-4 text-brand-700" />
-            <span>{site.email}</span>
-          </p>
-          <p className="flex items-center gap-2">
-            <MapPin aria-hidden="true" className="size-4 text-brand-700" />
-            <span>{site.city}</span>
-          </p>
+          {CONTACTS.map(({ icon: Icon, text }) => (
+            <p key={text} className="flex items-center gap-2">
+              <Icon aria-hidden="true" className="size-4 text-brand-700" />
+              <span>{text}</span>
+            </p>
+          ))}
         </div>
 
         <Button size="lg" className="mt-auto w-full" onClick={() => closeThen(onContact)}>

@@ -9,6 +9,13 @@ import { SectionLink } from './SectionLink';
 const footerLink =
   'rounded text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400';
 
+/** The town, then the phone and e-mail as links. */
+const CONTACTS = [
+  { icon: MapPin, text: site.city },
+  { icon: Phone, text: site.phone, href: site.phoneHref },
+  { icon: Mail, text: site.email, href: `mailto:${site.email}` },
+];
+
 /** The site footer: blurb, contacts, links, newsletter and copyright. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -22,22 +29,18 @@ export function SiteFooter() {
             автоматизация и софтуер, създаден по мярка.
           </p>
           <ul className="space-y-2 text-sm">
-            <li className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="size-4 text-accent-400" />
-              {site.city}
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4 text-accent-400" />
-              <a href={site.phoneHref} className={footerLink}>
-                {site.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden="true" className="size-4 text-accent-400" />
-              <a href={`mailto:${site.email}`} className={footerLink}>
-                {site.email}
-              </a>
-            </li>
+            {CONTACTS.map(({ icon: Icon, text, href }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon aria-hidden="true" className="size-4 text-accent-400" />
+                {href ? (
+                  <a href={href} className={footerLink}>
+                    {text}
+                  </a>
+                ) : (
+                  text
+                )}
+              </li>
+            ))}
             <li>
               <a href={site.profileUrl} target="_blank" rel="noopener noreferrer" className={`${footerLink} inline-flex items-center gap-1.5`}>
                 {site.name} в LinkedIn

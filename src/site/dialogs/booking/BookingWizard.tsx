@@ -5,6 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
+import { StepButtons } from '@/site/dialogs/StepButtons';
 import { Picture } from '@/shared/ui/picture';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
@@ -219,14 +220,12 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         />
       </FormField>
 
-      <div className="flex justify-between gap-3 pt-1">
-        <Button variant="outline" onClick={() => setStep(1)} disabled={submitting}>
-          Назад
-        </Button>
-        <Button type="submit" disabled={!canSubmitBooking(details, chosen, submitting)}>
-          {submitting ? 'Изпращане...' : 'Потвърдете резервацията'}
-        </Button>
-      </div>
+      <StepButtons
+        onBack={() => setStep(1)}
+        label="Потвърдете резервацията"
+        disabled={!canSubmitBooking(details, chosen, submitting)}
+        sending={submitting}
+      />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
@@ -8,6 +7,7 @@ import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
+import { StepButtons } from '@/site/dialogs/StepButtons';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import { DetailsStep } from './DetailsStep';
 import {
@@ -30,14 +30,11 @@ function restoreDraft(): ContactDraft | null {
   return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
 }
 
-/** Step 3's send button: disabled while sending or while the message is empty. */
-function SendButton({ control, submitting }: { control: Control<ContactFormState>; submitting: boolean }) {
+/** Step 3's buttons: 'Изпрати' is off while sending or while the message is empty. */
+function SendButtons({ control, submitting, onBack }: { control: Control<ContactFormState>; submitting: boolean; onBack: () => void }) {
   const message = useWatch({ control, name: 'message' });
-  return (
-    <Button type="submit" disabled={!canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting)}>
-      {submitting ? 'Изпращане...' : 'Изпрати'}
-    </Button>
-  );
+  const disabled = !canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting);
+  return <StepButtons onBack={onBack} label="Изпрати" disabled={disabled} sending={submitting} />;
 }
 
 export interface ContactWizardProps {
@@ -60,8 +57,9 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
     defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,
   });
   const { control, register, setValue, getValues, reset, trigger } = form;
-  // Only what decides the layout is watched here; each field follows its own value and error.
-  const [service, contactMethod, phoneCountry] = useWatch({ control, name: ['service', 'contactMethod', 'phoneCountry'] });
+  // Only what decides this layout is watched here (the details step watches the contact method and
+  // the phone's country itself); each field follows its own value and error.
+  const service = useWatch({ control, name: 'service' });
   const [step, setStep] = useState<WizardStep>(initial?.step ?? 1);
   const stepRef = useRef(step);
   const submit = useSubmitInquiry();
@@ -179,16 +177,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
       {step === 1 && <ServiceStep service={service} onChoose={chooseService} />}
 
       {step === 2 && (
-        <DetailsStep
-          control={control}
-          register={register}
-          fieldId={fieldId}
-          contactMethod={contactMethod}
-          phoneCountry={phoneCountry}
-          onPhoneCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
-          onSubmit={onDetailsSubmit}
-          onBack={() => goTo(1)}
-        />
+        <DetailsStep form={form} fieldId={fieldId} onSubmit={onDetailsSubmit} onBack={() => goTo(1)} />
       )}
 
       {step === 3 && (
@@ -204,12 +193,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
               style={{ minHeight: 120 }}
             />
           </FormField>
-          <div className="flex justify-between gap-3 pt-1">
-            <Button variant="outline" onClick={() => goTo(2)} disabled={submitting}>
-              Назад
-            </Button>
-            <SendButton control={control} submitting={submitting} />
-          </div>
+          <SendButtons control={control} submitting={submitting} onBack={() => goTo(2)} />
         </form>
       )}
     </div>

@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
-import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFormState, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { fieldAria } from '@/shared/forms/forms';
-import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
+import { StepButtons } from '@/site/dialogs/StepButtons';
 import { canLeaveContactStep, CONTACT_METHODS, showsEmail, showsPhone, type ContactFormState } from './schema';
 
 const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
@@ -15,10 +15,10 @@ const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> =
 };
 
 type TextFieldName = 'company' | 'name' | 'email';
+type ContactForm = UseFormReturn<ContactFormState, unknown, ContactFormState>;
 
 interface ContactTextFieldProps {
-  control: Control<ContactFormState>;
-  register: UseFormRegister<ContactFormState>;
+  form: ContactForm;
   name: TextFieldName;
   id: string;
   label: string;
@@ -30,15 +30,15 @@ interface ContactTextFieldProps {
  * A required text field with its live error. It subscribes to its own field's error only, so a
  * keystroke re-renders this field and not the whole wizard.
  */
-function ContactTextField({ control, register, name, id, label, autoComplete, type }: ContactTextFieldProps) {
-  const error = useFormState({ control, name, exact: true }).errors[name]?.message;
+function ContactTextField({ form, name, id, label, autoComplete, type }: ContactTextFieldProps) {
+  const error = useFormState({ control: form.control, name, exact: true }).errors[name]?.message;
   return (
     <FormField id={id} label={label} required error={error}>
       <Input
         id={id}
         type={type}
         inputMode={type}
-        {...register(name)}
+        {...form.register(name)}
         autoComplete={autoComplete}
         required
         {...fieldAria(id, error)}
@@ -54,27 +54,15 @@ function DetailsActions({ control, onBack }: { control: Control<ContactFormState
   return (
     <>
       {!ready && <p className="text-sm text-slate-600">Попълнете полетата, отбелязани със *, за да продължите.</p>}
-      <div className="flex justify-between gap-3 pt-1">
-        <Button variant="outline" onClick={onBack}>
-          Назад
-        </Button>
-        <Button type="submit" disabled={!ready}>
-          Напред
-        </Button>
-      </div>
+      <StepButtons onBack={onBack} label="Напред" disabled={!ready} />
     </>
   );
 }
 
 export interface DetailsStepProps {
-  control: Control<ContactFormState>;
-  register: UseFormRegister<ContactFormState>;
+  form: ContactForm;
   /** The id of a field of the form (unique on the page). */
   fieldId: (name: string) => string;
-  /** The layout follows these two: which fields show, and the phone's country. */
-  contactMethod: ContactFormState['contactMethod'];
-  phoneCountry: string;
-  onPhoneCountryChange: (code: string) => void;
   onSubmit: (event: FormEvent) => void;
   onBack: () => void;
 }
@@ -83,18 +71,14 @@ export interface DetailsStepProps {
  * The inquiry's step 2: the company, the name, how to be reached, and the e-mail, the phone or
  * both, as the chosen way asks.
  */
-export function DetailsStep({ control, register, fieldId, contactMethod, phoneCountry, onPhoneCountryChange, onSubmit, onBack }: DetailsStepProps) {
+export function DetailsStep({ form, fieldId, onSubmit, onBack }: DetailsStepProps) {
+  const { control, register, setValue } = form;
+  // the layout follows these two: which fields show, and the phone's country
+  const [contactMethod, phoneCountry] = useWatch({ control, name: ['contactMethod', 'phoneCountry'] });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <ContactTextField
-        control={control}
-        register={register}
-        name="company"
-        id={fieldId('company')}
-        label="Компания"
-        autoComplete="organization"
-      />
-      <ContactTextField control={control} register={register} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
+      <ContactTextField form={form} name="company" id={fieldId('company')} label="Компания" autoComplete="organization" />
+      <ContactTextField form={form} name="name" id={fieldId('name')} label="Име" autoComplete="name" />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Как предпочитате да се свържем с вас?</legend>
@@ -115,15 +99,7 @@ export function DetailsStep({ control, register, fieldId, contactMethod, phoneCo
       </fieldset>
 
       {showsEmail(contactMethod) && (
-        <ContactTextField
-          control={control}
-          register={register}
-          name="email"
-          id={fieldId('email')}
-          label="Имейл"
-          autoComplete="email"
-          type="email"
-        />
+        <ContactTextField form={form} name="email" id={fieldId('email')} label="Имейл" autoComplete="email" type="email" />
       )}
       {showsPhone(contactMethod) && (
         <Controller
@@ -134,7 +110,7 @@ export function DetailsStep({ control, register, fieldId, contactMethod, phoneCo
               <PhoneInput
                 id={fieldId('phone')}
                 country={phoneCountry}
-                onCountryChange={onPhoneCountryChange}
+                onCountryChange={(code) => setValue('phoneCountry', code, { shouldDirty: true })}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -7,9 +7,28 @@ import { cn } from '@/shared/ui/cn';
 import { prefersReducedMotion } from '@/site/runtime/motion';
 import { useClients, type LandingClient } from '@/site/pages/landing/api';
 import { activeIndex, atEnd, atStart, scrollStep, showArrows, showDots, type ScrollMetrics } from '@/site/pages/landing/carousel';
+import { LandingSection } from './LandingSection';
 
 function metricsOf(el: HTMLElement): ScrollMetrics {
   return { scrollLeft: el.scrollLeft, clientWidth: el.clientWidth, scrollWidth: el.scrollWidth };
+}
+
+/** An arrow beside the strip: -1 scrolls back, 1 on; off at that end. */
+function ScrollArrow({ direction, disabled, onMove }: { direction: -1 | 1; disabled: boolean; onMove: (direction: -1 | 1) => void }) {
+  const Icon = direction < 0 ? ChevronLeft : ChevronRight;
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={direction < 0 ? 'Предишни клиенти' : 'Следващи клиенти'}
+      aria-controls="clients-list"
+      disabled={disabled}
+      onClick={() => onMove(direction)}
+      className="shrink-0 rounded-full"
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
 }
 
 function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
@@ -50,19 +69,7 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
   return (
     <div className="relative">
       <div className="flex items-center gap-3">
-        {arrows && (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Предишни клиенти"
-            aria-controls="clients-list"
-            disabled={state.start}
-            onClick={() => move(-1)}
-            className="shrink-0 rounded-full"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-        )}
+        {arrows && <ScrollArrow direction={-1} disabled={state.start} onMove={move} />}
         <ul
           id="clients-list"
           ref={scrollerRef}
@@ -83,19 +90,7 @@ function ClientsCarousel({ clients }: { clients: LandingClient[] }) {
             </li>
           ))}
         </ul>
-        {arrows && (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Следващи клиенти"
-            aria-controls="clients-list"
-            disabled={state.end}
-            onClick={() => move(1)}
-            className="shrink-0 rounded-full"
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        )}
+        {arrows && <ScrollArrow direction={1} disabled={state.end} onMove={move} />}
       </div>
       {showDots(clients.length) && (
         <div className="mt-4 flex justify-center gap-1" role="group" aria-label="Избор на клиент">
@@ -127,26 +122,23 @@ export function Clients() {
   const { data, isPending } = useClients();
   const clients = data?.data ?? [];
   return (
-    <section id="clients" aria-labelledby="clients-title" className="below-fold scroll-mt-20 bg-slate-50 py-16 md:py-20">
-      <div className="container">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="clients-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
-            Клиенти, които ни се доверяват
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">Фирми от имоти, туризъм, фитнес и производство работят с нашите решения.</p>
-        </div>
-        <div className="mt-10 min-h-[15rem]">
-          {isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner label="Зареждане на клиентите" />
-            </div>
-          ) : clients.length === 0 ? (
-            <p className="py-10 text-center text-slate-700">Все още няма добавени клиенти.</p>
-          ) : (
-            <ClientsCarousel clients={clients} />
-          )}
-        </div>
+    <LandingSection
+      id="clients"
+      title="Клиенти, които ни се доверяват"
+      lead="Фирми от имоти, туризъм, фитнес и производство работят с нашите решения."
+      className="bg-slate-50 py-16 md:py-20"
+    >
+      <div className="mt-10 min-h-[15rem]">
+        {isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Зареждане на клиентите" />
+          </div>
+        ) : clients.length === 0 ? (
+          <p className="py-10 text-center text-slate-700">Все още няма добавени клиенти.</p>
+        ) : (
+          <ClientsCarousel clients={clients} />
+        )}
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Quote, Star } from 'lucide-react';
 import { TESTIMONIALS, type Testimonial } from '@/site/content/landing';
 import { cn } from '@/shared/ui/cn';
+import { LandingSection } from './LandingSection';
 
 const initials = (name: string) =>
   name
@@ -52,21 +53,14 @@ function Card({ item }: { item: Testimonial }) {
 
 export function Testimonials() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="below-fold scroll-mt-20 bg-white py-16 md:py-24">
-      <div className="container">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="testimonials-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
-            Какво казват клиентите ни
-          </h2>
-        </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.map((item) => (
-            <li key={item.name}>
-              <Card item={item} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="testimonials" title="Какво казват клиентите ни" className="bg-white py-16 md:py-24">
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {TESTIMONIALS.map((item) => (
+          <li key={item.name}>
+            <Card item={item} />
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

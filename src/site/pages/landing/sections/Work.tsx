@@ -7,6 +7,7 @@ import { cn } from '@/shared/ui/cn';
 import { Link } from '@/shared/layout/nav';
 import { projectPath } from '@/shared/config/addresses';
 import { categoriesOf, filterProjects, useCategoryNames, useProjects } from '@/site/pages/landing/api';
+import { LandingSection } from './LandingSection';
 
 /**
  * How wide a card's picture is (for the browser's pick of a WebP copy): the grid of the container
@@ -48,65 +49,62 @@ export function Work() {
   );
 
   return (
-    <section id="work" aria-labelledby="work-title" className="below-fold scroll-mt-20 bg-white py-16 md:py-24">
-      <div className="container">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="work-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
-            Нашата работа
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">Проекти, с които клиентите ни печелят време и нови клиенти.</p>
+    <LandingSection
+      id="work"
+      title="Нашата работа"
+      lead="Проекти, с които клиентите ни печелят време и нови клиенти."
+      className="bg-white py-16 md:py-24"
+    >
+
+      {loading ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Зареждане на проектите" />
         </div>
+      ) : (
+        <>
+          <ul aria-label="Филтър по категория" className="mt-10 flex flex-wrap justify-center gap-2">
+            {chip(null, 'All')}
+            {categories.map((name) => chip(name, name))}
+          </ul>
 
-        {loading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Зареждане на проектите" />
-          </div>
-        ) : (
-          <>
-            <ul aria-label="Филтър по категория" className="mt-10 flex flex-wrap justify-center gap-2">
-              {chip(null, 'All')}
-              {categories.map((name) => chip(name, name))}
+          {shown.length === 0 ? (
+            <p className="py-12 text-center text-slate-700">Няма проекти в тази категория.</p>
+          ) : (
+            <ul aria-label="Проекти" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((project) => (
+                <li key={project.id}>
+                  <Link
+                    to={projectPath(project)}
+                    className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+                  >
+                    <div className="aspect-[3/2] overflow-hidden bg-slate-100">
+                      <Picture
+                        src={project.image}
+                        alt={project.image_alt?.trim() ?? ''}
+                        sizes={WORK_CARD_SIZES}
+                        width={1200}
+                        height={800}
+                        className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                      />
+                    </div>
+                    <div className="flex flex-1 flex-col p-5">
+                      <Badge variant="secondary" className="self-start">
+                        {project.category}
+                      </Badge>
+                      <h3 className="mt-3 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{project.title}</h3>
+                      <p className="mt-2 line-clamp-3 text-sm text-slate-700">{project.description}</p>
+                      <span className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700">
+                        Вижте проекта
+                        <ArrowRight aria-hidden="true" className="size-4" />
+                      </span>
+                    </div>
+                  </Link>
+                </li>
+              ))}
             </ul>
-
-            {shown.length === 0 ? (
-              <p className="py-12 text-center text-slate-700">Няма проекти в тази категория.</p>
-            ) : (
-              <ul aria-label="Проекти" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {shown.map((project) => (
-                  <li key={project.id}>
-                    <Link
-                      to={projectPath(project)}
-                      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-                    >
-                      <div className="aspect-[3/2] overflow-hidden bg-slate-100">
-                        <Picture
-                          src={project.image}
-                          alt={project.image_alt?.trim() ?? ''}
-                          sizes={WORK_CARD_SIZES}
-                          width={1200}
-                          height={800}
-                          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-                        />
-                      </div>
-                      <div className="flex flex-1 flex-col p-5">
-                        <Badge variant="secondary" className="self-start">
-                          {project.category}
-                        </Badge>
-                        <h3 className="mt-3 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{project.title}</h3>
-                        <p className="mt-2 line-clamp-3 text-sm text-slate-700">{project.description}</p>
-                        <span className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700">
-                          Вижте проекта
-                          <ArrowRight aria-hidden="true" className="size-4" />
-                        </span>
-                      </div>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+          )}
+        </>
+      )}
+    </LandingSection>
   );
 }

@@ -11,7 +11,6 @@ import {
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Picture } from '@/shared/ui/picture';
-import { usePrefersReducedMotion } from '@/site/runtime/motion';
 import { wrapIndex } from '@/site/pages/projects/logic';
 import type { GalleryItem } from '@/site/pages/projects/types';
 import type { GallerySwipeDriverProps } from './GallerySwipeDriver';
@@ -62,7 +61,6 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
   const startSwipe = useRef<StartSwipe | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
-  const reducedMotion = usePrefersReducedMotion();
   const total = items.length;
   const swipeable = total > 1;
 
@@ -157,16 +155,7 @@ export function Gallery({ items, projectTitle }: GalleryProps) {
             // a mouse drag would otherwise pick the image up (the browser's own drag and drop)
             onDragStart={Swipe ? (event) => event.preventDefault() : undefined}
           />
-          {Swipe ? (
-            <Swipe
-              onReady={onSwipeReady}
-              imageRef={imageRef}
-              frameRef={frameRef}
-              index={current}
-              reducedMotion={reducedMotion}
-              onSwipe={onSwipe}
-            />
-          ) : null}
+          {Swipe ? <Swipe onReady={onSwipeReady} imageRef={imageRef} frameRef={frameRef} index={current} onSwipe={onSwipe} /> : null}
           {total > 1 ? (
             <>
               <Button

@@ -1,5 +1,6 @@
 import { animate, LazyMotion, m, useDragControls, useMotionValue, type PanInfo } from 'framer-motion';
 import { useEffect, useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { usePrefersReducedMotion } from '@/site/runtime/motion';
 import { enterOffset, swipeStep } from './gallery-swipe';
 
 // The drag feature (framer-motion's domMax) arrives in a chunk of its own, after this one.
@@ -13,7 +14,6 @@ export interface GallerySwipeDriverProps {
   /** The picture's frame, whose width the swipe thresholds are measured against. */
   frameRef: RefObject<HTMLDivElement | null>;
   index: number;
-  reducedMotion: boolean;
   /** Called with 1 (next) or -1 (previous) when a drag is let go far or fast enough. */
   onSwipe: (step: 1 | -1) => void;
 }
@@ -28,7 +28,8 @@ export interface GallerySwipeDriverProps {
  * Under reduced motion the handle does not follow the finger (no elasticity, no momentum) and the
  * next picture does not slide in: the drag only decides which picture to show.
  */
-export function GallerySwipeDriver({ onReady, imageRef, frameRef, index, reducedMotion, onSwipe }: GallerySwipeDriverProps) {
+export function GallerySwipeDriver({ onReady, imageRef, frameRef, index, onSwipe }: GallerySwipeDriverProps) {
+  const reducedMotion = usePrefersReducedMotion();
   const controls = useDragControls();
   const x = useMotionValue(0);
   // where the incoming picture starts its slide and at what speed, set when a swipe changes it
