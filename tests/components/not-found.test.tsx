@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 
 function renderAt(path: string) {
@@ -11,6 +11,18 @@ function renderAt(path: string) {
 }
 
 describe('404 page', () => {
+  // each page is a chunk the router fetches on first use: fetched here once, so no test waits on
+  // the machine's speed for its first module load (the app loads them the same way, on demand)
+  beforeAll(async () => {
+    await Promise.all([
+      import('@/site/pages/NotFoundPage'),
+      import('@/site/pages/landing/LandingPage'),
+      import('@/admin/panel/AuthLayout'),
+      import('@/admin/panel/RequireAdmin'),
+      import('@/admin/login/LoginPage'),
+    ]);
+  }, 30_000);
+
   it("shows 'Oops! Page not found' for an unknown path, with a link home", async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
