@@ -1,9 +1,12 @@
 // Takes a prerendered public page over in the browser (src/main.tsx loads it): its islands, each
 // loaded from the site's table of them, by the islands' runtime (src/site/islands/runtime.tsx).
-// The other half of entry-server.tsx, which rendered the page.
+// The other half of entry-server.tsx, which rendered the page. It also keeps where the visit came
+// from, on its first page (runtime/first-touch.ts).
 import { ISLANDS } from './island-registry';
 import { startIslands } from './islands/runtime';
+import { keepFirstTouch } from './runtime/first-touch';
 
 export function hydratePage(): void {
+  keepFirstTouch();
   startIslands(ISLANDS);
 }

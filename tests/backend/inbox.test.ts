@@ -44,38 +44,40 @@ describe('contact_submissions.status', () => {
     expect(data).toEqual([{ name: 'Без статус', status: 'new' }]);
   });
 
-  it("nobody can send an inquiry already marked handled, not even a signed-in account", async () => {
+  it("nobody can send an inquiry already past 'new', not even a signed-in account", async () => {
     for (const [who, client] of [['anon', h.anon], ['stranger', stranger], ['inactive', inactive]] as const) {
-      const { error } = await client.from('contact_submissions').insert(inquiry(`Обработено от ${who}`, { status: 'handled' }));
+      const { error } = await client.from('contact_submissions').insert(inquiry(`Обработено от ${who}`, { status: 'contacted' }));
       expect(error?.code, who).toBe('42501');
     }
     const { count } = await h.service.from('contact_submissions').select('id', { count: 'exact', head: true }).like('name', 'Обработено от %');
     expect(count).toBe(0);
   });
 
-  it('only new and handled are statuses', async () => {
+  it('only the stages are statuses (new, contacted, proposal, won, lost): not the old handled', async () => {
     const { data } = await h.service.from('contact_submissions').insert(inquiry('Странен статус')).select('id').single();
-    const { error } = await admin.from('contact_submissions').update({ status: 'archived' }).eq('id', data!.id).select('id');
-    expect(error?.code).toBe('23514');
+    for (const status of ['archived', 'handled']) {
+      const { error } = await admin.from('contact_submissions').update({ status }).eq('id', data!.id).select('id');
+      expect(error?.code, status).toBe('23514');
+    }
     expect(await statusOf('contact_submissions', data!.id)).toBe('new');
   });
 
-  it('an admin marks an inquiry handled and back; others change nothing', async () => {
+  it('an admin moves an inquiry to contacted and back; others change nothing', async () => {
     const { data } = await h.service.from('contact_submissions').insert(inquiry('За обработка')).select('id').single();
     const id = data!.id as string;
 
-    const anonUpdate = await h.anon.from('contact_submissions').update({ status: 'handled' }).eq('id', id).select('id');
+    const anonUpdate = await h.anon.from('contact_submissions').update({ status: 'contacted' }).eq('id', id).select('id');
     expect(anonUpdate.error?.code).toBe('42501');
     for (const client of [inactive, stranger]) {
-      const { data: changed } = await client.from('contact_submissions').update({ status: 'handled' }).eq('id', id).select('id');
+      const { data: changed } = await client.from('contact_submissions').update({ status: 'contacted' }).eq('id', id).select('id');
       expect(changed ?? []).toEqual([]);
     }
     expect(await statusOf('contact_submissions', id)).toBe('new');
 
-    const handled = await admin.from('contact_submissions').update({ status: 'handled' }).eq('id', id).select('id, status');
+    const handled = await admin.from('contact_submissions').update({ status: 'contacted' }).eq('id', id).select('id, status');
     expect(handled.error).toBeNull();
-    expect(handled.data).toEqual([{ id, status: 'handled' }]);
-    expect(await statusOf('contact_submissions', id)).toBe('handled');
+    expect(handled.data).toEqual([{ id, status: 'contacted' }]);
+    expect(await statusOf('contact_submissions', id)).toBe('contacted');
 
     const back = await admin.from('contact_submissions').update({ status: 'new' }).eq('id', id).select('status');
     expect(back.data).toEqual([{ status: 'new' }]);

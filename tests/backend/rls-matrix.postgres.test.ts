@@ -17,6 +17,7 @@ import { defineEditorial } from './editorial.ts';
 import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
+import { defineLeads } from './leads.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -110,6 +111,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('what the public sends cannot be turned against others', () => {
     definePublicAbuse(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('every inquiry and booking is a lead', () => {
+    defineLeads(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe("Supabase's advisor, with the API schemas as on hosted", () => {

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactWizard } from '@/site/dialogs/contact/ContactWizard';
 import { CONTACT_DRAFT_KEY } from '@/site/dialogs/contact/schema';
+import { keepFirstTouch } from '@/site/runtime/first-touch';
 import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
 import { CHALLENGE, proofRequired, serveChallenges } from './intake-proof';
@@ -255,6 +256,42 @@ describe('inquiry wizard', () => {
     expect(requests).toEqual(INSERT_ONLY);
     expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
+  });
+
+  it('sends where the visit came from, as this browser kept it on its first page, and goes without it once the database refused it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const landed = new Date(Date.now() - 2 * 86_400_000);
+    window.history.pushState({}, '', '/?utm_source=newsletter&utm_campaign=%D0%B5%D1%81%D0%B5%D0%BD&fbclid=IwAR0');
+    keepFirstTouch(landed);
+    // three pages later, from another campaign: the first touch stays
+    window.history.pushState({}, '', '/blog/ai?utm_source=linkedin');
+    keepFirstTouch();
+    window.history.pushState({}, '', '/');
+
+    const rows: Row[] = [];
+    server.use(
+      http.post(rest('contact_submissions'), async ({ request }) => {
+        rows.push((await request.json()) as Row);
+        return rows.length === 1
+          ? HttpResponse.json(
+              { code: '23514', message: 'Данните за това откъде идва посещението са невалидни. Опитайте отново.', details: null, hint: 'first_touch_invalid' },
+              { status: 400 },
+            )
+          : new HttpResponse(null, { status: 201 });
+      }),
+    );
+    renderWithProviders(<ContactWizard />);
+    await fillToMessage(user);
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+    const region = await screen.findByRole('region', { name: /Известия/ });
+    expect(await within(region).findByText('Данните за това откъде идва посещението са невалидни. Опитайте отново.')).toBeInTheDocument();
+    expect(rows[0].first_touch).toEqual({ utm_source: 'newsletter', utm_campaign: 'есен', fbclid: true, landing_path: '/', at: landed.toISOString() });
+    // nothing typed is lost; sent again, the row goes without the refused touch
+    expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
+    await user.click(screen.getByRole('button', { name: 'Изпрати' }));
+    expect(await within(region).findByText('Успешно!')).toBeInTheDocument();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).not.toHaveProperty('first_touch');
   });
 
   it('a person who fills the wizard quickly, 3.5 s after it opened, sends fill_ms of 3.5 s', async () => {

@@ -17,8 +17,10 @@ export type Database = {
           client_name: string
           client_phone: string
           company_name: string
+          contact_id: string | null
           created_at: string
           fill_ms: number | null
+          first_touch: Json | null
           id: string
           message: string
           notified_at: string | null
@@ -36,8 +38,10 @@ export type Database = {
           client_name: string
           client_phone?: string
           company_name?: string
+          contact_id?: string | null
           created_at?: string
           fill_ms?: number | null
+          first_touch?: Json | null
           id?: string
           message?: string
           notified_at?: string | null
@@ -55,8 +59,10 @@ export type Database = {
           client_name?: string
           client_phone?: string
           company_name?: string
+          contact_id?: string | null
           created_at?: string
           fill_ms?: number | null
+          first_touch?: Json | null
           id?: string
           message?: string
           notified_at?: string | null
@@ -68,7 +74,15 @@ export type Database = {
           updated_at?: string
           visitor_time_zone?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "appointments_contact_id_fkey"
+            columns: ["contact_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       blog_posts: {
         Row: {
@@ -286,15 +300,21 @@ export type Database = {
         Row: {
           bot_trap: string | null
           company: string
+          contact_id: string | null
           contact_method: string
           created_at: string
           email: string
           fill_ms: number | null
+          first_touch: Json | null
+          follow_up_at: string | null
           id: string
+          lost_reason: string | null
           message: string
           name: string
           notified_at: string | null
           notify_error: string | null
+          offer_amount: number | null
+          owner_id: string | null
           phone: string
           proof: string | null
           purpose: string
@@ -304,15 +324,21 @@ export type Database = {
         Insert: {
           bot_trap?: string | null
           company: string
+          contact_id?: string | null
           contact_method: string
           created_at?: string
           email?: string
           fill_ms?: number | null
+          first_touch?: Json | null
+          follow_up_at?: string | null
           id?: string
+          lost_reason?: string | null
           message: string
           name: string
           notified_at?: string | null
           notify_error?: string | null
+          offer_amount?: number | null
+          owner_id?: string | null
           phone?: string
           proof?: string | null
           purpose: string
@@ -322,19 +348,70 @@ export type Database = {
         Update: {
           bot_trap?: string | null
           company?: string
+          contact_id?: string | null
           contact_method?: string
           created_at?: string
           email?: string
           fill_ms?: number | null
+          first_touch?: Json | null
+          follow_up_at?: string | null
           id?: string
+          lost_reason?: string | null
           message?: string
           name?: string
           notified_at?: string | null
           notify_error?: string | null
+          offer_amount?: number | null
+          owner_id?: string | null
           phone?: string
           proof?: string | null
           purpose?: string
           status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contact_submissions_contact_id_fkey"
+            columns: ["contact_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "contact_submissions_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      contacts: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          last_seen_at: string
+          name: string
+          phone: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email?: string
+          id?: string
+          last_seen_at?: string
+          name?: string
+          phone?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          last_seen_at?: string
+          name?: string
+          phone?: string
           updated_at?: string
         }
         Relationships: []
@@ -404,6 +481,58 @@ export type Database = {
           table_name?: string
         }
         Relationships: []
+      }
+      lead_notes: {
+        Row: {
+          author_id: string | null
+          author_name: string
+          body: string
+          contact_id: string
+          created_at: string
+          id: string
+          inquiry_id: string | null
+        }
+        Insert: {
+          author_id?: string | null
+          author_name?: string
+          body: string
+          contact_id: string
+          created_at?: string
+          id?: string
+          inquiry_id?: string | null
+        }
+        Update: {
+          author_id?: string | null
+          author_name?: string
+          body?: string
+          contact_id?: string
+          created_at?: string
+          id?: string
+          inquiry_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notes_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notes_contact_id_fkey"
+            columns: ["contact_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notes_inquiry_id_fkey"
+            columns: ["inquiry_id"]
+            isOneToOne: false
+            referencedRelation: "contact_submissions"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       project_categories: {
         Row: {
@@ -550,9 +679,36 @@ export type Database = {
         }
         Returns: Json
       }
+      contact_timeline: {
+        Args: {
+          contact: string
+        }
+        Returns: Json
+      }
+      erase_contact: {
+        Args: {
+          contact: string
+        }
+        Returns: Json
+      }
       intake_challenge: {
         Args: never
         Returns: Json
+      }
+      lead_stage_totals: {
+        Args: never
+        Returns: {
+          stage: string
+          leads: number
+          offers: number
+        }[]
+      }
+      merge_contacts: {
+        Args: {
+          keep: string
+          other: string
+        }
+        Returns: undefined
       }
       move_booking: {
         Args: {

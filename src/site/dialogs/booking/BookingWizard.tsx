@@ -1,4 +1,5 @@
 import { CalendarDays, UserRound } from 'lucide-react';
+import { FirstTouchRefusedError } from '@/site/dialogs/first-touch';
 import { useEffect, useId, useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
@@ -120,7 +121,8 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           return;
         }
         console.error('[booking] the appointment could not be saved', error);
-        toast({ title: 'Грешка', description: 'Нещо се обърка. Моля, опитайте отново.', variant: 'destructive' });
+        const description = error instanceof FirstTouchRefusedError ? error.message : 'Нещо се обърка. Моля, опитайте отново.';
+        toast({ title: 'Грешка', description, variant: 'destructive' });
       },
     });
   };

@@ -12,6 +12,7 @@ import type { BotTrapValues } from '@/site/dialogs/bot-trap';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import { sendWithProof } from '@/site/dialogs/proof-of-work';
+import { firstTouchField, throwIfFirstTouchRefused } from '@/site/dialogs/first-touch';
 import type { BookingRow } from './schema';
 import type { DayOff } from '@/shared/domain/booking-window';
 import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, type CalendarSettings } from '@/shared/domain/calendar';
@@ -173,8 +174,10 @@ export async function insertBooking(row: BookingRow & Partial<BotTrapValues>): P
   const db = await getPublicDb();
   // No .select(): visitors may book but not read appointments back.
   // `proof` stays out of the body (undefined) until the database has asked for one
-  const error = await sendWithProof(async (proof) => (await db.from('appointments').insert({ ...row, proof })).error);
+  const touch = firstTouchField();
+  const error = await sendWithProof(async (proof) => (await db.from('appointments').insert({ ...row, ...touch, proof })).error);
   if (!error) return;
+  throwIfFirstTouchRefused(error);
   if (field(error, 'code') === '23505') throw new SlotTakenError(error);
   const hint = field(error, 'hint');
   const refusal = refusalOf(hint);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FirstTouchRefusedError } from '@/site/dialogs/first-touch';
 import { useWatch, type Control } from 'react-hook-form';
 import { FormField } from '@/shared/ui/form-field';
 import { Textarea } from '@/shared/ui/textarea';
@@ -144,7 +145,8 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
           return;
         }
         console.error('[contact] the inquiry could not be saved', error);
-        toast({ title: 'Грешка', description: 'Нещо се обърка. Моля, опитайте отново.', variant: 'destructive' });
+        const description = error instanceof FirstTouchRefusedError ? error.message : 'Нещо се обърка. Моля, опитайте отново.';
+        toast({ title: 'Грешка', description, variant: 'destructive' });
       },
     });
   };

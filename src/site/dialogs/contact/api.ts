@@ -10,6 +10,7 @@ import type { InquiryRow } from '@/shared/domain/inquiry';
 import { getPublicDb } from '@/shared/db/public-db';
 import { hintOf } from '@/shared/db/errors';
 import { sendWithProof } from '@/site/dialogs/proof-of-work';
+import { firstTouchField, throwIfFirstTouchRefused } from '@/site/dialogs/first-touch';
 
 /**
  * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and per
@@ -28,8 +29,10 @@ export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): P
   const db = await getPublicDb();
   // No .select(): visitors may insert inquiries but not read them back.
   // `proof` stays out of the body (undefined) until the database has asked for one
-  const error = await sendWithProof(async (proof) => (await db.from('contact_submissions').insert({ ...row, proof })).error);
+  const touch = firstTouchField();
+  const error = await sendWithProof(async (proof) => (await db.from('contact_submissions').insert({ ...row, ...touch, proof })).error);
   if (!error) return;
+  throwIfFirstTouchRefused(error);
   if (hintOf(error).startsWith('inquiry_limit')) throw new InquiryLimitError(error);
   throw error;
 }
