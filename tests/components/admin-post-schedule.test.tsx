@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
 import { buildPostPayload } from '@/admin/posts/post-payload';
 import { EMPTY_POST_VALUES, postValuesFrom } from '@/admin/posts/post-schema';
-import { formatScheduleBg, scheduleInstant, scheduleLocalValue, scheduleProblem } from '@/admin/posts/schedule';
+import { formatWallClockBg, wallClockInstant, wallClockValue } from '@/admin/kit/wall-clock';
+import { scheduleProblem } from '@/admin/posts/schedule';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 
@@ -50,15 +51,15 @@ const saveButton = () => screen.getByRole('button', { name: 'Обнови пуб
 
 describe('the schedule’s rules', () => {
   it('a wall-clock time is read in the consultant’s zone, and shown back in it', () => {
-    expect(scheduleInstant('2026-12-01T10:00', 'Europe/Sofia')?.toISOString()).toBe('2026-12-01T08:00:00.000Z');
-    expect(scheduleInstant('2026-07-01T10:00', 'Europe/Sofia')?.toISOString()).toBe('2026-07-01T07:00:00.000Z');
-    expect(scheduleInstant('2026-12-01T10:00', 'America/New_York')?.toISOString()).toBe('2026-12-01T15:00:00.000Z');
+    expect(wallClockInstant('2026-12-01T10:00', 'Europe/Sofia')?.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    expect(wallClockInstant('2026-07-01T10:00', 'Europe/Sofia')?.toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(wallClockInstant('2026-12-01T10:00', 'America/New_York')?.toISOString()).toBe('2026-12-01T15:00:00.000Z');
     // a time the clocks skip (last Sunday of March, 03:00 → 04:00 in Sofia) is no time
-    expect(scheduleInstant('2026-03-29T03:30', 'Europe/Sofia')).toBeNull();
-    expect(scheduleInstant('2026-12-01', 'Europe/Sofia')).toBeNull();
-    expect(scheduleLocalValue('2026-12-01T08:00:00.000Z', 'Europe/Sofia')).toBe('2026-12-01T10:00');
-    expect(scheduleLocalValue(null, 'Europe/Sofia')).toBe('');
-    expect(formatScheduleBg('2026-12-01T08:00:00.000Z', 'Europe/Sofia')).toBe('01.12.2026 г., 10:00 ч.');
+    expect(wallClockInstant('2026-03-29T03:30', 'Europe/Sofia')).toBeNull();
+    expect(wallClockInstant('2026-12-01', 'Europe/Sofia')).toBeNull();
+    expect(wallClockValue('2026-12-01T08:00:00.000Z', 'Europe/Sofia')).toBe('2026-12-01T10:00');
+    expect(wallClockValue(null, 'Europe/Sofia')).toBe('');
+    expect(formatWallClockBg('2026-12-01T08:00:00.000Z', 'Europe/Sofia')).toBe('01.12.2026 г., 10:00 ч.');
   });
 
   it('only a draft is scheduled; the time must be given and ahead', () => {

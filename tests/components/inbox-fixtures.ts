@@ -15,6 +15,15 @@ export function inquiryRow(overrides: Partial<Inquiry> = {}): Inquiry {
     contact_method: 'both',
     status: 'new',
     created_at: '2026-11-22T12:05:00.000Z',
+    updated_at: '2026-11-22T12:05:00.000Z',
+    // a lead nobody has worked on yet, from a newsletter's campaign
+    lost_reason: null,
+    owner_id: null,
+    owner: null,
+    follow_up_at: null,
+    offer_amount: null,
+    contact_id: 'c-1',
+    first_touch: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'есен', landing_path: '/blog/crm', at: '2026-11-20T08:00:00.000Z' },
     // the team chat had it a few seconds later, as the database reports it
     notified_at: '2026-11-22T12:05:04.000Z',
     notify_error: null,

@@ -49,7 +49,8 @@ describe('Запитвания', () => {
               contact_method: 'phone',
               email: '',
               phone: '+359 877 000 111',
-              status: 'handled',
+              status: 'contacted',
+              first_touch: null,
               message: 'Първи ред\nвтори ред',
               created_at: '2026-11-21T08:00:00.000Z',
             }),
@@ -69,28 +70,36 @@ describe('Запитвания', () => {
     expect(within(first).getByText('Имоти ООД')).toBeInTheDocument();
     expect(within(first).getByText('Недвижими имоти')).toBeInTheDocument();
     expect(within(first).getByText('Имейл и телефон')).toBeInTheDocument();
-    expect(within(first).getByText('Ново')).toBeInTheDocument();
+    expect(within(first).getByText('Нова')).toBeInTheDocument();
+    // where the visit came from: the campaign's source, medium and name, and the first page
+    expect(within(first).getByText(/newsletter \/ email · есен/)).toBeInTheDocument();
+    expect(within(first).getByText('Начална страница: /blog/crm')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'ivan@example.com' })).toHaveAttribute('href', 'mailto:ivan@example.com');
     expect(within(first).getByRole('link', { name: '+359 88 812 3456' })).toHaveAttribute('href', 'tel:+359888123456');
     expect(within(first).getByText('Търсим CRM за екип от 12 брокери.')).toBeInTheDocument();
     const received = within(first).getByText(formatReceivedBg('2026-11-22T12:05:00.000Z'));
     expect(received).toHaveAttribute('datetime', '2026-11-22T12:05:00.000Z');
     expect(received.textContent).toMatch(/^2[23] ноември 2026 г\., \d\d:05$/);
-    expect(within(first).getByRole('button', { name: /Маркирай като обработено – Иван Петров/ })).toBeInTheDocument();
+    expect(within(first).getByRole('group', { name: /Работа по запитването – Иван Петров/ })).toBeInTheDocument();
+    expect(within(first).getByRole('combobox', { name: 'Етап' })).toHaveValue('new');
+    expect(within(first).getByRole('link', { name: /Контакт: бележки и история/ })).toHaveAttribute('href', '/blog-admin/contacts/c-1');
 
     const second = within(list).getByRole('article', { name: 'Мария Димитрова' });
     expect(within(second).getByText('Туризъм и ресторанти')).toBeInTheDocument();
-    expect(within(second).getByText('Обработено')).toBeInTheDocument();
+    expect(within(second).getAllByText('В контакт').length).toBeGreaterThan(0);
+    expect(within(second).queryByText(/Начална страница/)).toBeNull();
     expect(within(second).getByText('Не е предоставен')).toBeInTheDocument();
     expect(within(second).queryByRole('link', { name: /@/ })).toBeNull();
-    expect(within(second).getByRole('button', { name: /Върни като ново/ })).toBeInTheDocument();
+    expect(within(second).getByRole('combobox', { name: 'Етап' })).toHaveValue('contacted');
 
     // one page of 20, newest first, with the exact count; no pagination for two rows
     const url = urls[0];
     expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(url.searchParams.get('offset')).toBe('0');
     expect(url.searchParams.get('limit')).toBe('20');
-    expect(url.searchParams.get('select')).toBe('id,name,company,email,phone,message,purpose,contact_method,status,created_at,notified_at,notify_error');
+    expect(url.searchParams.get('select')).toBe(
+      'id,name,company,email,phone,message,purpose,contact_method,status,created_at,updated_at,lost_reason,owner_id,follow_up_at,offer_amount,contact_id,first_touch,owner:owner_id(full_name,username),notified_at,notify_error',
+    );
     expect(prefer[0]).toContain('count=exact');
     expect(screen.queryByRole('navigation', { name: 'Страници на запитванията' })).toBeNull();
   });
@@ -134,13 +143,13 @@ describe('Запитвания', () => {
     expect(screen.getByRole('article', { name: 'Без известие' })).not.toHaveTextContent('Последна грешка');
   });
 
-  it("marks an inquiry handled from the list, says so, and reloads the list", async () => {
-    let status: 'new' | 'handled' = 'new';
+  it('moves an inquiry to another stage from its card, says so, and reloads the list', async () => {
+    let status = 'new';
     const patches: { id: string | null; body: unknown }[] = [];
-    const seen = inquiriesAnswer(() => listAnswer([inquiryRow({ status })], 1));
+    const seen = inquiriesAnswer(() => listAnswer([inquiryRow({ status: status as 'new', updated_at: `2026-11-22T12:0${patches.length}:00.000Z` })], 1));
     server.use(
       http.patch(rest('contact_submissions'), async ({ request }) => {
-        const body = (await request.json()) as { status: 'new' | 'handled' };
+        const body = (await request.json()) as { status: string };
         patches.push({ id: new URL(request.url).searchParams.get('id'), body });
         status = body.status;
         return HttpResponse.json([{ id: 'i-1' }]);
@@ -148,28 +157,61 @@ describe('Запитвания', () => {
     );
     renderAdmin(<InquiriesTab />);
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /Маркирай като обработено/ }));
-    expect(await within(toasts()).findByText('Запитването е отбелязано като обработено')).toBeInTheDocument();
-    expect(patches).toEqual([{ id: 'eq.i-1', body: { status: 'handled' } }]);
-    expect(await screen.findByRole('button', { name: /Върни като ново/ })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Етап' }), 'В контакт');
+    expect(await within(toasts()).findByText('Запитването е обновено')).toBeInTheDocument();
+    expect(patches).toEqual([{ id: 'eq.i-1', body: { status: 'contacted' } }]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Етап' })).toHaveValue('contacted'));
     expect(seen.length).toBe(2);
-
-    await user.click(screen.getByRole('button', { name: /Върни като ново/ }));
-    expect(await within(toasts()).findByText('Запитването е върнато като ново')).toBeInTheDocument();
-    expect(patches[1]).toEqual({ id: 'eq.i-1', body: { status: 'new' } });
   });
 
-  it('a refused status change shows an error toast and keeps the status', async () => {
+  it("'Загубена' asks for the reason first: none chosen is refused, a chosen one is saved with the stage", async () => {
+    const patches: unknown[] = [];
     inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
-    server.use(http.patch(rest('contact_submissions'), () => HttpResponse.json([])));
+    server.use(
+      http.patch(rest('contact_submissions'), async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json([{ id: 'i-1' }]);
+      }),
+    );
     renderAdmin(<InquiriesTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Маркирай като обработено/ }));
-    expect(await within(toasts()).findByText('Грешка')).toBeInTheDocument();
-    expect(within(toasts()).getByText(/Промяната не беше запазена/)).toBeInTheDocument();
-    expect(screen.getByText('Ново')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Етап' }), 'Загубена');
+    const dialog = await screen.findByRole('dialog', { name: 'Защо е загубена?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Маркирай като загубена' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Изберете или напишете причина за загубата.');
+    expect(patches).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Друга причина' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Причина' }), 'Отложиха проекта');
+    await user.click(within(dialog).getByRole('button', { name: 'Маркирай като загубена' }));
+    await waitFor(() => expect(patches).toEqual([{ status: 'lost', lost_reason: 'Отложиха проекта' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('filters by status and service and searches name, company, e-mail and message', async () => {
+  it("the database's refusal of an owner or a follow-up shows under the controls in its words, and a change that saved nothing says so", async () => {
+    inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
+    server.use(
+      http.get(rest('blog_users'), () => HttpResponse.json([{ id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true }])),
+      http.patch(rest('contact_submissions'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        if ('owner_id' in body) {
+          return HttpResponse.json({ code: '23514', message: 'Отговорникът трябва да е активен администратор.', details: null, hint: 'owner_not_admin' }, { status: 400 });
+        }
+        return HttpResponse.json([]);
+      }),
+    );
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup({ delay: null });
+    const owner = await screen.findByRole('combobox', { name: 'Отговорник' });
+    await within(owner).findByRole('option', { name: 'Георги Петров' });
+    await user.selectOptions(owner, 'Георги Петров');
+    expect(await screen.findByText('Отговорникът трябва да е активен администратор.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Следващ контакт', { selector: 'input' }), '2030-01-15T10:30');
+    await user.click(within(screen.getByLabelText('Следващ контакт', { selector: 'input' }).closest('form')!).getByRole('button', { name: 'Запази' }));
+    expect(await screen.findByText(/Промяната не беше запазена/)).toBeInTheDocument();
+  });
+
+  it('filters by stage and service and searches name, company, e-mail and message', async () => {
     const seen = inquiriesAnswer((url) =>
       url.searchParams.get('status') === 'eq.new' ? listAnswer([inquiryRow()], 1) : listAnswer([inquiryRow(), inquiryRow({ id: 'i-2', name: 'Друг' })], 2),
     );
@@ -177,7 +219,7 @@ describe('Запитвания', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Друг' });
 
-    await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
+    await user.selectOptions(within(screen.getByRole('search')).getByLabelText('Етап'), 'Нови');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Друг' })).toBeNull());
     expect(screen.getByText('Намерени запитвания: 1')).toBeInTheDocument();
     expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new');
@@ -198,7 +240,7 @@ describe('Запитвания', () => {
     await user.click(screen.getByRole('button', { name: 'Изчисти филтрите' }));
     expect(await screen.findByRole('article', { name: 'Друг' })).toBeInTheDocument();
     expect(screen.getByText('Общо запитвания: 2')).toBeInTheDocument();
-    expect(screen.getByLabelText('Статус')).toHaveValue('');
+    expect(within(screen.getByRole('search')).getByLabelText('Етап')).toHaveValue('');
     expect(screen.getByLabelText('Услуга')).toHaveValue('');
     expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('');
   });
@@ -308,7 +350,7 @@ describe('refreshing', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Следваща страница' }));
     expect(await screen.findByRole('article', { name: 'Клиент 21' })).toBeInTheDocument();
-    total = 20; // e.g. marked handled elsewhere under the 'Нови' filter
+    total = 20; // e.g. moved on elsewhere under the 'Нови' filter
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
@@ -352,7 +394,7 @@ describe('CSV export', () => {
     renderAdmin(<InquiriesTab />);
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Клиент 0' });
-    await user.selectOptions(screen.getByLabelText('Статус'), 'Нови');
+    await user.selectOptions(within(screen.getByRole('search')).getByLabelText('Етап'), 'Нови');
     await waitFor(() => expect(seen.at(-1)!.searchParams.get('status')).toBe('eq.new'));
 
     await user.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
@@ -438,7 +480,7 @@ describe('one state for what the list shows, in the address', () => {
     expect(await screen.findByText(/Страница 3 от 3/)).toBeInTheDocument();
     vi.useFakeTimers();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Търсене' }), { target: { value: 'Клиент 1' } });
-    fireEvent.change(screen.getByLabelText('Статус'), { target: { value: 'new' } });
+    fireEvent.change(within(screen.getByRole('search')).getByLabelText('Етап'), { target: { value: 'new' } });
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS / 3));
     expect(screen.getByText('Намерени запитвания: 11')).toBeInTheDocument();
     expect(currentAddress()).toBe('/blog-admin/inquiries?inquiries.q=Клиент 1&inquiries.status=new');
@@ -452,7 +494,7 @@ describe('one state for what the list shows, in the address', () => {
     const pager = await screen.findByRole('navigation', { name: 'Страници на запитванията' });
     expect(within(pager).getByText(/Страница 2 от 2/)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Търсене' })).toHaveValue('Клиент');
-    expect(screen.getByLabelText('Статус')).toHaveValue('new');
+    expect(within(screen.getByRole('search')).getByLabelText('Етап')).toHaveValue('new');
     // the first request already asks for that page: the default page is never fetched first
     expect(table.listGets()).toHaveLength(1);
     expect(table.listGets()[0].searchParams.get('offset')).toBe('20');

@@ -13,10 +13,23 @@ const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   contact_method: 'both',
   status: 'new',
   created_at: '2026-11-22T12:05:00.000Z',
+  updated_at: '2026-11-22T12:05:00.000Z',
+  lost_reason: null,
+  owner_id: null,
+  owner: null,
+  follow_up_at: null,
+  offer_amount: null,
+  contact_id: null,
+  first_touch: null,
   notified_at: null,
   notify_error: null,
   ...overrides,
 });
+
+const HEADER = [
+  'Дата', 'Име', 'Компания', 'Услуга', 'Начин за контакт', 'Имейл', 'Телефон', 'Съобщение',
+  'Етап', 'Причина за загубата', 'Отговорник', 'Следващ контакт', 'Оферта (EUR)', 'Източник', 'Канал', 'Кампания', 'Начална страница',
+] as const;
 
 /** A minimal RFC 4180 reader, to check that what we write reads back as the same fields. */
 function parseCsv(text: string): string[][] {
@@ -96,7 +109,9 @@ describe('inquiriesCsv', () => {
     const csv = inquiriesCsv([inquiry()], { timeZone: 'Europe/Sofia' });
     const bytes = new TextEncoder().encode(csv);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.slice(1).split('\r\n')[0]).toBe('Дата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Статус');
+    expect(csv.slice(1).split('\r\n')[0]).toBe(
+      'Дата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Етап,Причина за загубата,Отговорник,Следващ контакт,Оферта (EUR),Източник,Канал,Кампания,Начална страница',
+    );
     expect(csv.endsWith('\r\n')).toBe(true);
     // Cyrillic is stored as UTF-8: 'И' is D0 98
     const name = new TextEncoder().encode('Иван');
@@ -115,7 +130,13 @@ describe('inquiriesCsv', () => {
         phone: '+359 899 111 222',
         purpose: 'fitness',
         contact_method: 'phone',
-        status: 'handled',
+        status: 'lost',
+        lost_reason: 'Цена',
+        owner_id: 'u-1',
+        owner: { full_name: 'Мария Иванова', username: 'admin' },
+        follow_up_at: '2026-07-03T07:00:00.000Z',
+        offer_amount: 1250.5,
+        first_touch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'фитнес-лято', landing_path: '/project/fitnes', at: '2026-06-30T10:00:00.000Z' },
         message: 'Здравейте,\nинтересуват ни членства.\r\nБлагодаря!',
         created_at: '2026-07-01T21:30:00.000Z',
       }),
@@ -123,8 +144,8 @@ describe('inquiriesCsv', () => {
     const csv = inquiriesCsv(rows, { timeZone: 'Europe/Sofia' });
     const records = parseCsv(csv.slice(1));
     expect(records).toEqual([
-      ['Дата', 'Име', 'Компания', 'Услуга', 'Начин за контакт', 'Имейл', 'Телефон', 'Съобщение', 'Статус'],
-      ['2026-11-22 14:05', 'Иван Петров', 'Имоти ООД', 'Недвижими имоти', 'Имейл и телефон', 'ivan@example.com', '+359 888 123 456', 'Търсим CRM.', 'Ново'],
+      [...HEADER],
+      ['2026-11-22 14:05', 'Иван Петров', 'Имоти ООД', 'Недвижими имоти', 'Имейл и телефон', 'ivan@example.com', '+359 888 123 456', 'Търсим CRM.', 'Нова', '', '', '', '', '', '', '', ''],
       [
         '2026-07-02 00:30',
         'Петя "Пепи" Георгиева',
@@ -134,13 +155,21 @@ describe('inquiriesCsv', () => {
         '',
         '+359 899 111 222',
         'Здравейте,\nинтересуват ни членства.\r\nБлагодаря!',
-        'Обработено',
+        'Загубена',
+        'Цена',
+        'Мария Иванова',
+        '2026-07-03 10:00',
+        '1250.5',
+        'google',
+        'cpc',
+        'фитнес-лято',
+        '/project/fitnes',
       ],
     ]);
   });
 
   it('is only the header when there is nothing to export', () => {
-    expect(inquiriesCsv([])).toBe('\uFEFFДата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Статус\r\n');
+    expect(inquiriesCsv([])).toBe(`\uFEFF${HEADER.join(',')}\r\n`);
   });
 });
 

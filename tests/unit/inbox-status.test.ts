@@ -6,9 +6,10 @@ import {
   canChangeBookingStatus,
   holdsSlot,
   INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  isOpenStage,
   isBookingStatus,
   isInquiryStatus,
-  nextInquiryStatus,
 } from '@/admin/inbox/status';
 import type { BookingStatus } from '@/admin/inbox/types';
 
@@ -60,12 +61,14 @@ describe('booking status transitions', () => {
 });
 
 describe('inquiry status', () => {
-  it('toggles between new and handled', () => {
-    expect(nextInquiryStatus('new')).toBe('handled');
-    expect(nextInquiryStatus('handled')).toBe('new');
-    expect(INQUIRY_STATUS_LABELS).toEqual({ new: 'Ново', handled: 'Обработено' });
-    expect(isInquiryStatus('handled')).toBe(true);
+  it('names the five stages in Bulgarian, in their order; the old handled is no stage', () => {
+    expect(INQUIRY_STATUSES).toEqual(['new', 'contacted', 'proposal', 'won', 'lost']);
+    expect(INQUIRY_STATUS_LABELS).toEqual({ new: 'Нова', contacted: 'В контакт', proposal: 'Оферта', won: 'Спечелена', lost: 'Загубена' });
+    expect(isInquiryStatus('proposal')).toBe(true);
+    expect(isInquiryStatus('handled')).toBe(false);
     expect(isInquiryStatus('pending')).toBe(false);
     expect(isInquiryStatus('')).toBe(false);
+    expect(['new', 'contacted', 'proposal'].every((s) => isOpenStage(s as 'new'))).toBe(true);
+    expect(isOpenStage('won') || isOpenStage('lost')).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import { isPastTheEnd, readPage } from '@/admin/kit/list';
 import { toHistoryEntry } from './history';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
-import type { Booking, BookingHistoryEntry, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, ListPage } from './types';
+import { dayRange, todayIn } from '@/shared/domain/calendar';
+import type { Booking, BookingHistoryEntry, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, LeadFields, ListPage } from './types';
 
 /*
  * The inbox's data: inquiries (contact_submissions) and bookings (appointments). Only admitted
@@ -24,6 +25,8 @@ export const inboxKeys = {
   counts: () => [...inboxKeys.all, 'counts'] as const,
   inquiries: () => [...inboxKeys.all, 'inquiries'] as const,
   inquiryPage: (filters: InquiryFilters, page: number) => [...inboxKeys.inquiries(), filters, page] as const,
+  // under inquiries: a lead's change reloads the board with the list
+  board: () => [...inboxKeys.inquiries(), 'board'] as const,
   bookings: () => [...inboxKeys.all, 'bookings'] as const,
   bookingPage: (section: BookingSection, page: number) => [...inboxKeys.bookings(), section, page] as const,
   // under bookings: a status change reloads an open history with the lists
@@ -32,7 +35,10 @@ export const inboxKeys = {
 
 /** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
 const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error' as const;
-const INQUIRY_COLUMNS = `id, name, company, email, phone, message, purpose, contact_method, status, created_at, ${CHAT_DELIVERY_COLUMNS}` as const;
+/** The lead's fields, and its owner's names embedded (one request for the page). */
+const LEAD_COLUMNS = 'lost_reason, owner_id, follow_up_at, offer_amount, contact_id, first_touch, owner:owner_id(full_name, username)' as const;
+const INQUIRY_COLUMNS =
+  `id, name, company, email, phone, message, purpose, contact_method, status, created_at, updated_at, ${LEAD_COLUMNS}, ${CHAT_DELIVERY_COLUMNS}` as const;
 const BOOKING_COLUMNS =
   `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, visitor_time_zone, ${CHAT_DELIVERY_COLUMNS}` as const;
 
@@ -48,37 +54,54 @@ const live = {
 
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
-function inquiryQuery(supabase: Supabase, filters: InquiryFilters, head = false) {
+/** Where the list's follow-up filter looks: the consultant's today, or before now; open leads only. */
+export interface FollowUpClock {
+  zone: string;
+  now: Date;
+}
+
+function inquiryQuery(supabase: Supabase, filters: InquiryFilters, clock: FollowUpClock, head = false) {
   let query = supabase.from('contact_submissions').select(INQUIRY_COLUMNS, { count: 'exact', head });
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.service) query = query.eq('purpose', filters.service);
+  if (filters.follow_up) {
+    query = query.in('status', ['new', 'contacted', 'proposal']);
+    if (filters.follow_up === 'today') {
+      const today = dayRange(todayIn(clock.zone, clock.now), clock.zone);
+      query = query.gte('follow_up_at', today.start).lt('follow_up_at', today.end);
+    } else {
+      query = query.lt('follow_up_at', clock.now.toISOString());
+    }
+  }
   const search = inquirySearchFilter(filters.search);
   if (search) query = query.or(search);
   return query;
 }
 
 /** One page of inquiries, newest first, with the number that match the filters. */
-export async function fetchInquiryPage(filters: InquiryFilters, page: number): Promise<ListPage<Inquiry>> {
+export async function fetchInquiryPage(filters: InquiryFilters, page: number, clock: FollowUpClock): Promise<ListPage<Inquiry>> {
   const supabase = await getSupabase();
+  // follow-ups soonest first (the overdue on top); otherwise newest first
+  const byFollowUp = Boolean(filters.follow_up);
   return readPage(
     page,
     (from, to) =>
-      inquiryQuery(supabase, filters)
-        .order('created_at', { ascending: false })
+      inquiryQuery(supabase, filters, clock)
+        .order(byFollowUp ? 'follow_up_at' : 'created_at', { ascending: byFollowUp })
         .order('id', { ascending: false })
         .range(from, to)
         .overrideTypes<InquiryChecks[]>(),
-    () => inquiryQuery(supabase, filters, true),
+    () => inquiryQuery(supabase, filters, clock, true),
   );
 }
 
 /** Every inquiry that matches the filters (all pages), newest first: what the CSV export holds. */
-export async function fetchAllInquiries(filters: InquiryFilters): Promise<Inquiry[]> {
+export async function fetchAllInquiries({ filters, clock }: { filters: InquiryFilters; clock: FollowUpClock }): Promise<Inquiry[]> {
   const supabase = await getSupabase();
   const seen = new Set<string>();
   const all: Inquiry[] = [];
   for (let from = 0; ; from += EXPORT_CHUNK) {
-    const { data, error } = await inquiryQuery(supabase, filters)
+    const { data, error } = await inquiryQuery(supabase, filters, clock)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .range(from, from + EXPORT_CHUNK - 1)
@@ -150,11 +173,56 @@ export async function fetchInboxCounts(): Promise<InboxCounts> {
   return { inquiries: inquiries.count ?? 0, bookings: bookings.count ?? 0 };
 }
 
-export async function setInquiryStatus({ id, status }: { id: string; status: InquiryStatus }): Promise<void> {
+/** What an admin changes of a lead at once: its stage (with the reason for 'Загубена'), owner, follow-up or offer. */
+export type LeadChange = { status?: InquiryStatus } & Partial<Omit<LeadFields, 'contact_id'>>;
+
+/** Saves a change of a lead; the database refuses what breaks its rules, in Bulgarian (hints in *_leads.sql). */
+export async function updateLead({ id, change }: { id: string; change: LeadChange }): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('contact_submissions').update({ status }).eq('id', id).select('id');
+  const { data, error } = await supabase.from('contact_submissions').update(change).eq('id', id).select('id');
   if (error) throw error;
   changedRows(data);
+}
+
+/** Per stage, how many leads and the sum of their offers (the board's column heads). */
+export interface StageTotal {
+  stage: InquiryStatus;
+  leads: number;
+  offers: number;
+}
+
+/** How many cards a board column shows at first, and adds at each 'Покажи още'. */
+export const BOARD_PAGE = 10;
+
+/** One column of the board: the newest `count` leads of a stage (the whole pipeline: no filter applies). */
+export async function fetchBoardColumn(stage: InquiryStatus, count: number): Promise<Inquiry[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('contact_submissions')
+    .select(INQUIRY_COLUMNS)
+    .eq('status', stage)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(0, count - 1)
+    .overrideTypes<InquiryChecks[]>();
+  if (error) throw error;
+  return data ?? [];
+}
+
+export function useBoardColumn(stage: InquiryStatus, count: number) {
+  return useQuery({
+    queryKey: [...inboxKeys.board(), stage, count],
+    queryFn: () => fetchBoardColumn(stage, count),
+    placeholderData: keepPreviousData,
+    ...live,
+  });
+}
+
+export async function fetchStageTotals(): Promise<StageTotal[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('lead_stage_totals');
+  if (error) throw error;
+  return (data ?? []).map((row) => ({ stage: row.stage as InquiryStatus, leads: Number(row.leads), offers: Number(row.offers) }));
 }
 
 /** Refused before any request when the rules of status.ts do not allow the change. */
@@ -191,8 +259,12 @@ export function useBookingHistory(id: string) {
   return useQuery({ queryKey: inboxKeys.bookingHistory(id), queryFn: () => fetchBookingHistory(id), ...live });
 }
 
-export function useInquiryPage(filters: InquiryFilters, page: number) {
-  return useLivePage(inboxKeys.inquiryPage(filters, page), () => fetchInquiryPage(filters, page));
+export function useInquiryPage(filters: InquiryFilters, page: number, clock: FollowUpClock) {
+  return useLivePage(inboxKeys.inquiryPage(filters, page), () => fetchInquiryPage(filters, page, clock));
+}
+
+export function useStageTotals() {
+  return useQuery({ queryKey: [...inboxKeys.board(), 'totals'], queryFn: fetchStageTotals, ...live });
 }
 
 export function useBookingPage(section: BookingSection, page: number) {
@@ -215,8 +287,8 @@ function useStatusChange<V>(change: (vars: V) => Promise<void>, list: QueryKey, 
   });
 }
 
-export function useSetInquiryStatus() {
-  return useStatusChange(setInquiryStatus, inboxKeys.inquiries());
+export function useUpdateLead() {
+  return useStatusChange(updateLead, inboxKeys.inquiries());
 }
 
 export function useSetBookingStatus() {

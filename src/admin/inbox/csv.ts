@@ -3,6 +3,7 @@
  * quoted when it holds a comma, a double quote, CR or LF, and quotes inside doubled. The text
  * starts with a byte-order mark so Excel opens the UTF-8 (Cyrillic) correctly.
  */
+import { describeFirstTouch } from '@/shared/domain/first-touch';
 import { CONTACT_METHOD_LABELS, SERVICE_LABELS } from '@/shared/domain/inquiry';
 import { INQUIRY_STATUS_LABELS } from './status';
 import type { Inquiry } from './types';
@@ -54,7 +55,15 @@ export const INQUIRY_CSV_HEADER = [
   'Имейл',
   'Телефон',
   'Съобщение',
-  'Статус',
+  'Етап',
+  'Причина за загубата',
+  'Отговорник',
+  'Следващ контакт',
+  'Оферта (EUR)',
+  'Източник',
+  'Канал',
+  'Кампания',
+  'Начална страница',
 ] as const;
 
 function pad(n: number): string {
@@ -86,17 +95,28 @@ export function csvDateTime(iso: string, timeZone?: string): string {
 
 /** The whole file: byte-order mark, header and one record per inquiry, in the given order. */
 export function inquiriesCsv(rows: readonly Inquiry[], options: { timeZone?: string } = {}): string {
-  const records = rows.map((row) => [
-    csvDateTime(row.created_at, options.timeZone),
-    row.name,
-    row.company,
-    SERVICE_LABELS[row.purpose] ?? row.purpose,
-    CONTACT_METHOD_LABELS[row.contact_method] ?? row.contact_method,
-    row.email,
-    row.phone,
-    row.message,
-    INQUIRY_STATUS_LABELS[row.status] ?? row.status,
-  ]);
+  const records = rows.map((row) => {
+    const touch = describeFirstTouch(row.first_touch);
+    return [
+      csvDateTime(row.created_at, options.timeZone),
+      row.name,
+      row.company,
+      SERVICE_LABELS[row.purpose] ?? row.purpose,
+      CONTACT_METHOD_LABELS[row.contact_method] ?? row.contact_method,
+      row.email,
+      row.phone,
+      row.message,
+      INQUIRY_STATUS_LABELS[row.status] ?? row.status,
+      row.lost_reason,
+      row.owner ? row.owner.full_name || row.owner.username : '',
+      row.follow_up_at ? csvDateTime(row.follow_up_at, options.timeZone) : '',
+      row.offer_amount,
+      touch.source,
+      touch.medium,
+      touch.campaign,
+      touch.landing,
+    ];
+  });
   return CSV_BOM + toCsv([INQUIRY_CSV_HEADER, ...records]) + '\r\n';
 }
 

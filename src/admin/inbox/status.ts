@@ -1,33 +1,45 @@
 /*
- * Status rules of the inbox, as pure functions. The database enforces the same booking rules
- * (trigger appointments_status_transition in supabase/migrations/20261122000500_inbox.sql).
+ * Status rules of the inbox, as pure functions: an inquiry's stages (any stage may follow any
+ * other; 'Загубена' needs a reason, which the database checks: migration *_leads.sql) and a
+ * booking's statuses. The database enforces the same booking rules (trigger
+ * appointments_status_transition in supabase/migrations/20261122000500_inbox.sql).
  */
 import type { BookingStatus, InquiryStatus } from './types';
 
-export const INQUIRY_STATUSES: readonly InquiryStatus[] = ['new', 'handled'];
+export const INQUIRY_STATUSES: readonly InquiryStatus[] = ['new', 'contacted', 'proposal', 'won', 'lost'];
 export const BOOKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'cancelled'];
 
+/** An inquiry's stage, as its card and the board say it. */
 export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
-  new: 'Ново',
-  handled: 'Обработено',
+  new: 'Нова',
+  contacted: 'В контакт',
+  proposal: 'Оферта',
+  won: 'Спечелена',
+  lost: 'Загубена',
 };
 
-/** Labels of the status filter (plural, as a choice of which inquiries to show). */
+/** Labels of the stage filter (plural, as a choice of which inquiries to show). */
 export const INQUIRY_FILTER_LABELS: Record<InquiryStatus, string> = {
   new: 'Нови',
-  handled: 'Обработени',
+  contacted: 'В контакт',
+  proposal: 'Оферти',
+  won: 'Спечелени',
+  lost: 'Загубени',
 };
+
+/** A lead still worked on: not won and not lost (its follow-up still counts). */
+export function isOpenStage(status: InquiryStatus): boolean {
+  return status !== 'won' && status !== 'lost';
+}
+
+/** The reasons offered for 'Загубена' (or the admin's own words). */
+export const LOST_REASONS = ['Цена', 'Избраха друг доставчик', 'Не е подходящ момент', 'Няма отговор', 'Не е това, което търсят'] as const;
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Чака потвърждение',
   confirmed: 'Потвърдена',
   cancelled: 'Отказана',
 };
-
-/** An inquiry's status toggles: new -> handled and back (a mistake can be undone). */
-export function nextInquiryStatus(status: InquiryStatus): InquiryStatus {
-  return status === 'new' ? 'handled' : 'new';
-}
 
 /**
  * Where a booking may go from each status: a pending booking is confirmed or cancelled, a

@@ -1,7 +1,9 @@
 import type { Tables } from '@/shared/db/database.types';
+import type { FirstTouch } from '@/shared/domain/first-touch';
 import type { ContactMethod, InquiryService } from '@/shared/domain/inquiry';
 
-export type InquiryStatus = 'new' | 'handled';
+/** An inquiry's stage (contact_submissions.status): Нова → В контакт → Оферта → Спечелена / Загубена. */
+export type InquiryStatus = 'new' | 'contacted' | 'proposal' | 'won' | 'lost';
 
 /**
  * Whether the team chat heard of a row, as the database reports it after sending (migration
@@ -24,13 +26,17 @@ export interface InquiryChecks {
   purpose: InquiryService;
   contact_method: ContactMethod;
   status: InquiryStatus;
+  first_touch: FirstTouch | null;
+  /** The owner's names, read with the row (null without an owner). */
+  owner: { full_name: string; username: string } | null;
 }
 
+/** The lead's own fields an admin sets (the database checks each: migration *_leads.sql). */
+export type LeadFields = Pick<Tables<'contact_submissions'>, 'lost_reason' | 'owner_id' | 'follow_up_at' | 'offer_amount' | 'contact_id'>;
+
 /** A row of contact_submissions as the inbox reads it. */
-export type Inquiry = Omit<
-  Pick<Tables<'contact_submissions'>, 'id' | 'name' | 'company' | 'email' | 'phone' | 'message' | 'created_at' | keyof ChatDelivery>,
-  never
-> &
+export type Inquiry = Pick<Tables<'contact_submissions'>, 'id' | 'name' | 'company' | 'email' | 'phone' | 'message' | 'created_at' | 'updated_at' | keyof ChatDelivery> &
+  LeadFields &
   InquiryChecks;
 
 /**
@@ -84,13 +90,17 @@ export type BookingHistoryEntry =
   /** A kind this version does not know yet (the database may record new ones). */
   | { at: string; kind: 'other'; name: string };
 
+/** Which follow-ups: due today (on the consultant's clock) or overdue, of open leads. */
+export type FollowUpFilter = 'today' | 'overdue';
+
 /** The inquiry list's filters; '' means "any". */
 export interface InquiryFilters {
   status: InquiryStatus | '';
   service: InquiryService | '';
+  follow_up: FollowUpFilter | '';
   search: string;
 }
 
-export const NO_INQUIRY_FILTERS: InquiryFilters = { status: '', service: '', search: '' };
+export const NO_INQUIRY_FILTERS: InquiryFilters = { status: '', service: '', follow_up: '', search: '' };
 
 export type { ListPage } from '@/admin/kit/list';

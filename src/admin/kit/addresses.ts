@@ -7,9 +7,9 @@ import type { PanelShape } from './panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'bin'],
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'bin'],
   defaultTab: 'posts',
-  recordTabs: ['posts', 'users', 'clients'],
+  recordTabs: ['posts', 'users', 'clients', 'contacts'],
 } as const satisfies PanelShape;
 
 export const workPanel = {
@@ -27,6 +27,7 @@ export const adminPaths = {
   calendar: '/blog-admin/calendar',
   inquiries: '/blog-admin/inquiries',
   bookings: '/blog-admin/bookings',
+  contacts: '/blog-admin/contacts',
   bin: '/blog-admin/bin',
   projects: '/work-admin/projects',
   categories: '/work-admin/categories',

@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, FileText, FolderKanban, Building2, Inbox, Trash2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -22,6 +22,7 @@ const ClientsTab = lazyPart(() => import('../clients/ClientsTab').then((m) => m.
 const CalendarTab = lazyPart(() => import('../calendar/CalendarTab').then((m) => m.CalendarTab));
 const InquiriesTab = lazyPart(() => import('../inbox/InquiriesTab').then((m) => m.InquiriesTab));
 const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.BookingsTab));
+const ContactsTab = lazyPart(() => import('../contacts/ContactsTab').then((m) => m.ContactsTab));
 const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
@@ -31,6 +32,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'calendar', icon: CalendarDays, name: 'Календар', content: () => <CalendarTab /> },
   { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
   { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
+  { id: 'contacts', icon: Contact, name: 'Контакти', content: () => <ContactsTab /> },
   { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <BinTab /> },
 ];
 

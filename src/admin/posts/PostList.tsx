@@ -7,7 +7,8 @@ import { Card } from '@/admin/kit/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { displayNameOf } from './post-payload';
 import type { AdminPostRow } from './types';
-import { formatScheduleBg, scheduleText } from './schedule';
+import { formatWallClockBg } from '@/admin/kit/wall-clock';
+import { scheduleText } from './schedule';
 
 export interface PostListProps {
   posts: AdminPostRow[];
@@ -44,7 +45,7 @@ export function PostList({ posts, zone, onEdit, onToggle, onDelete, busyId, busy
                   <h3 className="text-lg font-semibold text-slate-900">{post.title}</h3>
                   <Badge variant={post.is_published ? 'success' : 'outline'}>{post.is_published ? 'Публикувана' : 'Чернова'}</Badge>
                   {!post.is_published && post.scheduled_at && (
-                    <Badge variant="secondary">{scheduleText.badge(formatScheduleBg(post.scheduled_at, zone))}</Badge>
+                    <Badge variant="secondary">{scheduleText.badge(formatWallClockBg(post.scheduled_at, zone))}</Badge>
                   )}
                 </div>
                 <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Input } from '@/shared/ui/input';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { describedBy, FormField } from '@/shared/ui/form-field';
-import { scheduleInstant, scheduleLocalValue, scheduleText } from './schedule';
+import { wallClockInstant, wallClockValue } from '@/admin/kit/wall-clock';
+import { scheduleText } from './schedule';
 
 export interface ScheduleFieldProps {
   /** 'Публикувай' is ticked: publishing now, nothing to schedule. */
@@ -41,9 +42,9 @@ export function ScheduleField({ published, scheduled, scheduledAt, zone, error, 
             id={whenId}
             type="datetime-local"
             className="max-w-xs"
-            value={scheduleLocalValue(scheduledAt, zone)}
+            value={wallClockValue(scheduledAt, zone)}
             // a partly typed value reads as '' until the date and the time are both there
-            onChange={(e) => onScheduledAtChange(scheduleInstant(e.target.value, zone)?.toISOString() ?? '')}
+            onChange={(e) => onScheduledAtChange(wallClockInstant(e.target.value, zone)?.toISOString() ?? '')}
             required
             aria-required="true"
             aria-invalid={error ? true : undefined}

@@ -1,12 +1,9 @@
 /*
  * Publishing at a set time. The form keeps the instant (blog_posts.scheduled_at) and its field
  * shows and takes it as a wall-clock value ('2026-11-26T10:00', a datetime-local field) in the
- * consultant's time zone (calendar_settings.time_zone), whatever zone the admin's computer is in.
+ * consultant's time zone, whatever zone the admin's computer is in (kit/wall-clock.ts reads and writes it).
  * The database's job publishes the post at that minute (20261201000100_editorial.sql). Free of React.
  */
-import { format } from 'date-fns';
-import { tz } from '@date-fns/tz';
-import { slotInstant } from '@/shared/domain/calendar';
 import { codeOf, hintOf } from '@/shared/db/errors';
 
 export const scheduleText = {
@@ -18,27 +15,6 @@ export const scheduleText = {
   publishedWins: 'Публикувана сега: насрочването не е нужно и ще бъде премахнато.',
   badge: (when: string) => `Насрочена за ${when}`,
 } as const;
-
-const LOCAL_VALUE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
-
-/** The instant of a datetime-local value read in `zone`; null for an empty, malformed or skipped (DST) time. */
-export function scheduleInstant(local: string, zone: string): Date | null {
-  const match = LOCAL_VALUE.exec(local.trim());
-  return match ? slotInstant(match[1], match[2], zone) : null;
-}
-
-/** The datetime-local value of an instant as a clock in `zone` shows it; '' for none. */
-export function scheduleLocalValue(iso: string | null | undefined, zone: string): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : format(at, "yyyy-MM-dd'T'HH:mm", { in: tz(zone) });
-}
-
-/** '26.11.2026 г., 10:00 ч.': the scheduled moment as the consultant's clock shows it. */
-export function formatScheduleBg(iso: string, zone: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : `${format(at, 'dd.MM.yyyy', { in: tz(zone) })} г., ${format(at, 'HH:mm', { in: tz(zone) })} ч.`;
-}
 
 /** The form's schedule: the checkbox, and the instant (ISO, '' until a whole date and time is given). */
 export interface ScheduleValues {
