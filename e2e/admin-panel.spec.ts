@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 import { toasts } from './admin-helpers';
 
-test('the panel checks the image storage and shows its seven tabs', async ({ page }) => {
+test('the panel checks the image storage and shows its eight tabs', async ({ page }) => {
   const storageChecks: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/storage/v1/object/list/blog-images')) storageChecks.push(r.method());
@@ -17,6 +17,7 @@ test('the panel checks the image storage and shows its seven tabs', async ({ pag
     // the inbox tabs carry the count of new items (e2e/inbox-*.spec.ts)
     /^Запитвания/,
     /^Резервации/,
+    'Контакти',
     'Кошче',
   ]);
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);

@@ -1,5 +1,5 @@
 // The admin inbox, inquiries: an inquiry sent from the landing page appears as new,
-// marking it handled moves it out of the 'Нови' filter, the filtered list exports as CSV, and an
+// moving it to 'В контакт' takes it out of the 'Нови' filter, the filtered list exports as CSV, and an
 // anonymous visitor can read neither inbox table.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -57,7 +57,7 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
   const list = page.getByRole('list', { name: 'Списък със запитвания' });
   await expect(list.getByRole('article').first()).toHaveAccessibleName(name);
   const card = list.getByRole('article', { name });
-  await expect(card.getByText('Ново', { exact: true })).toBeVisible();
+  await expect(card.getByText('Нова', { exact: true })).toBeVisible();
   await expect(card.getByText(company)).toBeVisible();
   await expect(card.getByText('Фитнес', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: 'inbox.e2e@example.com' })).toHaveAttribute('href', 'mailto:inbox.e2e@example.com');
@@ -65,7 +65,7 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
   await expect(card.locator('time')).toHaveText(/^\d{1,2} [а-я]+ \d{4} г\., \d\d:\d\d$/);
 });
 
-test('an inquiry marked handled leaves the new filter and the count; put back, it is new again', async ({ page }) => {
+test('an inquiry moved to contacted leaves the new filter and the count; put back, it is new again', async ({ page }) => {
   const name = unique('Обработено Тестово');
   const company = unique('Фирма Обработено');
   const { error } = await db
@@ -78,24 +78,24 @@ test('an inquiry marked handled leaves the new filter and the count; put back, i
   const tab = page.getByRole('tab', { name: /^Запитвания/ });
   await openInquiries(page);
   const list = page.getByRole('list', { name: 'Списък със запитвания' });
-  await page.getByRole('region', { name: 'Запитвания' }).getByLabel('Статус', { exact: true }).selectOption({ label: 'Нови' });
+  await page.getByRole('search').getByLabel('Етап', { exact: true }).selectOption({ label: 'Нови' });
   await page.getByRole('searchbox', { name: 'Търсене' }).fill(company);
   const card = list.getByRole('article', { name });
   await expect(card).toBeVisible();
   await expect(page.getByText('Намерени запитвания: 1')).toBeVisible();
 
-  await card.getByRole('button', { name: /Маркирай като обработено/ }).click();
-  await expect(toasts(page).getByText('Запитването е отбелязано като обработено')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Етап' }).selectOption({ label: 'В контакт' });
+  await expect(toasts(page).getByText('Запитването е обновено')).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByText('Няма запитвания, които отговарят на филтрите.')).toBeVisible();
-  await expect.poll(async () => (await db.from('contact_submissions').select('status').eq('id', saved!.id).single()).data?.status).toBe('handled');
+  await expect.poll(async () => (await db.from('contact_submissions').select('status').eq('id', saved!.id).single()).data?.status).toBe('contacted');
   await expect(tab).toHaveAccessibleName(`Запитвания (${await countNew()} нови)`);
 
-  // under 'Обработени' it is there, and it can be put back
-  await page.getByRole('region', { name: 'Запитвания' }).getByLabel('Статус', { exact: true }).selectOption({ label: 'Обработени' });
-  await expect(card.getByText('Обработено', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: /Върни като ново/ }).click();
-  await expect(toasts(page).getByText('Запитването е върнато като ново')).toBeVisible();
+  // under 'В контакт' it is there, and it can be put back
+  await page.getByRole('search').getByLabel('Етап', { exact: true }).selectOption({ label: 'В контакт' });
+  await expect(card.getByText('В контакт', { exact: true }).first()).toBeVisible();
+  await card.getByRole('combobox', { name: 'Етап' }).selectOption({ label: 'Нова' });
+  await expect(toasts(page).getByText('Запитването е обновено').first()).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect.poll(async () => (await db.from('contact_submissions').select('status').eq('id', saved!.id).single()).data?.status).toBe('new');
 });
@@ -146,10 +146,12 @@ test('the filtered list exports as a UTF-8 CSV with a BOM, every page of it', as
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('Дата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Статус');
+  expect(lines[0]).toBe(
+    'Дата,Име,Компания,Услуга,Начин за контакт,Имейл,Телефон,Съобщение,Етап,Причина за загубата,Отговорник,Следващ контакт,Оферта (EUR),Източник,Канал,Кампания,Начална страница',
+  );
   expect(text.match(new RegExp(`Клиент \\d\\d ${token}`, 'g'))).toHaveLength(27);
   expect(text).not.toContain('Друга услуга');
-  expect(text).toContain(`,Клиент 01 ${token},"Хотел ""Изгрев"", ${token}",Туризъм и ресторанти,Имейл,export0@example.com,,"Първи ред,\nвтори ред",Ново\r\n`);
+  expect(text).toContain(`,Клиент 01 ${token},"Хотел ""Изгрев"", ${token}",Туризъм и ресторанти,Имейл,export0@example.com,,"Първи ред,\nвтори ред",Нова,,,,,,,,\r\n`);
   await expect(toasts(page).getByText('Файлът е изтеглен')).toBeVisible();
 });
 
@@ -164,7 +166,7 @@ test('an anonymous visitor can read neither inquiries nor bookings', async () =>
   const counted = await anonDb.from('contact_submissions').select('id', { count: 'exact', head: true });
   expect(counted.count).toBeNull();
   expect(counted.error).not.toBeNull();
-  // and a visitor cannot file an inquiry as already handled
+  // and a visitor cannot file an inquiry already past 'new'
   const handled = await anonDb.from('contact_submissions').insert({
     name: unique('Хитър посетител'),
     email: 'sly@example.com',
@@ -173,7 +175,7 @@ test('an anonymous visitor can read neither inquiries nor bookings', async () =>
     message: 'Вече е обработено.',
     purpose: 'custom',
     contact_method: 'email',
-    status: 'handled',
+    status: 'won',
   });
   expect(handled.error?.code).toBe('42501');
 });
