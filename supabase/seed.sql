@@ -126,3 +126,30 @@ insert into public.blog_posts (title, slug, content, excerpt, featured_image, ca
    'Чернова, която посетителите не виждат.',
    '/demo/post-9.svg', 'Новини', 'Мария Иванова', '{новини}', false,
    null, now() - interval '1 day', 'a0000000-0000-4000-8000-000000000001');
+
+-- ---------------------------------------------------------------------------------------------
+-- Leads: a few inquiries at each stage, so the inbox and its board are not empty in a demo
+-- (docs/leads.md). Follow-ups are ahead of the day the demo starts; the database refuses past ones.
+-- ---------------------------------------------------------------------------------------------
+insert into public.contact_submissions
+  (name, email, phone, company, message, purpose, contact_method, status, lost_reason, owner_id, follow_up_at, offer_amount, first_touch, created_at) values
+  ('Виктор Колев', 'viktor.kolev@example.com', '', 'Имоти Изток', 'Търсим CRM за 8 брокери, с мобилно приложение.', 'real_estate', 'email',
+   'new', null, null, null, null,
+   jsonb_build_object('utm_source', 'newsletter', 'utm_medium', 'email', 'utm_campaign', 'crm-brokeri', 'landing_path', '/blog/crm-za-brokeri-2026',
+                      'at', to_char(now() - interval '2 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+   now() - interval '1 day'),
+  ('Елена Стоянова', 'elena@hotel-more.example', '+359888100200', 'Хотел Море', 'Искаме QR меню на три езика за ресторанта.', 'hospitality', 'both',
+   'contacted', null, 'a0000000-0000-4000-8000-000000000001', date_trunc('day', now()) + interval '1 day 8 hours', null,
+   jsonb_build_object('referrer', 'www.google.com', 'landing_path', '/', 'at', to_char(now() - interval '4 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+   now() - interval '3 days'),
+  ('Радослав Митев', 'rado@fitzone.example', '', 'ФитЗона', 'AI планове за 400 членове, вход с QR.', 'fitness', 'email',
+   'proposal', null, 'a0000000-0000-4000-8000-000000000001', date_trunc('day', now()) + interval '3 days 9 hours', 7800,
+   jsonb_build_object('utm_source', 'facebook', 'utm_medium', 'paid', 'utm_campaign', 'fitnes-esen', 'fbclid', true, 'landing_path', '/project/fitzona',
+                      'at', to_char(now() - interval '9 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+   now() - interval '8 days'),
+  ('Мила Ангелова', 'mila@vila-rila.example', '', 'Вила Рила', 'Общ календар за три платформи за резервации.', 'hospitality', 'email',
+   'won', null, 'a0000000-0000-4000-8000-000000000001', null, 5200, null,
+   now() - interval '20 days'),
+  ('Стоян Илиев', 'stoyan@ilievi.example', '', 'Илиеви и син', 'Автоматизация на фактурирането.', 'custom', 'email',
+   'lost', 'Не е подходящ момент', null, null, null, null,
+   now() - interval '30 days');
