@@ -582,7 +582,7 @@ comment on function public.erase_contact(uuid) is
   'SECURITY DEFINER because the outbox, the links and the erasure log are private tables: it refuses everyone but an admitted admin (42501) first.';
 comment on function public.lead_stage_totals() is
   'Per stage, the number of inquiries and the sum of their offers (the board''s column heads). In the API because the admin panel calls it; '
-  'SECURITY DEFINER only to refuse everyone but an admitted admin (42501) in one place.';
+  'SECURITY DEFINER because it counts every inquiry in one statement without row-level security''s check per row: it refuses everyone but an admitted admin (42501) first.';
 revoke all on function public.contact_timeline(uuid), public.merge_contacts(uuid, uuid), public.erase_contact(uuid), public.lead_stage_totals()
   from public, anon;
 grant execute on function public.contact_timeline(uuid), public.merge_contacts(uuid, uuid), public.erase_contact(uuid), public.lead_stage_totals()
