@@ -33,6 +33,10 @@ export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
   // each checks is_admin() itself and refuses anybody else with 42501
   'public.booking_history(booking uuid)',
+  'public.contact_timeline(contact uuid)',
+  'public.erase_contact(contact uuid)',
+  'public.lead_stage_totals()',
+  'public.merge_contacts(keep uuid, other uuid)',
   'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
   'public.restore_from_bin(item uuid, new_password text)',
 ].sort();
