@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '@/admin/contacts/ContactPage';
 import type { Contact } from '@/admin/contacts/api';
 import { LeadBoard } from '@/admin/inbox/LeadBoard';
@@ -13,6 +13,8 @@ import { rest, server } from './msw';
 // shaped as the database's (tests/backend/leads.ts proves the database's side).
 
 afterEach(() => resetToasts());
+// no calendar settings stored: the consultant's clock is Sofia's, the default
+beforeEach(() => server.use(http.get(rest('calendar_settings'), () => HttpResponse.json([]))));
 
 const CONTACT: Contact = {
   id: 'c-1',

@@ -79,12 +79,10 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
   const [askLost, setAskLost] = useState(false);
   return (
     <div className="grid content-start gap-1.5">
-      <Label htmlFor={`${uid}-stage`}>
-        {leadText.stage}
-        {named && <span className="sr-only"> на {inquiry.name}</span>}
-      </Label>
+      <Label htmlFor={`${uid}-stage`}>{leadText.stage}</Label>
       <select
         id={`${uid}-stage`}
+        aria-label={named ? `${leadText.stage} на ${inquiry.name}` : undefined}
         className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
         value={inquiry.status}
         disabled={busy}
