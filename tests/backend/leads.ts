@@ -345,6 +345,8 @@ export function defineLeads(start: () => Promise<Harness>): void {
       const due = await send({ email: `due-${tag}@example.com`, name: 'Днешна Среща', company: 'Днес АД' });
       const overdue = await send({ email: `overdue-${tag}@example.com`, name: 'Забравен Клиент' });
       const later = await send({ email: `later-${tag}@example.com`, name: 'Следващ Месец' });
+      // the admin's other follow-ups (the seed's demo leads) are set aside: this e-mail lists these three
+      await sql(`update public.contact_submissions set follow_up_at = null where owner_id = $1`, [ADMIN.sub]);
       // the follow-ups as set on earlier days (the database refuses a past one now)
       await sql(`update public.contact_submissions set owner_id = $1 where id = any($2)`, [ADMIN.sub, [due, overdue, later]]);
       await sql('alter table public.contact_submissions disable trigger e_contact_submissions_lead');
