@@ -57,7 +57,7 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
   const list = page.getByRole('list', { name: 'Списък със запитвания' });
   await expect(list.getByRole('article').first()).toHaveAccessibleName(name);
   const card = list.getByRole('article', { name });
-  await expect(card.getByText('Нова', { exact: true })).toBeVisible();
+  await expect(card.getByRole('combobox', { name: 'Етап' })).toHaveValue('new');
   await expect(card.getByText(company)).toBeVisible();
   await expect(card.getByText('Фитнес', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: 'inbox.e2e@example.com' })).toHaveAttribute('href', 'mailto:inbox.e2e@example.com');

@@ -1,4 +1,9 @@
 import './index.css';
+import { keepFirstTouch } from './site/runtime/first-touch';
+
+// where the visit came from, kept before anything else loads: a visitor who follows a link at once
+// still leaves the campaign of the page they landed on (src/site/runtime/first-touch.ts)
+keepFirstTouch();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { Island } from '@/site/islands/Island';
 import { SiteHeader } from './SiteHeader';
 import { PublicDialogs } from '@/site/dialogs/PublicDialogs';
-import { keepFirstTouch } from '@/site/runtime/first-touch';
 
 // The footer is always below the fold (main is at least a screen tall): it need not block the paint.
 const SiteFooter = lazy(() => import('./SiteFooter').then((m) => ({ default: m.SiteFooter })));
@@ -13,12 +12,9 @@ const SiteFooter = lazy(() => import('./SiteFooter').then((m) => ({ default: m.S
  * The frame of the public pages (/, /blog, /project/…, /resources, the 404): the fixed site
  * header, the main landmark and the footer, plus the inquiry and booking dialogs that any of
  * them may open (see src/site/dialogs/site-dialogs.ts). On a prerendered page the header is an island that
- * hydrates at once; the rest of the frame is static HTML. Rendered by the app (an address with a
- * query string, such as a campaign's link), it keeps the visit's first touch, as entry-client.tsx
- * does for a prerendered page.
+ * hydrates at once; the rest of the frame is static HTML.
  */
 export function PublicLayout() {
-  useEffect(() => keepFirstTouch(), []);
   return (
     <>
       <Island name="header" hydrate="load" component={SiteHeader} props={{}} />

@@ -5,10 +5,13 @@ import { CAMPAIGN_TAGS, CLICK_IDS, PATH_MAX_LENGTH, TAG_MAX_LENGTH, validFirstTo
  * address, whether it carried an ad network's click id, the other site that linked here and the
  * page it landed on (shared/domain/first-touch.ts). Kept 90 days and not replaced by later visits
  * (first touch), so a visitor who came from a campaign, read three pages and wrote the next week
- * is still counted to the campaign. The inquiry and booking dialogs send it with their row.
+ * is still counted to the campaign. src/main.tsx keeps it before anything else loads; the inquiry
+ * and booking dialogs send it with their row.
  */
 
 const KEY = 'first-touch';
+/** Addresses that are no visitor's first touch: a booking's private link, the admin's pages. */
+const NOT_A_VISIT = /^\/(booking\/|blog-admin(\/|$)|work-admin(\/|$)|login(\/|$))/;
 
 function storage(): Storage | null {
   try {
@@ -21,10 +24,10 @@ function storage(): Storage | null {
 // eslint-disable-next-line no-control-regex -- control characters are dropped
 const tidy = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, TAG_MAX_LENGTH);
 
-/** The first touch of a visit to `href` from `referrer` at `now`, or null for a page that is not one (a booking's private link). */
+/** The first touch of a visit to `href` from `referrer` at `now`, or null for an address that is none (NOT_A_VISIT). */
 export function touchOf(href: string, referrer: string, now: Date): FirstTouch | null {
   const url = new URL(href);
-  if (url.pathname.startsWith('/booking/')) return null;
+  if (NOT_A_VISIT.test(url.pathname)) return null;
   const touch: FirstTouch = { landing_path: url.pathname.slice(0, PATH_MAX_LENGTH), at: now.toISOString() };
   for (const tag of CAMPAIGN_TAGS) {
     const value = tidy(url.searchParams.get(tag) ?? '');
