@@ -37,7 +37,10 @@ test('a visitor from a campaign who reads other pages first is counted to it; th
   } finally {
     await visitorContext.close();
   }
-  const { data: saved } = await db.from('contact_submissions').select('id, first_touch, contact_id').eq('name', name).single();
+  const { data: rows, error } = await db.from('contact_submissions').select('id, first_touch, contact_id, status').eq('name', name);
+  expect(error).toBeNull();
+  expect(rows).toHaveLength(1);
+  const saved = rows![0];
   // the first page of the visit, not the one the visitor wrote from; the click id's presence, not its value
   expect(saved!.first_touch).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'esen-2026', gclid: true, landing_path: '/' });
   expect(JSON.stringify(saved!.first_touch)).not.toContain('Cj0KCQ');
