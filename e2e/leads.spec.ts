@@ -17,6 +17,8 @@ test('a visitor from a campaign who reads other pages first is counted to it; th
     await asVisitor(visitorContext);
     const visitor = await visitorContext.newPage();
     await visitor.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=esen-2026&gclid=Cj0KCQ-test');
+    // a page's script loads after its first paint: a reader stays that long (the page marks itself ready)
+    await expect(visitor.locator('html')).toHaveAttribute('data-app-ready', /.*/);
     await visitor.goto('/blog');
     // a seeded post (supabase/seed.sql), opened from the listing
     await visitor.locator('main').getByRole('link', { name: 'Как AI асистентът спестява 10 часа седмично на малкия бизнес', exact: true }).click();
@@ -49,8 +51,10 @@ test('a visitor from a campaign who reads other pages first is counted to it; th
   await bookNextMonth(anonVisitor(), name, email.toUpperCase());
 
   await signIn(page);
-  await page.getByRole('tab', { name: /^Запитвания/ }).click();
-  await page.getByRole('searchbox', { name: 'Търсене' }).fill(name);
+  const tab = page.getByRole('tab', { name: /^Запитвания/ });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('region', { name: 'Запитвания' }).getByRole('searchbox', { name: 'Търсене' }).fill(name);
   const card = page.getByRole('list', { name: 'Списък със запитвания' }).getByRole('article', { name });
   await expect(card.getByText('newsletter / email · esen-2026')).toBeVisible();
   await expect(card.getByText('Начална страница: /')).toBeVisible();
