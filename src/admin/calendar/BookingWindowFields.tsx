@@ -3,6 +3,7 @@ import type { UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { WholeNumberInput } from '@/shared/ui/input';
 import { errorId, FormField, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
+import { Select } from '@/shared/ui/select';
 import { fieldAria } from '@/shared/forms/forms';
 import { MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
 import { MAX_CUTOFF_HOURS, NOTICE_UNITS, type CalendarFormValues } from './schema';
@@ -65,18 +66,18 @@ export function BookingWindowFields({ register, errors, id }: BookingWindowField
               {...register('notice_amount')}
               {...fieldAria(id('notice'), errors.notice_amount, true)}
             />
-            <select
+            <Select
               aria-label="Мерна единица на предизвестието"
               // a new unit re-checks the amount (7 дни is fine, 7 000 часа is not)
               {...register('notice_unit', { deps: ['notice_amount'] })}
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              className="w-auto"
             >
               {NOTICE_UNITS.map((unit) => (
                 <option key={unit.key} value={unit.key}>
                   {unit.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <p id={hintId(id('notice'))} className="text-xs text-slate-600">
             Колко време преди часа посетителят трябва да го запази: най-много 7 дни.

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/admin/kit/card';
 import { Input } from '@/shared/ui/input';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
+import { Select } from '@/shared/ui/select';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { ErrorCard } from '@/admin/kit/ErrorCard';
 import { FormAlert } from '@/admin/kit/FormAlert';
@@ -206,15 +207,14 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
                 <Label htmlFor={id('time_zone')} required>
                   Часова зона
                 </Label>
-                <select
+                <Select
                   id={id('time_zone')}
                   {...register('time_zone')}
                   aria-invalid={errors.time_zone ? true : undefined}
                   aria-describedby={errors.time_zone ? errorId(id('time_zone')) : hintId(id('time_zone'))}
-                  className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   {zoneOptions}
-                </select>
+                </Select>
                 {errors.time_zone ? (
                   <p id={errorId(id('time_zone'))} className="text-sm text-danger-700">
                     {errors.time_zone}

@@ -3,6 +3,7 @@ import { Button } from '@/shared/ui/button';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
+import { Select } from '@/shared/ui/select';
 import { toast } from '@/shared/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
 import { useActiveBlogUsers } from '@/admin/kit/authors';
@@ -80,10 +81,9 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={`${uid}-stage`}>{leadText.stage}</Label>
-      <select
+      <Select
         id={`${uid}-stage`}
         aria-label={named ? `${leadText.stage} на ${inquiry.name}` : undefined}
-        className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
         value={inquiry.status}
         disabled={busy}
         onChange={(e) => {
@@ -97,7 +97,7 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
             {INQUIRY_STATUS_LABELS[status]}
           </option>
         ))}
-      </select>
+      </Select>
       {inquiry.status === 'lost' && inquiry.lost_reason && <p className="text-xs text-slate-600">Причина: {inquiry.lost_reason}</p>}
       {problem && !askLost && (
         <p role="alert" className="text-xs text-danger-700">
@@ -153,9 +153,8 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
         <StageSelect inquiry={inquiry} />
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${uid}-owner`}>{leadText.owner}</Label>
-          <select
+          <Select
             id={`${uid}-owner`}
-            className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
             value={inquiry.owner_id ?? ''}
             disabled={busy}
             onChange={(e) => save({ owner_id: e.target.value || null })}
@@ -170,7 +169,7 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
                 {ownerName(o)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <form className="grid content-start gap-1.5" onSubmit={onFollowUp}>
           <Label htmlFor={`${uid}-follow-up`}>{leadText.followUp}</Label>

@@ -3,7 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
-import { fieldClasses, Input } from '@/shared/ui/input';
+import { Input } from '@/shared/ui/input';
+import { Select } from '@/shared/ui/select';
 import { Label } from '@/shared/ui/label';
 import { cn } from '@/shared/ui/cn';
 import { ADMIN_PAGE_SIZE, type ListPage } from './list';
@@ -278,13 +279,13 @@ export function ListFilter({ label, value, onChange, options }: ListFilterProps)
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={`${uid}-filter`}>{label}</Label>
-      <select id={`${uid}-filter`} className={cn(fieldClasses, 'h-10')} value={value} onChange={(event) => onChange(event.target.value)}>
+      <Select id={`${uid}-filter`} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

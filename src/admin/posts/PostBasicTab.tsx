@@ -1,5 +1,5 @@
-import { Input, fieldClasses } from '@/shared/ui/input';
-import { cn } from '@/shared/ui/cn';
+import { Input } from '@/shared/ui/input';
+import { Select } from '@/shared/ui/select';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria } from '@/shared/forms/forms';
 import { describedBy, FormField as Field } from '@/shared/ui/form-field';
@@ -71,9 +71,8 @@ export function PostBasicTab({ form, values, id, put, editing, authors }: PostTa
         hint="Само активни потребители. Изборът попълва показваното име."
         error={authors.query.isError ? `Error fetching users: ${errorMessage(authors.query.error, 'unknown error')}` : null}
       >
-        <select
+        <Select
           id={id('author-user')}
-          className={cn(fieldClasses, 'h-10 py-2')}
           value={values.created_by}
           onChange={(e) => authors.choose(e.target.value)}
           aria-describedby={describedBy(id('author-user'), true, authors.query.isError)}
@@ -84,7 +83,7 @@ export function PostBasicTab({ form, values, id, put, editing, authors }: PostTa
               {u.label}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Field id={id('author')} label="Показвано име на автора" required hint="Името, което посетителите виждат под публикацията.">
         <Input

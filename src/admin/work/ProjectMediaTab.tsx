@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { FormField as Field } from '@/shared/ui/form-field';
-import { fieldClasses } from '@/shared/ui/input';
-import { cn } from '@/shared/ui/cn';
+import { Select } from '@/shared/ui/select';
 import { fieldAria } from '@/shared/forms/forms';
 import { adminPaths } from '@/admin/kit/addresses';
 import { FormWarning } from '@/admin/kit/FormAlert';
@@ -68,9 +67,8 @@ export function ProjectMediaTab(props: ProjectMediaTabProps) {
         error={shown('category')}
         hint={noCategories ? undefined : 'Категориите се управляват в раздел „Категории“.'}
       >
-        <select
+        <Select
           id={id('category')}
-          className={cn(fieldClasses, 'h-10 py-2')}
           {...register('category')}
           required
           aria-required="true"
@@ -82,7 +80,7 @@ export function ProjectMediaTab(props: ProjectMediaTabProps) {
               {name}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       {categories.isError && <p className="text-sm text-danger-700">Неуспешно зареждане на категории.</p>}
       {noCategories && (
