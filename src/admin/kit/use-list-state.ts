@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { normaliseSearch } from './search';
 import { pageCount } from './Pagination';
 
@@ -71,6 +71,13 @@ export function useListState<F extends FilterValues = typeof NO_FILTERS>(scope: 
   useEffect(() => {
     latest.current = params;
   }, [params]);
+  // the page's path as of the last render shown; a router keeps showing the list while the page a
+  // link leads to is still loading, and a write then (a search settling) would pull the admin back
+  const location = useLocation();
+  const shownPath = useRef(typeof window === 'undefined' ? '' : window.location.pathname);
+  useEffect(() => {
+    shownPath.current = window.location.pathname;
+  }, [location]);
   /** The search field's text while it differs from the search applied (null when it does not). */
   const typed = useRef<string | null>(null);
   // ListSearch is keyed with this: clearing from outside empties the field too
@@ -79,6 +86,7 @@ export function useListState<F extends FilterValues = typeof NO_FILTERS>(scope: 
 
   const update = useCallback(
     (change: (current: ListView<F>) => ListView<F>) => {
+      if (window.location.pathname !== shownPath.current) return;
       const current = readListView(latest.current, scope, allowed);
       const pending = typed.current === null ? current.search : normaliseSearch(typed.current);
       const base = pending === current.search ? current : { ...current, search: pending, page: 0 };
