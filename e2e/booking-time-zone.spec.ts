@@ -2,7 +2,7 @@
 // in New York is offered Sofia's working hours, labelled with their own clock too, and the instant
 // stored is inside those hours. The phone is validated per country and stored in E.164.
 import { expect, test } from '@playwright/test';
-import { asVisitor, db, likeAPerson, unique } from './support';
+import { asVisitor, db, likeAPerson, shownAt, unique } from './support';
 
 const sofiaClock = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
@@ -17,8 +17,8 @@ test('a visitor in New York books a Sofia slot; the stored instant is inside the
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Запазете консултация' }).first().click();
-    const openedAt = Date.now();
     const dialog = page.getByRole('dialog', { name: 'Запазете консултация' });
+    const openedAt = await shownAt(dialog);
     await dialog.getByRole('button', { name: 'Следващ месец' }).click();
     await dialog.locator('button[data-day]:not([disabled])').first().click();
     const slots = dialog.getByRole('list', { name: /Свободни часове за/ }).getByRole('button');

@@ -3,7 +3,7 @@
 // anonymous visitor can read neither inbox table.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { anonDb, asVisitor, db, likeAPerson, signIn, unique } from './support';
+import { anonDb, asVisitor, db, likeAPerson, shownAt, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 async function openInquiries(page: Page) {
@@ -30,8 +30,8 @@ test('an inquiry sent from the landing page arrives in the inbox as new, first, 
     const visitor = await visitorContext.newPage();
     await visitor.goto('/');
     await visitor.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
-    const openedAt = Date.now();
     const dialog = visitor.getByRole('dialog', { name: 'Изпратете запитване' });
+    const openedAt = await shownAt(dialog);
     await dialog.getByRole('button', { name: /Фитнес/ }).click();
     await dialog.getByRole('textbox', { name: 'Компания' }).fill(company);
     await dialog.getByRole('textbox', { name: 'Име', exact: true }).fill(name);

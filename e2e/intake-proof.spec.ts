@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
-import { anonVisitor, asVisitor, bookNextMonth, db, likeAPerson, openBookingOnNextMonth, unique } from './support';
+import { anonVisitor, asVisitor, bookNextMonth, db, likeAPerson, openBookingOnNextMonth, shownAt, unique } from './support';
 
 /** private.intake_limits through the stand-in's shortcut: the numbers, after `change` if given. */
 async function intakeLimits(change?: Record<string, number>): Promise<Record<string, number>> {
@@ -103,8 +103,8 @@ test('with half the site-wide ceiling filled by bots from many networks, a perso
   const name = unique('Човек при тавана');
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
-  const openedAt = Date.now();
   const dialog = page.getByRole('dialog', { name: 'Изпратете запитване' });
+  const openedAt = await shownAt(dialog);
   await dialog.getByRole('button', { name: /Софтуер по поръчка/ }).click();
   await dialog.getByRole('textbox', { name: 'Компания' }).fill('Човешка фирма');
   await dialog.getByRole('textbox', { name: 'Име', exact: true }).fill(name);

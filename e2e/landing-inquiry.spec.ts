@@ -1,7 +1,7 @@
 // A visitor sends an inquiry through the three-step wizard: it lands in contact_submissions and
 // the database tells the team's chat (the local sink) with the right fields.
 import { expect, test } from '@playwright/test';
-import { asVisitor, chatShows, db, likeAPerson, unique, webhookMessages } from './support';
+import { asVisitor, chatShows, db, likeAPerson, shownAt, unique, webhookMessages } from './support';
 
 test('an inquiry with a phone number goes through all three steps into the database and the chat', async ({ page }) => {
   const name = unique('Иван Тестов');
@@ -10,8 +10,8 @@ test('an inquiry with a phone number goes through all three steps into the datab
   await asVisitor(page);
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
-  const openedAt = Date.now();
   const dialog = page.getByRole('dialog', { name: 'Изпратете запитване' });
+  const openedAt = await shownAt(dialog);
   await expect(dialog.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 

@@ -3,7 +3,7 @@
 // bot that fills the hidden field is dropped without noticing, and the team's chat hears of what
 // is stored, from the database, with no webhook address in the browser.
 import { expect, test, type Page } from '@playwright/test';
-import { anonVisitor, asVisitor, db, likeAPerson, unique, visitorAddress, webhookMessages } from './support';
+import { anonVisitor, asVisitor, db, likeAPerson, shownAt, unique, visitorAddress, webhookMessages } from './support';
 
 const inquiry = (name: string, email: string) => ({
   name,
@@ -18,8 +18,8 @@ const inquiry = (name: string, email: string) => ({
 async function openWizard(page: Page) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
-  const openedAt = Date.now();
   const dialog = page.getByRole('dialog', { name: 'Изпратете запитване' });
+  const openedAt = await shownAt(dialog);
   await dialog.getByRole('button', { name: /Софтуер по поръчка/ }).click();
   return { dialog, openedAt };
 }

@@ -2,7 +2,7 @@
 // holds, the webhook sink, and signing in through the real login page.
 import '../tests/backend/node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -56,7 +56,17 @@ export function anonVisitor(address = visitorAddress()): SupabaseClient {
 
 /** No person sends a form sooner than this after opening it; the database drops what comes faster. */
 export const PERSON_FILL_MS = 4000;
-/** Waits, if needed, until a form opened at `openedAt` (Date.now()) has been open as long as a person needs. */
+/**
+ * The moment a form dialog is on screen, as its bot trap counts it (the dialog's clock starts when
+ * it mounts, which on a slow machine is well after the click that asked for it).
+ */
+export async function shownAt(dialog: Locator): Promise<number> {
+  await expect(dialog).toBeVisible();
+  return Date.now();
+}
+
+/** Waits, if needed, until a form shown at `openedAt` (shownAt) has been open as long as a person needs. */
+
 export async function likeAPerson(openedAt: number): Promise<void> {
   const rest = openedAt + PERSON_FILL_MS - Date.now();
   if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
