@@ -19,9 +19,14 @@ export const ANON_PUBLIC_FUNCTIONS = [
   'public.blog_category_counts(max_count integer)',
   'public.booking_by_token(token text)',
   'public.cancel_booking(token text)',
+  'public.confirm_newsletter(token text)',
   'public.intake_challenge()',
   'public.move_booking(token text, new_start timestamp with time zone)',
+  'public.newsletter_link(kind text, token text)',
+  'public.resend_newsletter_confirmation(token text)',
+  'public.subscribe_newsletter(email text, page text, wording_version text, proof text, fill_ms integer, bot_trap text)',
   'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
+  'public.unsubscribe_newsletter(token text, via text)',
 ];
 
 export interface Finding {

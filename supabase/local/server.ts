@@ -458,18 +458,27 @@ export async function useLocalChatSink(local: LocalSupabase): Promise<void> {
 
 /**
  * Points the database's e-mails (private.mail_settings, and the key in Vault) at this stand-in's
- * mail catcher, with `siteUrl` as the origin of the links in them. As with useLocalChatSink,
+ * mail catcher, with `siteUrl` as the origin of the links in them and this stand-in's Edge
+ * Functions as the newsletter's one-click unsubscribe address. As with useLocalChatSink,
  * settings that already point at a stand-in's catcher are updated (its port and the site's may have
  * changed), and a real provider's settings are left alone.
  */
 export async function useLocalMailCatcher(local: LocalSupabase, siteUrl: string): Promise<void> {
   await local.db.asSystem(async (tx) => {
     const { rows } = await tx.query<{ local: boolean }>(
-      `insert into private.mail_settings (api_url, sender, reply_to, site_url) values ($1, $2, $3, $4)
-       on conflict (id) do update set api_url = excluded.api_url, site_url = excluded.site_url, updated_at = now()
+      `insert into private.mail_settings (api_url, sender, reply_to, site_url, functions_url) values ($1, $2, $3, $4, $5)
+       on conflict (id) do update
+         set api_url = excluded.api_url, site_url = excluded.site_url, functions_url = excluded.functions_url, updated_at = now()
         where private.mail_settings.api_url ~ '^http://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/__local/mail$'
        returning true as local`,
-      [`${local.url}/__local/mail`, 'Синаптика <zdravei@sinaptika.example>', 'zdravei@sinaptika.example', siteUrl.replace(/\/+$/, '')],
+      [
+        `${local.url}/__local/mail`,
+        'Синаптика <zdravei@sinaptika.example>',
+        'zdravei@sinaptika.example',
+        siteUrl.replace(/\/+$/, ''),
+        // the newsletter's one-click unsubscribe: this stand-in's Edge Functions
+        `${local.url}/functions/v1`,
+      ],
     );
     // the catcher takes any key; a real provider's key stays as it is
     if (rows.length) await tx.query(`select private.set_vault_secret('mail_api_key', 'local-mail-key', 'The local stand-in''s mail catcher takes any key')`);

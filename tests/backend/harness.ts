@@ -76,7 +76,7 @@ export async function startHarness(options: Partial<StartOptions> & { siteCeilin
   // The site-wide ceilings count every form of the last minute, whoever sent it: a suite that
   // sends many would make its later tests prove work. They are lifted here, unless a test asks for
   // them (siteCeilings), and the tests about them set them themselves (setIntakeLimits).
-  if (!siteCeilings) await setIntakeLimits(local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000 });
+  if (!siteCeilings) await setIntakeLimits(local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000, newsletter_per_minute: 100_000 });
   const url = local.url;
   // every client is a visitor of its own (the stand-in trusts cf-connecting-ip here), so one
   // test's forms never count against another's per-visitor limits

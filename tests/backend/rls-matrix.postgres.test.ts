@@ -18,6 +18,7 @@ import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
+import { defineNewsletter } from './newsletter.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -117,6 +118,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineLeads(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('the newsletter', () => {
+    defineNewsletter(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe("Supabase's advisor, with the API schemas as on hosted", () => {
     interface Lint {
       name: string;
@@ -163,17 +168,28 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         )
         .finally(() => db.close());
       expect(rows.map((r) => `${r.fn}${r.anon ? ' (anon)' : ''}`)).toEqual([
+        'public.admin_unsubscribe_newsletter',
         'public.booking_by_token (anon)',
         'public.booking_history',
         'public.cancel_booking (anon)',
+        'public.confirm_newsletter (anon)',
         'public.contact_timeline',
         'public.erase_contact',
+        'public.erase_newsletter_subscriber',
         'public.intake_challenge (anon)',
         'public.lead_stage_totals',
         'public.merge_contacts',
         'public.move_booking (anon)',
+        'public.newsletter_counts',
+        'public.newsletter_link (anon)',
+        'public.newsletter_send_status',
+        'public.resend_newsletter_confirmation (anon)',
         'public.restore_from_bin',
+        'public.send_newsletter_test',
+        'public.start_newsletter_send',
+        'public.subscribe_newsletter (anon)',
         'public.taken_slots (anon)',
+        'public.unsubscribe_newsletter (anon)',
       ]);
       for (const r of rows) expect(r.comment, r.fn).toMatch(/In the API because .+; SECURITY DEFINER because .+/);
     });

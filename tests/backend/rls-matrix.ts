@@ -32,13 +32,19 @@ export const ANON_FUNCTIONS = [
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
   // each checks is_admin() itself and refuses anybody else with 42501
+  'public.admin_unsubscribe_newsletter(subscriber uuid)',
   'public.booking_history(booking uuid)',
   'public.contact_timeline(contact uuid)',
   'public.erase_contact(contact uuid)',
+  'public.erase_newsletter_subscriber(subscriber uuid)',
   'public.lead_stage_totals()',
   'public.merge_contacts(keep uuid, other uuid)',
+  'public.newsletter_counts()',
+  'public.newsletter_send_status(post uuid)',
   'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
   'public.restore_from_bin(item uuid, new_password text)',
+  'public.send_newsletter_test(post uuid, html text, plain text)',
+  'public.start_newsletter_send(post uuid, html text, plain text)',
 ].sort();
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';

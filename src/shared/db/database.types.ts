@@ -534,6 +534,146 @@ export type Database = {
           },
         ]
       }
+      newsletter_consents: {
+        Row: {
+          confirmed_at: string | null
+          given_at: string
+          id: number
+          network: string | null
+          page: string
+          subscriber_id: string
+          wording: string
+          wording_version: string
+        }
+        Insert: {
+          confirmed_at?: string | null
+          given_at?: string
+          id?: never
+          network?: string | null
+          page?: string
+          subscriber_id: string
+          wording: string
+          wording_version: string
+        }
+        Update: {
+          confirmed_at?: string | null
+          given_at?: string
+          id?: never
+          network?: string | null
+          page?: string
+          subscriber_id?: string
+          wording?: string
+          wording_version?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_consents_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            isOneToOne: false
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      newsletter_sends: {
+        Row: {
+          finished_at: string | null
+          html: string
+          id: string
+          plain: string
+          post_id: string
+          started_at: string
+          started_by: string | null
+          status: string
+          subject: string
+        }
+        Insert: {
+          finished_at?: string | null
+          html: string
+          id?: string
+          plain: string
+          post_id: string
+          started_at?: string
+          started_by?: string | null
+          status?: string
+          subject: string
+        }
+        Update: {
+          finished_at?: string | null
+          html?: string
+          id?: string
+          plain?: string
+          post_id?: string
+          started_at?: string
+          started_by?: string | null
+          status?: string
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_sends_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: true
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "newsletter_sends_started_by_fkey"
+            columns: ["started_by"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      newsletter_subscribers: {
+        Row: {
+          confirmation_sent_at: string | null
+          confirmed_at: string | null
+          created_at: string
+          email: string
+          id: string
+          mailbox: string
+          soft_bounces: number
+          status: string
+          suppressed_at: string | null
+          suppressed_reason: string | null
+          unsubscribed_at: string | null
+          unsubscribed_via: string | null
+          updated_at: string
+        }
+        Insert: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          created_at?: string
+          email: string
+          id?: string
+          mailbox: string
+          soft_bounces?: number
+          status?: string
+          suppressed_at?: string | null
+          suppressed_reason?: string | null
+          unsubscribed_at?: string | null
+          unsubscribed_via?: string | null
+          updated_at?: string
+        }
+        Update: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          created_at?: string
+          email?: string
+          id?: string
+          mailbox?: string
+          soft_bounces?: number
+          status?: string
+          suppressed_at?: string | null
+          suppressed_reason?: string | null
+          unsubscribed_at?: string | null
+          unsubscribed_via?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       project_categories: {
         Row: {
           created_at: string
@@ -646,6 +786,12 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_unsubscribe_newsletter: {
+        Args: {
+          subscriber: string
+        }
+        Returns: undefined
+      }
       blog_category_counts: {
         Args: {
           max_count?: number
@@ -679,6 +825,12 @@ export type Database = {
         }
         Returns: Json
       }
+      confirm_newsletter: {
+        Args: {
+          token: string
+        }
+        Returns: Json
+      }
       contact_timeline: {
         Args: {
           contact: string
@@ -690,6 +842,12 @@ export type Database = {
           contact: string
         }
         Returns: Json
+      }
+      erase_newsletter_subscriber: {
+        Args: {
+          subscriber: string
+        }
+        Returns: undefined
       }
       intake_challenge: {
         Args: never
@@ -717,6 +875,31 @@ export type Database = {
         }
         Returns: Json
       }
+      newsletter_counts: {
+        Args: never
+        Returns: Json
+      }
+      newsletter_link: {
+        Args: {
+          kind: string
+          token: string
+        }
+        Returns: Json
+      }
+      newsletter_send_status: {
+        Args: {
+          post: string
+        }
+        Returns: Json
+      }
+      record_mail_event: {
+        Args: {
+          event_id: string
+          kind: string
+          address: string
+        }
+        Returns: string
+      }
       rename_project_category: {
         Args: {
           category_id: string
@@ -725,6 +908,12 @@ export type Database = {
         }
         Returns: string
       }
+      resend_newsletter_confirmation: {
+        Args: {
+          token: string
+        }
+        Returns: undefined
+      }
       restore_from_bin: {
         Args: {
           item: string
@@ -732,12 +921,46 @@ export type Database = {
         }
         Returns: Json
       }
+      send_newsletter_test: {
+        Args: {
+          post: string
+          html: string
+          plain: string
+        }
+        Returns: Json
+      }
+      start_newsletter_send: {
+        Args: {
+          post: string
+          html: string
+          plain: string
+        }
+        Returns: Json
+      }
+      subscribe_newsletter: {
+        Args: {
+          email: string
+          page?: string
+          wording_version?: string
+          proof?: string
+          fill_ms?: number
+          bot_trap?: string
+        }
+        Returns: undefined
+      }
       taken_slots: {
         Args: {
           range_start: string
           range_end: string
         }
         Returns: string[]
+      }
+      unsubscribe_newsletter: {
+        Args: {
+          token: string
+          via?: string
+        }
+        Returns: Json
       }
     }
     Enums: {
