@@ -15,6 +15,8 @@ const BlogPostPage = lazy(() => import('./pages/blog/BlogPostPage'));
 const ProjectPage = lazy(() => import('./pages/projects/ProjectPage'));
 const ResourcesPage = lazy(() => import('./pages/resources/ResourcesPage'));
 const ManageBookingPage = lazy(() => import('./pages/booking/ManageBookingPage'));
+const NewsletterConfirmPage = lazy(() => import('./pages/newsletter/NewsletterConfirmPage'));
+const NewsletterUnsubscribePage = lazy(() => import('./pages/newsletter/NewsletterUnsubscribePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 const page = (Component: ComponentType) => <Component />;
@@ -39,6 +41,9 @@ export const siteRoutes: RouteObject = {
         { path: 'resources/:slug', element: page(ResourcesPage) },
         // the private link of a booking's e-mails: rendered by the app only, never prerendered
         { path: 'booking/:token', element: page(ManageBookingPage) },
+        // the newsletter e-mails' links (the database writes them; app only, never prerendered)
+        { path: 'newsletter/confirm/:token', element: page(NewsletterConfirmPage) },
+        { path: 'newsletter/unsubscribe/:token', element: page(NewsletterUnsubscribePage) },
         { path: '*', element: page(NotFoundPage) },
       ],
     },

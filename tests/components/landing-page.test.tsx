@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadNewsletterForm, NewsletterBox } from '@/site/layout/NewsletterBox';
 import { PublicLayout } from '@/site/layout/PublicLayout';
 import { RootLayout } from '@/shared/layout/RootLayout';
 import { RouteBoundary } from '@/shared/layout/RouteBoundary';
@@ -298,74 +297,5 @@ describe('public layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Към съдържанието' })).toHaveAttribute('href', '#main');
     expect(screen.getAllByRole('main')).toHaveLength(1);
-  });
-});
-
-describe('newsletter box', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
-
-  const field = () => screen.getByRole('textbox', { name: 'Имейл за бюлетина' });
-
-  it('a submit before the form module arrives still thanks, clears and reverts after 3 seconds', async () => {
-    vi.useFakeTimers();
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    render(<NewsletterBox />);
-    const input = field();
-    expect(input).toBeRequired();
-    expect(input).toHaveAttribute('type', 'email');
-    fireEvent.change(input, { target: { value: 'ivan@example.com' } });
-    fireEvent.submit(input.closest('form')!);
-    // the form module is on its way; once it is in, the submit asked for meanwhile goes through
-    await act(async () => {
-      await loadNewsletterForm();
-    });
-    await act(async () => {});
-    expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument();
-    expect(screen.getByText('Благодарим ви за абонамента!')).toBeInTheDocument();
-    expect(field()).toHaveValue('');
-    expect(info).toHaveBeenCalledWith(expect.any(String), 'ivan@example.com');
-    act(() => vi.advanceTimersByTime(2999));
-    expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
-    expect(screen.queryByText('Благодарим ви за абонамента!')).not.toBeInTheDocument();
-  });
-
-  it('takes over on focus with what was typed and the focus kept', async () => {
-    render(<NewsletterBox />);
-    const staticInput = field();
-    fireEvent.change(staticInput, { target: { value: 'iv' } });
-    act(() => staticInput.focus());
-    await act(async () => {
-      await loadNewsletterForm();
-    });
-    const live = field();
-    expect(live).toHaveValue('iv');
-    expect(live).toHaveFocus();
-  });
-
-  it('does nothing on an empty submit, and names an address that is not one', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
-    render(<NewsletterBox />);
-    await user.click(field());
-    await act(async () => {
-      await loadNewsletterForm();
-    });
-    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
-    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
-    expect(field()).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
-
-    await user.type(field(), 'ivan@example');
-    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
-    expect(await screen.findByText('Моля въведете валиден имейл адрес')).toBeInTheDocument();
-    expect(field()).toHaveAttribute('aria-invalid', 'true');
-    await user.type(field(), '.com');
-    await waitFor(() => expect(screen.queryByText('Моля въведете валиден имейл адрес')).not.toBeInTheDocument());
-    expect(info).not.toHaveBeenCalled();
   });
 });

@@ -17,9 +17,10 @@ export function loadNewsletterForm(): Promise<LiveForm> {
 }
 
 /**
- * The footer's newsletter box: a required e-mail; on submit the button
- * reads 'Готово!' with 'Благодарим ви за абонамента!', the field is cleared and after 3 seconds
- * everything returns to normal. Nothing is sent anywhere: the entry is only logged locally.
+ * The footer's newsletter box: a required e-mail; a valid one is sent to the database, which
+ * mails a confirmation link (double opt-in, docs/newsletter.md). Then the button reads 'Готово!'
+ * with 'Благодарим ви за абонамента!' and that a confirmation e-mail is on its way, the field is
+ * cleared, and after 3 seconds the button returns to normal.
  *
  * The footer is on every page's first paint, the form libraries must never be: this
  * paints the static markup, and the first focus, pointer or touch on the box fetches the

@@ -10,8 +10,8 @@ import { CAMPAIGN_TAGS, CLICK_IDS, PATH_MAX_LENGTH, TAG_MAX_LENGTH, validFirstTo
  */
 
 const KEY = 'first-touch';
-/** Addresses that are no visitor's first touch: a booking's private link, the admin's pages. */
-const NOT_A_VISIT = /^\/(booking\/|blog-admin(\/|$)|work-admin(\/|$)|login(\/|$))/;
+/** Addresses that are no visitor's first touch: the private links of e-mails (a booking, the newsletter), the admin's pages. */
+const NOT_A_VISIT = /^\/(booking\/|newsletter\/|blog-admin(\/|$)|work-admin(\/|$)|login(\/|$))/;
 
 function storage(): Storage | null {
   try {

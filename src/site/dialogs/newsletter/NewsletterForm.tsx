@@ -1,12 +1,14 @@
 /*
  * The newsletter box on react-hook-form + zod, loaded only when a visitor reaches for
  * the box: the footer paints the static NewsletterView first (src/site/layout/NewsletterBox.tsx)
- * and swaps this in with what was typed, the focus and a submit asked for meanwhile.
+ * and swaps this in with what was typed, the focus and a submit asked for meanwhile. A valid
+ * address is sent to the database (./api.ts), which mails a confirmation link: the box says so.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { NEWSLETTER_CONFIRM_MS, NewsletterView } from './NewsletterView';
 import { newsletterSchema, SILENT_REQUIRED, type NewsletterValues } from './schema';
+import { NEWSLETTER_FAILED, NewsletterRefusal, subscribeNewsletter } from './api';
 
 /** What the static box hands over when this form takes its place. */
 export interface NewsletterStart {
@@ -22,11 +24,15 @@ export function NewsletterForm({ id, start }: { id: string; start: NewsletterSta
   const form = useSchemaForm<NewsletterValues>(newsletterSchema, { defaultValues: { email: start.email } });
   const { register, handleSubmit, reset, formState } = form;
   const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // a sign-up went through: the box says where the confirmation went until the next one
+  const [sentTo, setSentTo] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   const input = useRef<HTMLInputElement | null>(null);
   const { ref: registerRef, ...field } = register('email');
   const message = formState.errors.email?.message;
   // an empty submit does nothing: its issue is never shown
-  const error = message === SILENT_REQUIRED ? undefined : message;
+  const error = (message === SILENT_REQUIRED ? undefined : message) ?? refusal;
 
   useEffect(() => {
     if (!done) return;
@@ -34,10 +40,22 @@ export function NewsletterForm({ id, start }: { id: string; start: NewsletterSta
     return () => clearTimeout(timer);
   }, [done]);
 
-  const onValid = ({ email }: NewsletterValues) => {
-    console.info('[newsletter] subscription (not sent anywhere):', email.trim());
-    reset({ email: '' });
-    setDone(true);
+  const onValid = async ({ email }: NewsletterValues) => {
+    if (busy) return;
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      await subscribeNewsletter(email);
+      reset({ email: '' });
+      setDone(true);
+      setSentTo(true);
+    } catch (error) {
+      // what was typed stays, with the reason beside it
+      console.warn('[newsletter] sign-up refused', error instanceof NewsletterRefusal ? error.original : error);
+      setRefusal(error instanceof NewsletterRefusal ? error.message : NEWSLETTER_FAILED);
+    } finally {
+      setBusy(false);
+    }
   };
   const onSubmit = handleSubmit(onValid);
 
@@ -67,6 +85,8 @@ export function NewsletterForm({ id, start }: { id: string; start: NewsletterSta
       }}
       inputProps={field}
       done={done}
+      busy={busy}
+      sent={sentTo}
       error={error}
     />
   );

@@ -1,0 +1,118 @@
+// The footer's newsletter box: the static box hands over to its form module with what was typed;
+// a valid address goes to the database (subscribe_newsletter) with the consent's version and the
+// page, and the box thanks, says a confirmation e-mail is on its way, clears, and reverts after
+// 3 seconds; a refusal is said in Bulgarian and the address stays.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadNewsletterForm, NewsletterBox } from '@/site/layout/NewsletterBox';
+import { NEWSLETTER_CHECK_INBOX } from '@/site/dialogs/newsletter/NewsletterView';
+import { rest, server } from './msw';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const field = () => screen.getByRole('textbox', { name: 'Имейл за бюлетина' });
+
+/** Answers subscribe_newsletter as the database does (no body) and records what was sent. */
+function subscriptions(answer: () => Response = () => new HttpResponse(null, { status: 204 })) {
+  const sent: Record<string, unknown>[] = [];
+  server.use(
+    http.post(rest('rpc/subscribe_newsletter'), async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+describe('newsletter box', () => {
+  it('a submit before the form module arrives is sent, thanks, says to confirm, clears and reverts after 3 seconds', async () => {
+    const sent = subscriptions();
+    vi.useFakeTimers();
+    render(<NewsletterBox />);
+    const input = field();
+    expect(input).toBeRequired();
+    expect(input).toHaveAttribute('type', 'email');
+    fireEvent.change(input, { target: { value: ' ivan@example.com ' } });
+    fireEvent.submit(input.closest('form')!);
+    // the form module is on its way; once it is in, the submit asked for meanwhile goes through
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument());
+    expect(sent).toEqual([{ email: 'ivan@example.com', page: '/', wording_version: '2026-12', fill_ms: expect.any(Number) }]);
+    expect(screen.getByRole('status')).toHaveTextContent(`Благодарим ви за абонамента! ${NEWSLETTER_CHECK_INBOX}`);
+    expect(field()).toHaveValue('');
+    await act(() => vi.advanceTimersByTimeAsync(2999));
+    expect(screen.getByRole('button', { name: 'Готово!' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
+    expect(screen.queryByText('Благодарим ви за абонамента!')).not.toBeInTheDocument();
+    // the address must still be confirmed: that stays said
+    expect(screen.getByRole('status')).toHaveTextContent(NEWSLETTER_CHECK_INBOX);
+  });
+
+  it('takes over on focus with what was typed and the focus kept', async () => {
+    render(<NewsletterBox />);
+    const staticInput = field();
+    fireEvent.change(staticInput, { target: { value: 'iv' } });
+    act(() => staticInput.focus());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    const live = field();
+    expect(live).toHaveValue('iv');
+    expect(live).toHaveFocus();
+  });
+
+  it('does nothing on an empty submit, and names an address that is not one, sending nothing', async () => {
+    const sent = subscriptions();
+    const user = userEvent.setup({ delay: null });
+    render(<NewsletterBox />);
+    await user.click(field());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
+    expect(field()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    await user.type(field(), 'ivan@example');
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(await screen.findByText('Моля въведете валиден имейл адрес')).toBeInTheDocument();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field(), '.com');
+    await waitFor(() => expect(screen.queryByText('Моля въведете валиден имейл адрес')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+  });
+
+  it('says in Bulgarian when the database refuses or cannot be reached, and keeps the address', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let answer: () => Response = () =>
+      HttpResponse.json({ code: 'P0001', message: 'Too many sign-ups from this visitor', hint: 'newsletter_limit_client', details: null }, { status: 400 });
+    subscriptions(() => answer());
+    const user = userEvent.setup({ delay: null });
+    render(<NewsletterBox />);
+    await user.click(field());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await user.type(field(), 'ivan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(await screen.findByText('Твърде много абонаменти от вашата мрежа за кратко време. Опитайте отново след няколко минути.')).toBeInTheDocument();
+    expect(field()).toHaveValue('ivan@example.com');
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBeInTheDocument();
+
+    answer = () => HttpResponse.error();
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(await screen.findByText('Абонаментът не успя. Проверете връзката си и опитайте отново.')).toBeInTheDocument();
+    expect(field()).toHaveValue('ivan@example.com');
+  });
+});
