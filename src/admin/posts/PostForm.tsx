@@ -35,6 +35,7 @@ import { useConsultantZone } from '@/admin/kit/calendar-settings';
 import { PostBasicTab } from './PostBasicTab';
 import { PostContentTab } from './PostContentTab';
 import { PostMediaTab } from './PostMediaTab';
+import { NewsletterPanel } from './NewsletterPanel';
 import { usePostAuthors } from './use-post-authors';
 
 type TabId = 'basic' | 'content' | 'media';
@@ -205,6 +206,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
           {save.isPending ? 'Запазване...' : editing ? 'Обнови публикацията' : 'Създай публикацията'}
         </Button>
       }
+      after={editing && post ? <NewsletterPanel post={post} dirty={formState.isDirty} /> : null}
       revisions={
         editing && post
           ? { table: 'blog_posts', recordId: post.id, version: save.expectedUpdatedAt, current: values, busy: save.isPending || uploading, onRestore: restoreVersion }

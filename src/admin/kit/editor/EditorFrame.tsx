@@ -10,8 +10,9 @@ import { CompletenessBar, FormHeading, FormTabList, StepButtons } from './Tabbed
  * and one component per tab; the frame lays out what they share, top to bottom:
  *   the heading with the preview and the way back; the completeness bar; the editor's notices
  *   (a draft offer, warnings); the save error with its retry; the form with its tab list, each tab
- *   ended by its step buttons ('Назад', 'Продължете към …'); the version history of a stored
- *   record; the conflict dialog of a save that met someone else's.
+ *   ended by its step buttons ('Назад', 'Продължете към …'); what the stored record can do
+ *   beyond editing (a post's newsletter); the version history of a stored record; the conflict
+ *   dialog of a save that met someone else's.
  */
 
 export interface EditorTab<T extends string> {
@@ -60,6 +61,8 @@ export interface EditorFrameProps<T extends string> {
   footer?: ReactNode;
   /** 'История на версиите' under the form, for a stored record; null for a new one. */
   revisions: RevisionsPanelProps | null;
+  /** Below the form, before the version history: what the stored record can do (a post's newsletter). */
+  after?: ReactNode;
 }
 
 export function EditorFrame<T extends string>(props: EditorFrameProps<T>) {
@@ -106,6 +109,7 @@ export function EditorFrame<T extends string>(props: EditorFrameProps<T>) {
 
         {props.footer}
       </form>
+      {props.after}
       {props.revisions && <RevisionsPanel {...props.revisions} />}
       {save.conflictDialog}
     </section>
