@@ -2,6 +2,8 @@
 // mail provider's HTTP API (Resend: POST /emails). Here that API is /__local/mail, which keeps
 // each message in memory instead of sending it, the way the Supabase CLI's local mail catcher
 // keeps auth e-mails: tests read them back as JSON, a developer reads them at /__local/mailbox.
+// It checks a send as the provider does, custom headers (`headers`, e.g. List-Unsubscribe)
+// included, and keeps those headers with the message.
 import { createHash, randomUUID } from 'node:crypto';
 import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
@@ -33,6 +35,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   attachments: CaughtAttachment[];
+  /** The custom headers the sender gave (`headers`), names as given; {} when none. */
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -51,6 +55,7 @@ interface StoredMail {
   text: string;
   html: string;
   attachments: StoredAttachment[];
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -134,6 +139,7 @@ function publicShape(mail: StoredMail): CaughtMail {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.bytes.toString('base64') })),
+    headers: { ...mail.headers },
     created_at: mail.created_at,
   };
 }
@@ -159,6 +165,27 @@ function addressOf(value: string): string | null {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
+/** A header name as RFC 5322 has it: printable ASCII but the colon, no spaces. */
+const HEADER_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
+
+/**
+ * The custom headers (`headers`: name → string value), or the message they are refused with. A
+ * value with CR or LF in it would end its header line and start another one in the message the
+ * provider builds (header injection): refused, as any line break is.
+ */
+function readHeaders(value: unknown): Record<string, string> | string {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return 'Invalid `headers` field: an object of header names and string values is expected.';
+  const entries = Object.entries(value);
+  for (const [name, headerValue] of entries) {
+    if (!HEADER_NAME.test(name)) return `Invalid \`headers\` field: ${JSON.stringify(name)} is not a header name.`;
+    if (typeof headerValue !== 'string') return `Invalid \`headers\` field: the value of ${JSON.stringify(name)} must be a string.`;
+    if (/[\r\n]/.test(headerValue)) return `Invalid \`headers\` field: the value of ${JSON.stringify(name)} contains a line break (CR or LF).`;
+  }
+  // fromEntries defines each name as the object's own, "__proto__" too
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** The send request's fields as the provider checks them, or the message it refuses with. */
 function readSend(body: Record<string, unknown>): MailInput | string {
   for (const field of ['from', 'to', 'subject']) if (!present(body[field])) return `Missing \`${field}\` field.`;
@@ -179,6 +206,8 @@ function readSend(body: Record<string, unknown>): MailInput | string {
   for (const field of ['html', 'text'] as const) {
     if (present(body[field]) && typeof body[field] !== 'string') return `Invalid \`${field}\` field.`;
   }
+  const headers = readHeaders(body.headers);
+  if (typeof headers === 'string') return headers;
   const attachments: StoredAttachment[] = [];
   if (body.attachments !== undefined && body.attachments !== null) {
     if (!Array.isArray(body.attachments)) return 'Invalid `attachments` field.';
@@ -204,6 +233,7 @@ function readSend(body: Record<string, unknown>): MailInput | string {
     text: typeof body.text === 'string' ? body.text : '',
     html: typeof body.html === 'string' ? body.html : '',
     attachments,
+    headers,
   };
 }
 
@@ -313,6 +343,7 @@ h2{font-size:1.15rem;margin:0 0 .5rem;overflow-wrap:anywhere}
 h3{font-size:.85rem;text-transform:uppercase;letter-spacing:.04em;color:#666;margin:1rem 0 .25rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .75rem;margin:0}
 dt{color:#666}dd{margin:0;overflow-wrap:anywhere}
+.headers dd{font-family:ui-monospace,monospace;font-size:.9em}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fafafa;border:1px solid #eee;padding:.75rem;margin:0}
 iframe{width:100%;height:28rem;border:1px solid #eee;resize:vertical;background:#fff}
 `;
@@ -324,6 +355,12 @@ function renderMail(mail: CaughtMail): string {
     `<dl><dt>До</dt><dd>${escapeHtml(mail.to)}</dd>`,
     `<dt>Получено</dt><dd><time datetime="${escapeHtml(mail.created_at)}">${escapeHtml(formatTime(mail.created_at))}</time></dd></dl>`,
   ];
+  const headers = Object.entries(mail.headers);
+  if (headers.length > 0) {
+    // a List-Unsubscribe address can be followed from here, as a link in the text can
+    const rows = headers.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${linkify(value)}</dd>`);
+    parts.push(`<h3>Заглавки</h3><dl class="headers">${rows.join('')}</dl>`);
+  }
   if (mail.text) parts.push(`<h3>Текст</h3><pre>${linkify(mail.text)}</pre>`);
   if (mail.html) {
     // links open in a new tab: inside the frame they could not leave it (and the sandbox allows

@@ -14,6 +14,7 @@ beforeEach(() => h.local.mail.clear());
 
 const KEY = { authorization: 'Bearer local-mail-key', 'content-type': 'application/json' };
 const INVITE = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Среща\r\nEND:VCALENDAR\r\n';
+const UNSUBSCRIBE = 'https://sinaptika.example/functions/v1/newsletter-unsubscribe?token=QmVzdCB0b2tlbg_-x&list=news';
 
 const message = (over: Record<string, unknown> = {}) => ({
   from: 'Синаптика <zdravei@sinaptika.example>',
@@ -64,6 +65,7 @@ describe('the provider API', () => {
         { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: Buffer.from(INVITE).toString('base64') },
         { filename: 'bare.bin', contentType: 'application/octet-stream', content: 'AAEC/w==' },
       ],
+      headers: {},
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(Buffer.from(String((mails[0].attachments as { content: string }[])[0].content), 'base64').toString('utf8')).toBe(INVITE);
@@ -96,6 +98,51 @@ describe('the provider API', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ statusCode: 400 });
     expect(h.local.mail.messages()).toEqual([]);
+  });
+
+  it('keeps the custom headers exactly as given, the one-click unsubscribe pair too', async () => {
+    const headers = {
+      'List-Unsubscribe': `<${UNSUBSCRIBE}>, <mailto:otpisvane@sinaptika.example?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-Entity-Ref-ID': 'бюлетин/2026-03',
+    };
+    const res = await post(message({ headers }));
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const [mail] = await list();
+    expect(mail).toMatchObject({ id, headers });
+    // in the order given, nothing added, nothing renamed
+    expect(Object.entries(mail.headers as object)).toEqual(Object.entries(headers));
+    expect(h.local.mail.messages()[0].headers).toEqual(headers);
+  });
+
+  it('refuses custom headers the provider would not send: not strings, not header names, or with a line break', async () => {
+    for (const [headers, wrong] of [
+      [{ 'X-Count': 3 }, /"X-Count" must be a string/],
+      [{ 'X-Flag': null }, /"X-Flag" must be a string/],
+      [{ 'X-List': ['a', 'b'] }, /"X-List" must be a string/],
+      [{ 'X Space': 'a' }, /"X Space" is not a header name/],
+      [{ 'X-Colon:': 'a' }, /is not a header name/],
+      [{ '': 'a' }, /is not a header name/],
+      [['List-Unsubscribe', '<https://a.example>'], /an object of header names/],
+      ['List-Unsubscribe: <https://a.example>', /an object of header names/],
+      // header injection: a value that would end its line and start another header (or the body)
+      [{ 'List-Unsubscribe': '<https://a.example>\r\nBcc: everyone@example.com' }, /"List-Unsubscribe" contains a line break/],
+      [{ 'X-Note': 'one\ntwo' }, /"X-Note" contains a line break/],
+      [{ 'X-Note': 'one\rtwo' }, /"X-Note" contains a line break/],
+    ] as const) {
+      const res = await post(message({ headers }));
+      expect(res.status, JSON.stringify(headers)).toBe(422);
+      const body = (await res.json()) as { message: string };
+      expect(body).toMatchObject({ statusCode: 422, name: 'validation_error' });
+      expect(body.message).toMatch(/^Invalid `headers` field: /);
+      expect(body.message).toMatch(wrong);
+    }
+    expect(h.local.mail.messages()).toEqual([]);
+    // none given, or null, is none
+    expect((await post(message({ headers: null }))).status).toBe(200);
+    expect((await post(message({ headers: {} }))).status).toBe(200);
+    expect(h.local.mail.messages().map((m) => m.headers)).toEqual([{}, {}]);
   });
 
   it('sends a message once per idempotency key, answering the first id again', async () => {
@@ -208,6 +255,31 @@ describe('the mailbox page', () => {
     expect(page).toContain(`<a href="/__local/mail/${id}/attachments/0">&lt;img&gt;.ics</a>`);
     // the text body's links can be followed
     expect(page).toContain('<a href="http://127.0.0.1:5173/confirm?a=1&amp;b=2">http://127.0.0.1:5173/confirm?a=1&amp;b=2</a>');
+    // no custom headers, no headers section
+    expect(page).not.toContain('Заглавки');
+  });
+
+  it("shows each message's custom headers, escaped, with the unsubscribe address a link", async () => {
+    await post(
+      message({
+        subject: 'Бюлетин',
+        headers: {
+          'List-Unsubscribe': `<${UNSUBSCRIBE}>, <mailto:otpisvane@sinaptika.example?subject=unsubscribe>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'X-<b>': '<script>alert("x")</script> & \'more\'',
+        },
+      }),
+    );
+    const page = await (await fetch(`${h.url}/__local/mailbox`)).text();
+    const escapedUrl = UNSUBSCRIBE.replace(/&/g, '&amp;');
+    expect(page).toContain('<h3>Заглавки</h3>');
+    expect(page).toContain(
+      `<dt>List-Unsubscribe</dt><dd>&lt;<a href="${escapedUrl}">${escapedUrl}</a>&gt;, &lt;mailto:otpisvane@sinaptika.example?subject=unsubscribe&gt;</dd>`,
+    );
+    expect(page).toContain('<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>');
+    expect(page).toContain('<dt>X-&lt;b&gt;</dt><dd>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;more&#39;</dd>');
+    expect(page).not.toContain('<script>');
+    expect(page).not.toContain('<b>');
   });
 
   it('says so when the box is empty', async () => {
