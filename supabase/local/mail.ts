@@ -67,10 +67,19 @@ export interface MailCatcherOptions {
   onMessage?: (mail: CaughtMail) => void;
 }
 
+/** An Idempotency-Key as the provider scopes it: per endpoint, with a digest of the request body. */
+export interface Idempotency {
+  /** The endpoint, e.g. `POST /emails`: the provider remembers a key per method and endpoint. */
+  endpoint: string;
+  key: string;
+  digest: string;
+}
+
 export class MailCatcher {
   /** Oldest first. */
   private readonly stored: StoredMail[] = [];
-  private readonly keys = new Map<string, { id: string; digest: string; at: number }>();
+  /** By endpoint and key: the body's digest and the ids answered the first time. */
+  private readonly keys = new Map<string, { ids: string[]; digest: string; at: number }>();
   /** Messages kept at most. */
   readonly keep: number;
 
@@ -106,20 +115,33 @@ export class MailCatcher {
    * and nothing kept, or a conflict when that key came with another payload (as the provider does).
    */
   add(input: MailInput, idempotency?: { key: string; digest: string }, now = Date.now()): { id: string } | { conflict: true } {
-    if (idempotency) {
+    const result = this.addAll([input], idempotency && { endpoint: 'POST /emails', ...idempotency }, now);
+    return 'conflict' in result ? result : { id: result.ids[0] };
+  }
+
+  /**
+   * Keeps the messages in order, all of them, and answers their ids in the same order; a key seen
+   * on the same endpoint within 24 hours answers the ids of the first time and keeps nothing, or a
+   * conflict when it came with another payload.
+   */
+  addAll(inputs: MailInput[], idempotency?: Idempotency, now = Date.now()): { ids: string[] } | { conflict: true } {
+    const remembered = idempotency && { key: JSON.stringify([idempotency.endpoint, idempotency.key]), digest: idempotency.digest };
+    if (remembered) {
       this.forgetOldKeys(now);
-      const seen = this.keys.get(idempotency.key);
-      if (seen) return seen.digest === idempotency.digest ? { id: seen.id } : { conflict: true };
+      const seen = this.keys.get(remembered.key);
+      if (seen) return seen.digest === remembered.digest ? { ids: [...seen.ids] } : { conflict: true };
     }
-    const mail: StoredMail = { ...input, id: randomUUID(), created_at: new Date(now).toISOString() };
-    this.stored.push(mail);
+    const created_at = new Date(now).toISOString();
+    const mails: StoredMail[] = inputs.map((input) => ({ ...input, id: randomUUID(), created_at }));
+    this.stored.push(...mails);
     if (this.stored.length > this.keep) this.stored.splice(0, this.stored.length - this.keep);
-    if (idempotency) {
-      this.keys.set(idempotency.key, { id: mail.id, digest: idempotency.digest, at: now });
+    const ids = mails.map((m) => m.id);
+    if (remembered) {
+      this.keys.set(remembered.key, { ids, digest: remembered.digest, at: now });
       if (this.keys.size > IDEMPOTENCY_KEEP) this.keys.delete(this.keys.keys().next().value as string);
     }
-    this.options.onMessage?.(publicShape(mail));
-    return { id: mail.id };
+    for (const mail of mails) this.options.onMessage?.(publicShape(mail));
+    return { ids: [...ids] };
   }
 
   private forgetOldKeys(now: number) {
