@@ -9,6 +9,10 @@ import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
 /** One send request may be this large (attachments arrive base64-encoded inside the JSON). */
 export const MAX_MAIL_BODY = 1024 * 1024;
+/** The provider's batch send takes at most this many e-mails. */
+export const MAX_BATCH_EMAILS = 100;
+/** A batch request may be this large: each of its e-mails may be as large as one send. */
+export const MAX_MAIL_BATCH_BODY = MAX_BATCH_EMAILS * MAX_MAIL_BODY;
 /** The catcher keeps the newest this many messages. */
 export const MAIL_KEEP = 200;
 /** How long the provider remembers an Idempotency-Key. */
@@ -209,7 +213,13 @@ function readHeaders(value: unknown): Record<string, string> | string {
 }
 
 /** The send request's fields as the provider checks them, or the message it refuses with. */
-function readSend(body: Record<string, unknown>): MailInput | string {
+function readSend(body: Record<string, unknown>, { batch = false } = {}): MailInput | string {
+  if (batch) {
+    // the batch endpoint takes neither (the catcher refuses them rather than drop them unsaid)
+    for (const field of ['attachments', 'scheduled_at']) {
+      if (body[field] !== undefined && body[field] !== null) return `The \`${field}\` field is not supported in batch sending.`;
+    }
+  }
   for (const field of ['from', 'to', 'subject']) if (!present(body[field])) return `Missing \`${field}\` field.`;
   if (!present(body.html) && !present(body.text)) return 'Missing `html` or `text` field.';
   if (typeof body.from !== 'string' || !addressOf(body.from)) {
@@ -259,6 +269,31 @@ function readSend(body: Record<string, unknown>): MailInput | string {
   };
 }
 
+/** The caller's key and Idempotency-Key, checked as the provider checks them before the body. */
+function readCaller(req: LocalRequest): { idempotencyKey: string | undefined } | LocalResponse {
+  // any key will do locally, but one must be sent, as the provider insists
+  const key = /^Bearer\s+(\S+)/i.exec(header(req, 'authorization') ?? '')?.[1];
+  if (!key) return providerError(401, 'missing_api_key', 'Missing API key in the authorization header');
+  const idempotencyKey = header(req, 'idempotency-key');
+  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > MAX_KEY_LENGTH)) {
+    return providerError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_KEY_LENGTH} chars.`);
+  }
+  return { idempotencyKey };
+}
+
+function readJson(req: LocalRequest): { value: unknown } | LocalResponse {
+  try {
+    return { value: JSON.parse(req.body.toString('utf8')) };
+  } catch {
+    return providerError(400, 'validation_error', 'The request body must be JSON.');
+  }
+}
+
+/** What an Idempotency-Key is compared by: the request body, as parsed. */
+const digestOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const conflict = () => providerError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+
 /** POST /__local/mail (the provider's send), GET (the kept messages), DELETE, and attachment downloads. */
 export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
   const catcher = ctx.mail;
@@ -275,30 +310,68 @@ export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<L
   }
   if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
 
-  // any key will do locally, but one must be sent, as the provider insists
-  const key = /^Bearer\s+(\S+)/i.exec(header(req, 'authorization') ?? '')?.[1];
-  if (!key) return providerError(401, 'missing_api_key', 'Missing API key in the authorization header');
-  const idempotencyKey = header(req, 'idempotency-key');
-  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > MAX_KEY_LENGTH)) {
-    return providerError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_KEY_LENGTH} chars.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(req.body.toString('utf8'));
-  } catch {
-    return providerError(400, 'validation_error', 'The request body must be JSON.');
-  }
+  const caller = readCaller(req);
+  if ('status' in caller) return caller;
+  const parsed = readJson(req);
+  if ('status' in parsed) return parsed;
+  const body = parsed.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return providerError(400, 'validation_error', 'The request body must be a JSON object.');
   }
   const input = readSend(body as Record<string, unknown>);
   if (typeof input === 'string') return invalid(input);
-  const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest });
-  if ('conflict' in result) {
-    return providerError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
-  }
+  const { idempotencyKey } = caller;
+  const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest: digestOf(body) });
+  if ('conflict' in result) return conflict();
   return json(200, { id: result.id });
+};
+
+/** One e-mail of a batch as the provider checks it, or the message it refuses it with. */
+function readBatchEmail(item: unknown): MailInput | string {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return 'An e-mail must be a JSON object.';
+  // the limit of one send, for each e-mail of the batch
+  if (Buffer.byteLength(JSON.stringify(item)) > MAX_MAIL_BODY) return `The e-mail is larger than ${MAX_MAIL_BODY} bytes, the most one send may be.`;
+  return readSend(item as Record<string, unknown>, { batch: true });
+}
+
+/**
+ * POST /__local/mail/batch: the provider's batch send (POST /emails/batch; the database derives
+ * its address by appending /batch to the send address). Up to 100 e-mails, each checked as a send
+ * is (but with no attachments or scheduled_at), kept in order and answered as
+ * `{ data: [{ id }, …] }` in the same order. Strict, as the provider is by default: one invalid
+ * e-mail refuses the whole batch and keeps none.
+ */
+export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
+  if (req.path !== '/') return json(404, { message: 'Not found' });
+  if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
+  const caller = readCaller(req);
+  if ('status' in caller) return caller;
+  const parsed = readJson(req);
+  if ('status' in parsed) return parsed;
+  const body = parsed.value;
+  if (!Array.isArray(body)) return invalid('The `request.body` field must be an `array`.');
+  if (body.length === 0) return invalid('The batch holds no e-mail: at least one is expected.');
+  if (body.length > MAX_BATCH_EMAILS) return invalid(`Too many e-mails in the batch (${body.length}): at most ${MAX_BATCH_EMAILS}.`);
+
+  const inputs: MailInput[] = [];
+  const errors: { index: number; message: string }[] = [];
+  for (const [index, item] of body.entries()) {
+    const input = readBatchEmail(item);
+    if (typeof input === 'string') errors.push({ index, message: input });
+    else inputs.push(input);
+  }
+  if (errors.length > 0) {
+    const [first] = errors;
+    const others = errors.length > 1 ? ` (and ${errors.length - 1} more invalid)` : '';
+    return invalid(`Invalid e-mail at index ${first.index} of the batch${others}: ${first.message}`);
+  }
+  const { idempotencyKey } = caller;
+  const result = ctx.mail.addAll(
+    inputs,
+    idempotencyKey === undefined ? undefined : { endpoint: 'POST /emails/batch', key: idempotencyKey, digest: digestOf(body) },
+  );
+  if ('conflict' in result) return conflict();
+  return json(200, { data: result.ids.map((id) => ({ id })) });
 };
 
 /** A filename for Content-Disposition: ASCII as is, anything else also as RFC 5987 `filename*`. */
