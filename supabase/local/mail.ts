@@ -338,14 +338,17 @@ function readBatchEmail(item: unknown): MailInput | string {
  * POST /__local/mail/batch: the provider's batch send (POST /emails/batch; the database derives
  * its address by appending /batch to the send address). Up to 100 e-mails, each checked as a send
  * is (but with no attachments or scheduled_at), kept in order and answered as
- * `{ data: [{ id }, …] }` in the same order. Strict, as the provider is by default: one invalid
- * e-mail refuses the whole batch and keeps none.
+ * `{ data: [{ id }, …] }` in the same order. Strict by default, as the provider is: one invalid
+ * e-mail refuses the whole batch and keeps none. With `x-batch-validation: permissive` the valid
+ * ones are kept and the others listed as `errors: [{ index, message }]`.
  */
 export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
   if (req.path !== '/') return json(404, { message: 'Not found' });
   if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
   const caller = readCaller(req);
   if ('status' in caller) return caller;
+  const mode = (header(req, 'x-batch-validation') ?? 'strict').trim().toLowerCase();
+  if (mode !== 'strict' && mode !== 'permissive') return invalid('Invalid `x-batch-validation` header: `strict` or `permissive` is expected.');
   const parsed = readJson(req);
   if ('status' in parsed) return parsed;
   const body = parsed.value;
@@ -360,7 +363,7 @@ export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Prom
     if (typeof input === 'string') errors.push({ index, message: input });
     else inputs.push(input);
   }
-  if (errors.length > 0) {
+  if (mode === 'strict' && errors.length > 0) {
     const [first] = errors;
     const others = errors.length > 1 ? ` (and ${errors.length - 1} more invalid)` : '';
     return invalid(`Invalid e-mail at index ${first.index} of the batch${others}: ${first.message}`);
@@ -371,7 +374,8 @@ export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Prom
     idempotencyKey === undefined ? undefined : { endpoint: 'POST /emails/batch', key: idempotencyKey, digest: digestOf(body) },
   );
   if ('conflict' in result) return conflict();
-  return json(200, { data: result.ids.map((id) => ({ id })) });
+  const data = result.ids.map((id) => ({ id }));
+  return json(200, mode === 'permissive' ? { data, errors } : { data });
 };
 
 /** A filename for Content-Disposition: ASCII as is, anything else also as RFC 5987 `filename*`. */

@@ -405,6 +405,34 @@ describe('the batch API', () => {
     expect(h.local.mail.messages()).toHaveLength(7);
   });
 
+  it('keeps the valid e-mails and lists the others with x-batch-validation: permissive', async () => {
+    const headers = { ...KEY, 'x-batch-validation': 'permissive' };
+    const batch = [issue(0), issue(1, { to: 'not an address' }), issue(2), issue(3, { attachments: [] })];
+    const res = await postBatch(batch, headers);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { data: { id: string }[]; errors: { index: number; message: string }[] };
+    expect(answer).toEqual({
+      data: [{ id: expect.any(String) }, { id: expect.any(String) }],
+      errors: [
+        { index: 1, message: expect.stringMatching(/^Invalid `to` field/) },
+        { index: 3, message: 'The `attachments` field is not supported in batch sending.' },
+      ],
+    });
+    const mails = await list();
+    expect(mails.map((m) => [m.id, m.subject])).toEqual([
+      [answer.data[1].id, 'Бюлетин, брой 2'],
+      [answer.data[0].id, 'Бюлетин, брой 0'],
+    ]);
+    // all valid: an empty list of errors; a mode the provider does not have: refused
+    expect(await (await postBatch([issue(4)], headers)).json()).toEqual({ data: [{ id: expect.any(String) }], errors: [] });
+    const unknown = await postBatch([issue(5)], { ...KEY, 'x-batch-validation': 'lenient' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ statusCode: 422, name: 'validation_error' });
+    // the batch's own limits hold in either mode
+    expect((await postBatch(Array.from({ length: MAX_BATCH_EMAILS + 1 }, (_, i) => issue(i)), headers)).status).toBe(422);
+    expect(h.local.mail.messages()).toHaveLength(3);
+  });
+
   it('catches a batch the database posts through pg_net', async () => {
     await h.local.db.asSystem((tx) =>
       tx.query(`select net.http_post($1, $2::jsonb, '{}'::jsonb, $3::jsonb)`, [
