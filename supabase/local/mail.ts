@@ -1,9 +1,11 @@
 // The stand-in's mail catcher. On hosted Supabase the database sends e-mails through pg_net to the
-// mail provider's HTTP API (Resend: POST /emails). Here that API is /__local/mail, which keeps
-// each message in memory instead of sending it, the way the Supabase CLI's local mail catcher
-// keeps auth e-mails: tests read them back as JSON, a developer reads them at /__local/mailbox.
-// It checks a send as the provider does, custom headers (`headers`, e.g. List-Unsubscribe)
-// included, and keeps those headers with the message.
+// mail provider's HTTP API (Resend: POST /emails, and POST /emails/batch for up to 100 at once).
+// Here that API is /__local/mail and /__local/mail/batch, which keep each message in memory
+// instead of sending it, the way the Supabase CLI's local mail catcher keeps auth e-mails: tests
+// read them back as JSON (GET /__local/mail), a developer reads them at /__local/mailbox.
+// What it is sent is checked as the provider checks it, custom headers (`headers`, e.g.
+// List-Unsubscribe) included, which are kept with the message; a batch with one invalid e-mail
+// is refused whole, as the provider refuses it by default.
 import { createHash, randomUUID } from 'node:crypto';
 import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
