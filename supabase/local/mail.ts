@@ -1,12 +1,20 @@
 // The stand-in's mail catcher. On hosted Supabase the database sends e-mails through pg_net to the
-// mail provider's HTTP API (Resend: POST /emails). Here that API is /__local/mail, which keeps
-// each message in memory instead of sending it, the way the Supabase CLI's local mail catcher
-// keeps auth e-mails: tests read them back as JSON, a developer reads them at /__local/mailbox.
+// mail provider's HTTP API (Resend: POST /emails, and POST /emails/batch for up to 100 at once).
+// Here that API is /__local/mail and /__local/mail/batch, which keep each message in memory
+// instead of sending it, the way the Supabase CLI's local mail catcher keeps auth e-mails: tests
+// read them back as JSON (GET /__local/mail), a developer reads them at /__local/mailbox.
+// What it is sent is checked as the provider checks it, custom headers (`headers`, e.g.
+// List-Unsubscribe) included, which are kept with the message; a batch with one invalid e-mail
+// is refused whole, as the provider refuses it by default.
 import { createHash, randomUUID } from 'node:crypto';
 import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
 /** One send request may be this large (attachments arrive base64-encoded inside the JSON). */
 export const MAX_MAIL_BODY = 1024 * 1024;
+/** The provider's batch send takes at most this many e-mails. */
+export const MAX_BATCH_EMAILS = 100;
+/** A batch request may be this large: each of its e-mails may be as large as one send. */
+export const MAX_MAIL_BATCH_BODY = MAX_BATCH_EMAILS * MAX_MAIL_BODY;
 /** The catcher keeps the newest this many messages. */
 export const MAIL_KEEP = 200;
 /** How long the provider remembers an Idempotency-Key. */
@@ -33,6 +41,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   attachments: CaughtAttachment[];
+  /** The custom headers the sender gave (`headers`), names as given; {} when none. */
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -51,6 +61,7 @@ interface StoredMail {
   text: string;
   html: string;
   attachments: StoredAttachment[];
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -62,10 +73,19 @@ export interface MailCatcherOptions {
   onMessage?: (mail: CaughtMail) => void;
 }
 
+/** An Idempotency-Key as the provider scopes it: per endpoint, with a digest of the request body. */
+export interface Idempotency {
+  /** The endpoint, e.g. `POST /emails`: the provider remembers a key per method and endpoint. */
+  endpoint: string;
+  key: string;
+  digest: string;
+}
+
 export class MailCatcher {
   /** Oldest first. */
   private readonly stored: StoredMail[] = [];
-  private readonly keys = new Map<string, { id: string; digest: string; at: number }>();
+  /** By endpoint and key: the body's digest and the ids answered the first time. */
+  private readonly keys = new Map<string, { ids: string[]; digest: string; at: number }>();
   /** Messages kept at most. */
   readonly keep: number;
 
@@ -101,20 +121,33 @@ export class MailCatcher {
    * and nothing kept, or a conflict when that key came with another payload (as the provider does).
    */
   add(input: MailInput, idempotency?: { key: string; digest: string }, now = Date.now()): { id: string } | { conflict: true } {
-    if (idempotency) {
+    const result = this.addAll([input], idempotency && { endpoint: 'POST /emails', ...idempotency }, now);
+    return 'conflict' in result ? result : { id: result.ids[0] };
+  }
+
+  /**
+   * Keeps the messages in order, all of them, and answers their ids in the same order; a key seen
+   * on the same endpoint within 24 hours answers the ids of the first time and keeps nothing, or a
+   * conflict when it came with another payload.
+   */
+  addAll(inputs: MailInput[], idempotency?: Idempotency, now = Date.now()): { ids: string[] } | { conflict: true } {
+    const remembered = idempotency && { key: JSON.stringify([idempotency.endpoint, idempotency.key]), digest: idempotency.digest };
+    if (remembered) {
       this.forgetOldKeys(now);
-      const seen = this.keys.get(idempotency.key);
-      if (seen) return seen.digest === idempotency.digest ? { id: seen.id } : { conflict: true };
+      const seen = this.keys.get(remembered.key);
+      if (seen) return seen.digest === remembered.digest ? { ids: [...seen.ids] } : { conflict: true };
     }
-    const mail: StoredMail = { ...input, id: randomUUID(), created_at: new Date(now).toISOString() };
-    this.stored.push(mail);
+    const created_at = new Date(now).toISOString();
+    const mails: StoredMail[] = inputs.map((input) => ({ ...input, id: randomUUID(), created_at }));
+    this.stored.push(...mails);
     if (this.stored.length > this.keep) this.stored.splice(0, this.stored.length - this.keep);
-    if (idempotency) {
-      this.keys.set(idempotency.key, { id: mail.id, digest: idempotency.digest, at: now });
+    const ids = mails.map((m) => m.id);
+    if (remembered) {
+      this.keys.set(remembered.key, { ids, digest: remembered.digest, at: now });
       if (this.keys.size > IDEMPOTENCY_KEEP) this.keys.delete(this.keys.keys().next().value as string);
     }
-    this.options.onMessage?.(publicShape(mail));
-    return { id: mail.id };
+    for (const mail of mails) this.options.onMessage?.(publicShape(mail));
+    return { ids: [...ids] };
   }
 
   private forgetOldKeys(now: number) {
@@ -134,6 +167,7 @@ function publicShape(mail: StoredMail): CaughtMail {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.bytes.toString('base64') })),
+    headers: { ...mail.headers },
     created_at: mail.created_at,
   };
 }
@@ -159,8 +193,35 @@ function addressOf(value: string): string | null {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
+/** A header name as RFC 5322 has it: printable ASCII but the colon, no spaces. */
+const HEADER_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
+
+/**
+ * The custom headers (`headers`: name → string value), or the message they are refused with. A
+ * value with CR or LF in it would end its header line and start another one in the message the
+ * provider builds (header injection): refused, as any line break is.
+ */
+function readHeaders(value: unknown): Record<string, string> | string {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return 'Invalid `headers` field: an object of header names and string values is expected.';
+  const entries = Object.entries(value);
+  for (const [name, headerValue] of entries) {
+    if (!HEADER_NAME.test(name)) return `Invalid \`headers\` field: ${JSON.stringify(name)} is not a header name.`;
+    if (typeof headerValue !== 'string') return `Invalid \`headers\` field: the value of ${JSON.stringify(name)} must be a string.`;
+    if (/[\r\n]/.test(headerValue)) return `Invalid \`headers\` field: the value of ${JSON.stringify(name)} contains a line break (CR or LF).`;
+  }
+  // fromEntries defines each name as the object's own, "__proto__" too
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** The send request's fields as the provider checks them, or the message it refuses with. */
-function readSend(body: Record<string, unknown>): MailInput | string {
+function readSend(body: Record<string, unknown>, { batch = false } = {}): MailInput | string {
+  if (batch) {
+    // the batch endpoint takes neither (the catcher refuses them rather than drop them unsaid)
+    for (const field of ['attachments', 'scheduled_at']) {
+      if (body[field] !== undefined && body[field] !== null) return `The \`${field}\` field is not supported in batch sending.`;
+    }
+  }
   for (const field of ['from', 'to', 'subject']) if (!present(body[field])) return `Missing \`${field}\` field.`;
   if (!present(body.html) && !present(body.text)) return 'Missing `html` or `text` field.';
   if (typeof body.from !== 'string' || !addressOf(body.from)) {
@@ -179,6 +240,8 @@ function readSend(body: Record<string, unknown>): MailInput | string {
   for (const field of ['html', 'text'] as const) {
     if (present(body[field]) && typeof body[field] !== 'string') return `Invalid \`${field}\` field.`;
   }
+  const headers = readHeaders(body.headers);
+  if (typeof headers === 'string') return headers;
   const attachments: StoredAttachment[] = [];
   if (body.attachments !== undefined && body.attachments !== null) {
     if (!Array.isArray(body.attachments)) return 'Invalid `attachments` field.';
@@ -204,8 +267,34 @@ function readSend(body: Record<string, unknown>): MailInput | string {
     text: typeof body.text === 'string' ? body.text : '',
     html: typeof body.html === 'string' ? body.html : '',
     attachments,
+    headers,
   };
 }
+
+/** The caller's key and Idempotency-Key, checked as the provider checks them before the body. */
+function readCaller(req: LocalRequest): { idempotencyKey: string | undefined } | LocalResponse {
+  // any key will do locally, but one must be sent, as the provider insists
+  const key = /^Bearer\s+(\S+)/i.exec(header(req, 'authorization') ?? '')?.[1];
+  if (!key) return providerError(401, 'missing_api_key', 'Missing API key in the authorization header');
+  const idempotencyKey = header(req, 'idempotency-key');
+  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > MAX_KEY_LENGTH)) {
+    return providerError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_KEY_LENGTH} chars.`);
+  }
+  return { idempotencyKey };
+}
+
+function readJson(req: LocalRequest): { value: unknown } | LocalResponse {
+  try {
+    return { value: JSON.parse(req.body.toString('utf8')) };
+  } catch {
+    return providerError(400, 'validation_error', 'The request body must be JSON.');
+  }
+}
+
+/** What an Idempotency-Key is compared by: the request body, as parsed. */
+const digestOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const conflict = () => providerError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
 
 /** POST /__local/mail (the provider's send), GET (the kept messages), DELETE, and attachment downloads. */
 export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
@@ -223,30 +312,72 @@ export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<L
   }
   if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
 
-  // any key will do locally, but one must be sent, as the provider insists
-  const key = /^Bearer\s+(\S+)/i.exec(header(req, 'authorization') ?? '')?.[1];
-  if (!key) return providerError(401, 'missing_api_key', 'Missing API key in the authorization header');
-  const idempotencyKey = header(req, 'idempotency-key');
-  if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > MAX_KEY_LENGTH)) {
-    return providerError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_KEY_LENGTH} chars.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(req.body.toString('utf8'));
-  } catch {
-    return providerError(400, 'validation_error', 'The request body must be JSON.');
-  }
+  const caller = readCaller(req);
+  if ('status' in caller) return caller;
+  const parsed = readJson(req);
+  if ('status' in parsed) return parsed;
+  const body = parsed.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return providerError(400, 'validation_error', 'The request body must be a JSON object.');
   }
   const input = readSend(body as Record<string, unknown>);
   if (typeof input === 'string') return invalid(input);
-  const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest });
-  if ('conflict' in result) {
-    return providerError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
-  }
+  const { idempotencyKey } = caller;
+  const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest: digestOf(body) });
+  if ('conflict' in result) return conflict();
   return json(200, { id: result.id });
+};
+
+/** One e-mail of a batch as the provider checks it, or the message it refuses it with. */
+function readBatchEmail(item: unknown): MailInput | string {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return 'An e-mail must be a JSON object.';
+  // the limit of one send, for each e-mail of the batch
+  if (Buffer.byteLength(JSON.stringify(item)) > MAX_MAIL_BODY) return `The e-mail is larger than ${MAX_MAIL_BODY} bytes, the most one send may be.`;
+  return readSend(item as Record<string, unknown>, { batch: true });
+}
+
+/**
+ * POST /__local/mail/batch: the provider's batch send (POST /emails/batch; the database derives
+ * its address by appending /batch to the send address). Up to 100 e-mails, each checked as a send
+ * is (but with no attachments or scheduled_at), kept in order and answered as
+ * `{ data: [{ id }, …] }` in the same order. Strict by default, as the provider is: one invalid
+ * e-mail refuses the whole batch and keeps none. With `x-batch-validation: permissive` the valid
+ * ones are kept and the others listed as `errors: [{ index, message }]`.
+ */
+export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Promise<LocalResponse> => {
+  if (req.path !== '/') return json(404, { message: 'Not found' });
+  if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
+  const caller = readCaller(req);
+  if ('status' in caller) return caller;
+  const mode = (header(req, 'x-batch-validation') ?? 'strict').trim().toLowerCase();
+  if (mode !== 'strict' && mode !== 'permissive') return invalid('Invalid `x-batch-validation` header: `strict` or `permissive` is expected.');
+  const parsed = readJson(req);
+  if ('status' in parsed) return parsed;
+  const body = parsed.value;
+  if (!Array.isArray(body)) return invalid('The `request.body` field must be an `array`.');
+  if (body.length === 0) return invalid('The batch holds no e-mail: at least one is expected.');
+  if (body.length > MAX_BATCH_EMAILS) return invalid(`Too many e-mails in the batch (${body.length}): at most ${MAX_BATCH_EMAILS}.`);
+
+  const inputs: MailInput[] = [];
+  const errors: { index: number; message: string }[] = [];
+  for (const [index, item] of body.entries()) {
+    const input = readBatchEmail(item);
+    if (typeof input === 'string') errors.push({ index, message: input });
+    else inputs.push(input);
+  }
+  if (mode === 'strict' && errors.length > 0) {
+    const [first] = errors;
+    const others = errors.length > 1 ? ` (and ${errors.length - 1} more invalid)` : '';
+    return invalid(`Invalid e-mail at index ${first.index} of the batch${others}: ${first.message}`);
+  }
+  const { idempotencyKey } = caller;
+  const result = ctx.mail.addAll(
+    inputs,
+    idempotencyKey === undefined ? undefined : { endpoint: 'POST /emails/batch', key: idempotencyKey, digest: digestOf(body) },
+  );
+  if ('conflict' in result) return conflict();
+  const data = result.ids.map((id) => ({ id }));
+  return json(200, mode === 'permissive' ? { data, errors } : { data });
 };
 
 /** A filename for Content-Disposition: ASCII as is, anything else also as RFC 5987 `filename*`. */
@@ -313,6 +444,7 @@ h2{font-size:1.15rem;margin:0 0 .5rem;overflow-wrap:anywhere}
 h3{font-size:.85rem;text-transform:uppercase;letter-spacing:.04em;color:#666;margin:1rem 0 .25rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .75rem;margin:0}
 dt{color:#666}dd{margin:0;overflow-wrap:anywhere}
+.headers dd{font-family:ui-monospace,monospace;font-size:.9em}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fafafa;border:1px solid #eee;padding:.75rem;margin:0}
 iframe{width:100%;height:28rem;border:1px solid #eee;resize:vertical;background:#fff}
 `;
@@ -324,6 +456,12 @@ function renderMail(mail: CaughtMail): string {
     `<dl><dt>До</dt><dd>${escapeHtml(mail.to)}</dd>`,
     `<dt>Получено</dt><dd><time datetime="${escapeHtml(mail.created_at)}">${escapeHtml(formatTime(mail.created_at))}</time></dd></dl>`,
   ];
+  const headers = Object.entries(mail.headers);
+  if (headers.length > 0) {
+    // a List-Unsubscribe address can be followed from here, as a link in the text can
+    const rows = headers.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${linkify(value)}</dd>`);
+    parts.push(`<h3>Заглавки</h3><dl class="headers">${rows.join('')}</dl>`);
+  }
   if (mail.text) parts.push(`<h3>Текст</h3><pre>${linkify(mail.text)}</pre>`);
   if (mail.html) {
     // links open in a new tab: inside the frame they could not leave it (and the sandbox allows

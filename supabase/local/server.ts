@@ -11,7 +11,7 @@ import type { Handler, ServerContext } from './context.ts';
 import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type LocalRequest, type LocalResponse } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
 import { CronRunner } from './cron.ts';
-import { handleMail, handleMailbox, MailCatcher, MAX_MAIL_BODY } from './mail.ts';
+import { handleMail, handleMailBatch, handleMailbox, MailCatcher, MAX_MAIL_BATCH_BODY, MAX_MAIL_BODY } from './mail.ts';
 import { NetDispatcher } from './net.ts';
 import { getCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
@@ -261,6 +261,7 @@ const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (pat
     needsKey: (path, method) => !publicStoragePath(path, method),
   },
   { prefix: '/__local/chat-webhook', handler: webhookHandler, limit: MAX_WEBHOOK_BODY },
+  { prefix: '/__local/mail/batch', handler: handleMailBatch, limit: MAX_MAIL_BATCH_BODY },
   { prefix: '/__local/mail', handler: handleMail, limit: MAX_MAIL_BODY },
   { prefix: '/__local/mailbox', handler: handleMailbox, limit: 0 },
   { prefix: '/__local/content-webhook', handler: contentWebhookHandler, limit: MAX_WEBHOOK_BODY },
