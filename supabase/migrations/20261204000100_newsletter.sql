@@ -297,6 +297,7 @@ declare
   network_count bigint := 0;
   s public.newsletter_subscribers;
   consent bigint;
+  restarted boolean := false;
   visitor boolean := private.is_visitor();
 begin
   if address is null then
@@ -343,12 +344,14 @@ begin
     update public.newsletter_subscribers
        set status = 'pending', email = address, unsubscribed_at = null, unsubscribed_via = null
      where id = s.id returning * into s;
+    restarted := true;
   end if;
   insert into public.newsletter_consents (subscriber_id, page, wording, wording_version, network)
-  values (s.id, case when page ~ '^/[^\s]{0,199}$' then page else '' end, shown.wording, shown.version, narrow)
+  values (s.id, case when page ~ '^/[A-Za-z0-9/_.~%-]{0,199}$' then page else '' end, shown.wording, shown.version, narrow)
   returning id into consent;
-  -- a pending address gets at most one e-mail in ten minutes, however often it is typed
-  if s.confirmation_sent_at is null or s.confirmation_sent_at <= now() - interval '10 minutes' then
+  -- a pending address gets at most one e-mail in ten minutes, however often it is typed; one that
+  -- had unsubscribed and signs up again gets its link at once
+  if restarted or s.confirmation_sent_at is null or s.confirmation_sent_at <= now() - interval '10 minutes' then
     perform private.send_newsletter_confirmation(s.id, consent, case when visitor then 'visitor' else 'admin' end);
   end if;
 end
@@ -570,7 +573,8 @@ begin
   if octet_length(html) > 400000 or octet_length(plain) > 200000 then
     raise exception 'Публикацията е твърде дълга за имейл.' using errcode = '22023', hint = 'newsletter_content_too_long';
   end if;
-  if html ~* '<\s*(script|style|iframe|object|embed|form|input|button|link|meta|base)\b' or html ~* '\son[a-z]+\s*=' or html ~* 'javascript:' then
+  -- (\y is a word's edge in PostgreSQL's regular expressions)
+  if html ~* '<\s*(script|style|iframe|object|embed|form|input|button|link|meta|base)\y' or html ~* '\son[a-z]+\s*=' or html ~* 'javascript:' then
     raise exception 'The e-mail''s HTML holds what an e-mail must not' using errcode = '22023', hint = 'newsletter_content_unsafe';
   end if;
 end

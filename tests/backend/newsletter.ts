@@ -19,6 +19,7 @@ type Mail = CaughtMail & { headers?: Record<string, string> };
 export function defineNewsletter(start: () => Promise<Harness>): void {
   let h: Harness;
   let admin: SupabaseClient;
+  let limits: { name: string; value: number }[] = [];
   let n = 0;
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     h.local.db.asSystem(async (tx) => (await tx.query<T>(text, params)).rows);
@@ -73,8 +74,14 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
     await sql(`select private.set_vault_secret('mail_api_key', 'local-mail-key')`);
     // the jobs run when a test says so
     await sql(`update cron.job set active = false where jobname in ('newsletter-sends', 'booking-mail')`);
+    // every address here is at example.com: the outbox's breaker would hold the suite's mail
+    limits = await sql<{ name: string; value: number }>(
+      `select name, value from private.intake_limits where name in ('mail_per_hour', 'mail_per_domain_per_hour', 'mail_per_recipient_per_day')`,
+    );
+    await sql(`update private.intake_limits set value = 100000 where name in ('mail_per_hour', 'mail_per_domain_per_hour')`);
   });
   afterAll(async () => {
+    for (const { name, value } of limits) await sql('update private.intake_limits set value = $2 where name = $1', [name, value]);
     await sql(`update cron.job set active = true where jobname in ('newsletter-sends', 'booking-mail')`);
     await sql('delete from private.mail_settings');
     await sql(`select private.set_vault_secret('mail_api_key', null)`);
