@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 import { toasts } from './admin-helpers';
 
-test('the panel checks the image storage and shows its eight tabs', async ({ page }) => {
+test('the panel checks the image storage and shows its nine tabs', async ({ page }) => {
   const storageChecks: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/storage/v1/object/list/blog-images')) storageChecks.push(r.method());
@@ -18,6 +18,7 @@ test('the panel checks the image storage and shows its eight tabs', async ({ pag
     /^Запитвания/,
     /^Резервации/,
     'Контакти',
+    'Абонати',
     'Кошче',
   ]);
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);

@@ -28,7 +28,7 @@ function page(auth = adminAuth()) {
 }
 
 describe('/blog-admin', () => {
-  it("has the title, the header actions and the eight tabs", async () => {
+  it("has the title, the header actions and the nine tabs", async () => {
     server.use(
       http.post(storage('object/list/blog-images'), () => HttpResponse.json([])),
       http.get(rest('blog_posts'), () => HttpResponse.json([postRow()])),
@@ -46,6 +46,7 @@ describe('/blog-admin', () => {
       'Запитвания',
       'Резервации',
       'Контакти',
+      'Абонати',
       'Кошче',
     ]);
     expect(await screen.findByRole('tab', { name: 'Запитвания (2 нови)' })).toBeInTheDocument();

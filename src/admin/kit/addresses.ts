@@ -7,7 +7,7 @@ import type { PanelShape } from './panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'bin'],
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'subscribers', 'bin'],
   defaultTab: 'posts',
   recordTabs: ['posts', 'users', 'clients', 'contacts'],
 } as const satisfies PanelShape;
@@ -28,6 +28,7 @@ export const adminPaths = {
   inquiries: '/blog-admin/inquiries',
   bookings: '/blog-admin/bookings',
   contacts: '/blog-admin/contacts',
+  subscribers: '/blog-admin/subscribers',
   bin: '/blog-admin/bin',
   projects: '/work-admin/projects',
   categories: '/work-admin/categories',

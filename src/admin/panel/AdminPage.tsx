@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, Trash2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -23,6 +23,7 @@ const CalendarTab = lazyPart(() => import('../calendar/CalendarTab').then((m) =>
 const InquiriesTab = lazyPart(() => import('../inbox/InquiriesTab').then((m) => m.InquiriesTab));
 const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.BookingsTab));
 const ContactsTab = lazyPart(() => import('../contacts/ContactsTab').then((m) => m.ContactsTab));
+const SubscribersTab = lazyPart(() => import('../subscribers/SubscribersTab').then((m) => m.SubscribersTab));
 const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
@@ -33,6 +34,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
   { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
   { id: 'contacts', icon: Contact, name: 'Контакти', content: () => <ContactsTab /> },
+  { id: 'subscribers', icon: MailCheck, name: 'Абонати', content: () => <SubscribersTab /> },
   { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <BinTab /> },
 ];
 

@@ -1,0 +1,248 @@
+import { Download, MailMinus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge, type BadgeVariant } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/use-toast';
+import { formatDateTimeBg } from '@/shared/domain/dates';
+import { Card } from '@/admin/kit/card';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { Loading } from '@/admin/kit/Loading';
+import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
+import { useConfirm } from '@/admin/kit/use-confirm';
+import { useListState } from '@/admin/kit/use-list-state';
+import {
+  SUBSCRIBER_STATUSES,
+  useEraseSubscriber,
+  useExportConsents,
+  useSubscriberCounts,
+  useSubscriberPage,
+  useUnsubscribe,
+  type Subscriber,
+  type SubscriberFilters,
+  type SubscriberStatus,
+} from './api';
+import { downloadText } from '@/admin/kit/csv';
+import { consentCount, consentsCsv, consentsCsvFileName } from './csv';
+import {
+  canUnsubscribe,
+  eraseQuestion,
+  exportedDescription,
+  stateText,
+  STATUS_PLURAL,
+  subscriberListText,
+  subscriberText,
+  UNSUBSCRIBED_VIA,
+  unsubscribedDescription,
+  unsubscribeQuestion,
+} from './words';
+
+/** The state filter, as the address may carry it ('?subscribers.status=confirmed'). */
+const SUBSCRIBER_FILTERS = { status: SUBSCRIBER_STATUSES } as const;
+
+const STATUS_OPTIONS = [
+  { value: '', label: subscriberText.all },
+  ...SUBSCRIBER_STATUSES.map((status) => ({ value: status, label: STATUS_PLURAL[status] })),
+];
+
+const BADGE: Record<SubscriberStatus, BadgeVariant> = {
+  pending: 'secondary',
+  confirmed: 'success',
+  unsubscribed: 'outline',
+  suppressed: 'destructive',
+};
+
+/**
+ * The 'Абонати' tab: the newsletter's subscribers, the newest first, with the counts per state, a
+ * search by address and a state filter (in the address, like every list), an unsubscribe and the
+ * erasure on request after a question, and the consent records of every page as CSV. Loaded with
+ * the tab only (panel/AdminPage.tsx), so the panel's first load does not carry it.
+ */
+export function SubscribersTab() {
+  const paging = useListState('subscribers', SUBSCRIBER_FILTERS);
+  const filters: SubscriberFilters = { search: paging.search, status: paging.filters.status };
+  const list = useSubscriberPage(filters, paging.page);
+  const exporter = useExportConsents();
+  const unsubscribe = useUnsubscribe();
+  const erase = useEraseSubscriber();
+  const recheckOnDenied = useRecheckOnDenied();
+  const { confirm, dialog } = useConfirm();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  function onExport() {
+    exporter.mutate(filters, {
+      onSuccess: (rows) => {
+        if (rows.length === 0) {
+          toast({ title: subscriberText.nothingToExport, description: subscriberListText.noMatch });
+          return;
+        }
+        downloadText(consentsCsv(rows), consentsCsvFileName());
+        toast({ title: subscriberText.exported, description: exportedDescription(rows.length, consentCount(rows)) });
+      },
+      onError: (error) => {
+        console.error('[admin] exporting newsletter consents failed', error);
+        toast({ title: 'Грешка', description: subscriberText.exportFailed, variant: 'destructive' });
+        recheckOnDenied(error);
+      },
+    });
+  }
+
+  /** Runs a write on a row after its question; says how it went. */
+  async function askThenWrite(
+    subscriber: Subscriber,
+    question: { title: string; message: string; confirmLabel: string; destructive: boolean },
+    write: typeof unsubscribe,
+    done: { title: string; description: string },
+    failed: string,
+  ) {
+    if (!(await confirm(question))) return;
+    setBusyId(subscriber.id);
+    write.mutate(subscriber, {
+      onSuccess: () => toast(done),
+      onError: (error) => {
+        console.error('[admin] a write on a newsletter subscriber failed', error);
+        toast({ title: 'Грешка', description: writeErrorMessage(error, failed), variant: 'destructive' });
+        recheckOnDenied(error);
+      },
+      onSettled: () => setBusyId((current) => (current === subscriber.id ? null : current)),
+    });
+  }
+
+  const onUnsubscribe = (subscriber: Subscriber) =>
+    void askThenWrite(
+      subscriber,
+      {
+        title: subscriberText.unsubscribeTitle,
+        message: unsubscribeQuestion(subscriber.email),
+        confirmLabel: subscriberText.unsubscribe,
+        destructive: false,
+      },
+      unsubscribe,
+      { title: subscriberText.unsubscribed, description: unsubscribedDescription(subscriber.email) },
+      subscriberText.unsubscribeFailed,
+    );
+
+  const onErase = (subscriber: Subscriber) =>
+    void askThenWrite(
+      subscriber,
+      { title: subscriberText.eraseTitle, message: eraseQuestion(subscriber.email), confirmLabel: subscriberText.eraseConfirm, destructive: true },
+      erase,
+      { title: subscriberText.erased, description: subscriberText.erasedDescription },
+      subscriberText.eraseFailed,
+    );
+
+  const actions = (
+    <Button variant="outline" onClick={onExport} disabled={exporter.isPending || !list.data}>
+      {exporter.isPending ? <Spinner size="sm" label="Експорт" /> : <Download aria-hidden="true" />}
+      {subscriberText.export}
+    </Button>
+  );
+
+  return (
+    <ListSection list={paging} title={subscriberText.title} actions={actions}>
+      <p className="text-sm text-slate-700">{subscriberText.intro}</p>
+      <StateCounts />
+      <ListSearch list={paging} name={subscriberText.search} placeholder={subscriberText.searchHint} className="md:grid-cols-[2fr_1fr]">
+        <ListFilter label={subscriberText.filter} value={filters.status} onChange={(value) => paging.setFilter('status', value)} options={STATUS_OPTIONS} />
+      </ListSearch>
+      <PagedList list={paging} query={list} text={subscriberListText}>
+        {(rows, busy) => (
+          <ListRows rows={rows} busy={busy} label={subscriberText.list} tight>
+            {(subscriber) => (
+              <SubscriberRow subscriber={subscriber} busy={busyId === subscriber.id} onUnsubscribe={onUnsubscribe} onErase={onErase} />
+            )}
+          </ListRows>
+        )}
+      </PagedList>
+      {dialog}
+    </ListSection>
+  );
+}
+
+/** How many subscribers are in each state, as text. */
+function StateCounts() {
+  const counts = useSubscriberCounts();
+  if (counts.isPending) return <Loading size="line">{subscriberText.countsLoading}</Loading>;
+  if (counts.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <p>{subscriberText.countsFailed}</p>
+        <Button size="sm" variant="outline" onClick={() => void counts.refetch()} disabled={counts.isFetching}>
+          Опитайте отново
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label={subscriberText.counts} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {SUBSCRIBER_STATUSES.map((status) => (
+        <li key={status} className="grid gap-0.5 rounded-lg border border-slate-200 bg-white p-3">
+          <span className="text-sm text-slate-700">
+            {STATUS_PLURAL[status]}
+            <span className="sr-only">:</span>
+          </span>{' '}
+          <span className="text-2xl font-semibold text-slate-900">{counts.data[status]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SubscriberRowProps {
+  subscriber: Subscriber;
+  /** Its unsubscribe or erasure is running. */
+  busy: boolean;
+  onUnsubscribe: (subscriber: Subscriber) => void;
+  onErase: (subscriber: Subscriber) => void;
+}
+
+function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase }: SubscriberRowProps) {
+  const { email } = subscriber;
+  return (
+    <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="break-all font-semibold text-slate-900">{email}</h3>
+          <Badge variant={BADGE[subscriber.status] ?? 'outline'}>{stateText(subscriber)}</Badge>
+        </div>
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+          <When term="Абониран на:" at={subscriber.created_at} />
+          {subscriber.confirmed_at && <When term="Потвърден на:" at={subscriber.confirmed_at} />}
+          {subscriber.unsubscribed_at && (
+            <When term="Отписан на:" at={subscriber.unsubscribed_at}>
+              {subscriber.unsubscribed_via && ` (${UNSUBSCRIBED_VIA[subscriber.unsubscribed_via] ?? subscriber.unsubscribed_via})`}
+            </When>
+          )}
+          {subscriber.suppressed_at && <When term="Спрян на:" at={subscriber.suppressed_at} />}
+        </dl>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {canUnsubscribe(subscriber) && (
+          <Button size="sm" variant="outline" onClick={() => onUnsubscribe(subscriber)} disabled={busy}>
+            <MailMinus aria-hidden="true" />
+            {subscriberText.unsubscribe}{' '}
+            <span className="sr-only">{email}</span>
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" onClick={() => onErase(subscriber)} disabled={busy}>
+          <Trash2 aria-hidden="true" />
+          {subscriberText.erase}{' '}
+          <span className="sr-only">{email}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** One date of a row: 'Потвърден на: 4 декември 2026 г., 10:05'. */
+function When({ term, at, children }: { term: string; at: string; children?: ReactNode }) {
+  return (
+    <div className="flex gap-1">
+      <dt className="text-slate-600">{term}</dt>
+      <dd>
+        <time dateTime={at}>{formatDateTimeBg(at)}</time>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/*
+ * The newsletter's subscribers (migration 20261204000100_newsletter.sql): one page of the list, the
+ * counts per state, the consent records of every page for the CSV export, and the admin's two
+ * writes, an unsubscribe and the erasure on request. Admins read the two tables through row-level
+ * security; the counts and the writes are the database's functions (SECURITY DEFINER, admins only:
+ * anyone else gets 42501). The only code of the tab that calls Supabase. Keys live under 'admin',
+ * so sign-out forgets them.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/shared/db/database.types';
+import { getSupabase } from '@/shared/db/supabase';
+import { adminKeys } from '@/admin/kit/api';
+import { isPastTheEnd, readPage, type ListPage } from '@/admin/kit/list';
+import { searchFilter } from '@/admin/kit/search';
+
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'suppressed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export type SuppressedReason = 'bounced' | 'complained';
+export type UnsubscribedVia = 'link' | 'one_click' | 'admin';
+
+/** A subscriber as its row shows it (never the folded mailbox). */
+export type Subscriber = Pick<
+  Tables<'newsletter_subscribers'>,
+  'id' | 'email' | 'confirmed_at' | 'unsubscribed_at' | 'suppressed_at' | 'created_at'
+> & {
+  status: SubscriberStatus;
+  suppressed_reason: SuppressedReason | null;
+  unsubscribed_via: UnsubscribedVia | null;
+};
+
+/** One consent record as the export writes it (never the network's hash). */
+export type Consent = Pick<Tables<'newsletter_consents'>, 'given_at' | 'page' | 'wording' | 'wording_version' | 'confirmed_at'>;
+
+/** A subscriber with their consent records, as the export reads them (one request per chunk). */
+export type SubscriberConsents = Subscriber & { newsletter_consents: Consent[] };
+
+export const SUBSCRIBER_COLUMNS = 'id, email, status, suppressed_reason, confirmed_at, unsubscribed_at, unsubscribed_via, suppressed_at, created_at' as const;
+/** The export's columns: each subscriber with their consents embedded (PostgREST resource embedding). */
+export const CONSENT_EXPORT_COLUMNS = `${SUBSCRIBER_COLUMNS}, newsletter_consents(given_at, page, wording, wording_version, confirmed_at)` as const;
+
+/** Where the list's search looks: the address as typed at sign-up. */
+export const SUBSCRIBER_SEARCH_COLUMNS = ['email'] as const;
+
+/** Subscribers per request of the CSV export, which reads every page of the filtered list. */
+export const EXPORT_CHUNK = 1000;
+
+export interface SubscriberFilters {
+  search: string;
+  /** '' for every state. */
+  status: SubscriberStatus | '';
+}
+
+export type SubscriberCounts = Record<SubscriberStatus, number>;
+
+export const subscriberKeys = {
+  all: [...adminKeys.all, 'subscribers'] as const,
+  pages: () => [...subscriberKeys.all, 'page'] as const,
+  page: (filters: SubscriberFilters, page: number) => [...subscriberKeys.pages(), filters, page] as const,
+  counts: () => [...subscriberKeys.all, 'counts'] as const,
+};
+
+/**
+ * Visitors subscribe, confirm and unsubscribe at any time, and mail providers report bounces: the
+ * list and the counts are read anew when shown again and whenever the window regains focus.
+ */
+const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' } as const;
+
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+/** The subscribers the filters pick: `columns` of them, or with `count` their exact number (`head`: only that). */
+function subscriberQuery(supabase: Supabase, columns: string, filters: SubscriberFilters, options: { count?: 'exact'; head?: boolean } = {}) {
+  let query = supabase.from('newsletter_subscribers').select(columns, options);
+  if (filters.status) query = query.eq('status', filters.status);
+  const search = searchFilter(filters.search, SUBSCRIBER_SEARCH_COLUMNS);
+  return search ? query.or(search) : query;
+}
+
+/** One page of subscribers, the newest first (the index newsletter_subscribers_list_idx), with the number that match. */
+export async function fetchSubscriberPage(filters: SubscriberFilters, page: number): Promise<ListPage<Subscriber>> {
+  const supabase = await getSupabase();
+  return readPage(
+    page,
+    (from, to) =>
+      subscriberQuery(supabase, SUBSCRIBER_COLUMNS, filters, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to)
+        .overrideTypes<Subscriber[], { merge: false }>(),
+    () => subscriberQuery(supabase, 'id', filters, { count: 'exact', head: true }),
+  );
+}
+
+export function useSubscriberPage(filters: SubscriberFilters, page: number) {
+  return useQuery({
+    queryKey: subscriberKeys.page(filters, page),
+    queryFn: () => fetchSubscriberPage(filters, page),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });
+}
+
+/** How many subscribers are in each state (the database's newsletter_counts: one pass, admins only). */
+export async function fetchSubscriberCounts(): Promise<SubscriberCounts> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('newsletter_counts');
+  if (error) throw error;
+  const counts = (data ?? {}) as Partial<Record<SubscriberStatus, unknown>>;
+  return Object.fromEntries(SUBSCRIBER_STATUSES.map((status) => [status, Number(counts[status] ?? 0) || 0])) as SubscriberCounts;
+}
+
+export function useSubscriberCounts() {
+  return useQuery({ queryKey: subscriberKeys.counts(), queryFn: fetchSubscriberCounts, ...fresh });
+}
+
+/**
+ * Every subscriber that matches the filters (all pages), the newest first, each with their consent
+ * records: one request per `chunk` subscribers, never one per subscriber.
+ */
+export async function fetchAllConsents(filters: SubscriberFilters, chunk: number = EXPORT_CHUNK): Promise<SubscriberConsents[]> {
+  const supabase = await getSupabase();
+  const seen = new Set<string>();
+  const all: SubscriberConsents[] = [];
+  for (let from = 0; ; from += chunk) {
+    const { data, error } = await subscriberQuery(supabase, CONSENT_EXPORT_COLUMNS, filters)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, from + chunk - 1)
+      .overrideTypes<SubscriberConsents[], { merge: false }>();
+    if (error) {
+      if (isPastTheEnd(error)) break;
+      throw error;
+    }
+    const rows = data ?? [];
+    // a sign-up arriving meanwhile shifts the pages by one: never export a subscriber twice
+    for (const row of rows) {
+      if (!seen.has(row.id)) {
+        seen.add(row.id);
+        all.push({ ...row, newsletter_consents: row.newsletter_consents ?? [] });
+      }
+    }
+    if (rows.length < chunk) break;
+  }
+  return all;
+}
+
+/** The CSV export reads all pages when asked, not as a cached query. */
+export function useExportConsents() {
+  return useMutation({ mutationFn: (filters: SubscriberFilters) => fetchAllConsents(filters) });
+}
+
+/** Unsubscribes a pending or confirmed address by hand (recorded as 'admin'); other states stay as they are. */
+export async function unsubscribeSubscriber(subscriber: Subscriber): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_unsubscribe_newsletter', { subscriber: subscriber.id });
+  if (error) throw error;
+}
+
+/** Erases a subscriber on request: the row, their consents, links, deliveries and confirmation mail; only the fact stays. */
+export async function eraseSubscriber(subscriber: Subscriber): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('erase_newsletter_subscriber', { subscriber: subscriber.id });
+  if (error) throw error;
+}
+
+/** A write on a subscriber: the list and the counts show what the database holds now, done or refused. */
+function useSubscriberWrite(write: (subscriber: Subscriber) => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: subscriberKeys.all }),
+  });
+}
+
+export function useUnsubscribe() {
+  return useSubscriberWrite(unsubscribeSubscriber);
+}
+
+export function useEraseSubscriber() {
+  return useSubscriberWrite(eraseSubscriber);
+}
