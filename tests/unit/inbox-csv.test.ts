@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvDateTime, csvField, inquiriesCsv, inquiriesCsvFileName, neutraliseFormula, toCsv } from '@/admin/inbox/csv';
+import { csvDateTime, csvField, neutraliseFormula, toCsv } from '@/admin/kit/csv';
+import { inquiriesCsv, inquiriesCsvFileName } from '@/admin/inbox/csv';
 import type { Inquiry } from '@/admin/inbox/types';
 
 const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({

@@ -14,7 +14,7 @@ import { useListState } from '@/admin/kit/use-list-state';
 import { formatWallClockBg } from '@/admin/kit/wall-clock';
 import { useExportInquiries, useInquiryPage } from './api';
 import { inquiriesCsv, inquiriesCsvFileName } from './csv';
-import { downloadText } from './download';
+import { downloadText } from '@/admin/kit/csv';
 import { formatReceivedBg } from './format';
 import { Detail, InboxCard } from './InboxCard';
 import { LeadBoard } from './LeadBoard';
