@@ -121,10 +121,12 @@ create table private.newsletter_links (
   revoked_at timestamptz
 );
 create index newsletter_links_subscriber_idx on private.newsletter_links (subscriber_id) where revoked_at is null and used_at is null;
+create index newsletter_links_consent_idx on private.newsletter_links (consent_id);
 revoke all on private.newsletter_links from public, anon, authenticated;
 
 -- Sign-ups per visitor and network, for the limits (pruned with the other intake records).
 create table private.newsletter_intake (
+  id bigint generated always as identity primary key,
   client text,
   network text,
   created_at timestamptz not null default now()
@@ -518,6 +520,7 @@ comment on table public.newsletter_sends is 'Each post sent to the subscribers: 
 alter table public.newsletter_sends enable row level security;
 create policy "Admins read sends" on public.newsletter_sends for select to authenticated using ((select private.is_admin()));
 grant select (id, post_id, subject, status, started_by, started_at, finished_at) on public.newsletter_sends to authenticated;
+create index newsletter_sends_started_by_idx on public.newsletter_sends (started_by);
 -- only one send runs at a time
 create unique index newsletter_sends_one_running_idx on public.newsletter_sends ((true)) where status = 'sending';
 
