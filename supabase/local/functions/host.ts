@@ -11,11 +11,13 @@
 type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 type ErrorHandler = (error: unknown) => Response | Promise<Response>;
 
-// The stand-in's marker for its own lines on stdout, Deno's own settings and the PATH Deno sets
-// for its Node compatibility: none of them are the function's business, so they leave the
-// environment before the function runs.
+// The stand-in's marker for its own lines on stdout, Deno's own settings, and the two variables
+// Deno sets for its Node compatibility (PATH, DENO_NODE_SHIM_ACTIVE): none of them are the
+// function's business, so they leave the environment before the function runs.
 const marker = Deno.env.get('SB_LOCAL_FUNCTION_MARKER') ?? '';
-for (const name of ['SB_LOCAL_FUNCTION_MARKER', 'DENO_DIR', 'DENO_NO_UPDATE_CHECK', 'NO_COLOR', 'PATH']) Deno.env.delete(name);
+for (const name of ['SB_LOCAL_FUNCTION_MARKER', 'DENO_DIR', 'DENO_NO_UPDATE_CHECK', 'NO_COLOR', 'PATH', 'DENO_NODE_SHIM_ACTIVE']) {
+  Deno.env.delete(name);
+}
 
 const encoder = new TextEncoder();
 function report(line: string) {

@@ -444,8 +444,7 @@ export class FunctionsRuntime {
         if (!filename) return;
         // a function's own folder restarts that function; anything else (_shared/, .env) all of them
         const [first] = String(filename).split(sep);
-        const own = FUNCTION_NAME.test(first) && this.entryOf(first) !== null;
-        const affected = own ? [first] : [...this.workersByName.keys()];
+        const affected = FUNCTION_NAME.test(first) ? [first] : [...this.workersByName.keys()];
         for (const name of affected) for (const w of this.workersByName.get(name) ?? []) w.retire(`${filename} changed`);
       });
       this.watcher.on('error', () => {
