@@ -318,6 +318,16 @@ describe('limits', () => {
     expect(logs.some((l) => l.name === 'open' && l.stream === 'runtime' && l.line.startsWith('wall clock time limit reached'))).toBe(true);
     expect((await call('open')).status).toBe(200);
   });
+
+  it('stops a worker that runs out of memory, answering its request with 546', async () => {
+    h.local.functions.limits.memoryMb = 64;
+    try {
+      await expectGatewayError(await call('memory-hog', { headers: anon }), 546, 'WORKER_RESOURCE_LIMIT');
+    } finally {
+      h.local.functions.limits.memoryMb = HOSTED_LIMITS.memoryMb;
+    }
+    expect(logs.some((l) => l.name === 'memory-hog' && l.stream === 'runtime' && l.line.endsWith('memory limit reached'))).toBe(true);
+  });
 });
 
 describe('changes to a function', () => {
