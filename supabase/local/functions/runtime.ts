@@ -190,9 +190,11 @@ class Worker {
       if (this.reason === 'crash' || this.reason === 'memory') {
         this.log(`worker exited (${signal ?? `code ${code}`})${this.reason === 'memory' ? ': memory limit reached' : ''}`, 'runtime');
       }
-      const error = this.reason === 'limit' || this.reason === 'memory' ? WORKER_RESOURCE_LIMIT : this.reason === 'crash' ? WORKER_ERROR : BOOT_ERROR;
-      if (!wasReady) rejectReady(this.reason === 'crash' ? this.bootError : error);
-      for (const request of [...this.inFlight]) request.fail(error);
+      // a limit: 546; a boot that failed: what the host reported (BOOT_ERROR unless the module
+      // threw); requests under way when a worker died or was stopped: WORKER_ERROR
+      const limit = this.reason === 'limit' || this.reason === 'memory';
+      if (!wasReady) rejectReady(limit ? WORKER_RESOURCE_LIMIT : this.reason === 'crash' ? this.bootError : BOOT_ERROR);
+      for (const request of [...this.inFlight]) request.fail(limit ? WORKER_RESOURCE_LIMIT : WORKER_ERROR);
       resolveExited();
     };
     child.once('close', end);
