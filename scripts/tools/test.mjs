@@ -1,4 +1,4 @@
-// `npm test`: the database types, type check, lint, build, Vitest (unit, components, backend, build
+// `npm test`: the database types, type checks (Node and Deno), lint, build, Vitest (unit, components, backend, build
 // checks), then Playwright end to end. Every stage runs even when an earlier one failed, so one red stage does
 // not hide the state of the others; the end-to-end suite alone waits for a good build, since it
 // tests that build. The summary names every failed stage, counts every test, and lists the tests
@@ -15,6 +15,8 @@ const stages = [
   // the committed database types are what the migrations make (else the type check below proves little)
   { name: 'database types', run: () => npx(['tsx', 'supabase/local/gen-types.ts', '--check']) },
   { name: 'type check', run: () => npx(['tsc', '-p', 'tsconfig.json', '--noEmit']) },
+  // the Edge Functions' Deno code (and the stand-in's Deno host), which the Node type check leaves out
+  { name: 'Deno type check', run: () => run('npm', ['run', '--silent', 'typecheck:functions']) },
   { name: 'lint', run: () => npx(['eslint', '.', '--max-warnings=0']) },
   { name: 'build', run: () => run('node', ['scripts/tools/build-e2e.mjs']) },
   {

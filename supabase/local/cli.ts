@@ -62,6 +62,7 @@ console.log(`  anon key: ${LOCAL_ANON_KEY}`);
 console.log(`  admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}`);
 console.log(`  chat:     ${local.url}/__local/chat-webhook (what the team chat would receive)`);
 console.log(`  mail:     ${local.url}/__local/mailbox (every e-mail the site sends; JSON at /__local/mail)`);
+console.log(`  functions: ${local.url}/functions/v1/<name> (supabase/functions/<name>/index.ts, in Deno)`);
 
 const stop = async () => {
   await local.close();

@@ -18,6 +18,14 @@ export interface ProjectConfig {
   additionalRedirectUrls: string[];
   /** [auth] minimum_password_length. */
   minimumPasswordLength: number;
+  /** [functions.<name>] sections, by function name (see functionSettings for the defaults). */
+  functions: Record<string, FunctionConfig>;
+}
+
+/** What the stand-in reads of a `[functions.<name>]` section. */
+export interface FunctionConfig {
+  /** verify_jwt: the gateway refuses a request without a valid JWT before the function runs. */
+  verifyJwt?: boolean;
 }
 
 /**
@@ -32,7 +40,29 @@ const DEFAULTS: ProjectConfig = {
   siteUrl: 'http://localhost:3000',
   additionalRedirectUrls: [],
   minimumPasswordLength: 6,
+  functions: {},
 };
+
+/**
+ * A function's settings with hosted's defaults filled in: verify_jwt is on unless its
+ * `[functions.<name>]` section turns it off (as `supabase functions deploy` and hosted have it).
+ */
+export function functionSettings(config: Pick<ProjectConfig, 'functions'>, name: string): Required<FunctionConfig> {
+  return { verifyJwt: config.functions[name]?.verifyJwt ?? true };
+}
+
+/** The `[functions.<name>]` sections among parsed settings (keys `functions.<name>.<key>`). */
+function readFunctionSections(values: Map<string, ConfigValue>): Record<string, FunctionConfig> {
+  const out: Record<string, FunctionConfig> = {};
+  for (const [key, value] of values) {
+    const m = /^functions\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_]+)$/.exec(key);
+    if (!m) continue;
+    const [, name, setting] = m;
+    out[name] ??= {};
+    if (setting === 'verify_jwt' && typeof value === 'boolean') out[name].verifyJwt = value;
+  }
+  return out;
+}
 
 export type ConfigValue = number | boolean | string | string[];
 
@@ -67,7 +97,7 @@ export function parseConfigNumbers(text: string): Map<string, number> {
 }
 
 export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): ProjectConfig {
-  if (!existsSync(file)) return { ...DEFAULTS };
+  if (!existsSync(file)) return { ...DEFAULTS, functions: {} };
   const values = parseConfig(readFileSync(file, 'utf8'));
   const num = (key: string) => (typeof values.get(key) === 'number' ? (values.get(key) as number) : undefined);
   const bool = (key: string) => (typeof values.get(key) === 'boolean' ? (values.get(key) as boolean) : undefined);
@@ -84,5 +114,6 @@ export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): Pro
     siteUrl: str('auth.site_url') ?? DEFAULTS.siteUrl,
     additionalRedirectUrls: (Array.isArray(values.get('auth.additional_redirect_urls')) ? values.get('auth.additional_redirect_urls') : []) as string[],
     minimumPasswordLength: num('auth.minimum_password_length') ?? DEFAULTS.minimumPasswordLength,
+    functions: readFunctionSections(values),
   };
 }

@@ -1,4 +1,4 @@
-// HTTP entry of the stand-in: /rest/v1, /auth/v1, /storage/v1 and the local-only /__local.
+// HTTP entry of the stand-in: /rest/v1, /auth/v1, /storage/v1, /functions/v1 and the local-only /__local.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { Handler, ServerContext } from './context.ts';
 import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type LocalRequest, type LocalResponse } from './http.ts';
 import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
 import { CronRunner } from './cron.ts';
+import { FunctionsRuntime, type FunctionsOptions } from './functions/runtime.ts';
 import { handleMail, handleMailBatch, handleMailbox, MailCatcher, MAX_MAIL_BATCH_BODY, MAX_MAIL_BODY } from './mail.ts';
 import { NetDispatcher } from './net.ts';
 import { getCatalog } from './rest/catalog.ts';
@@ -51,6 +52,8 @@ export interface StartOptions extends OpenOptions {
   onConfirmationLink?: (email: string, link: string) => void;
   /** Serve this database instead of opening PGlite (e.g. a real PostgreSQL, see engine/postgres.ts). */
   db?: LocalDb;
+  /** Edge Functions at /functions/v1: where they are, their secrets, limits and logs (functions/runtime.ts). */
+  functions?: FunctionsOptions;
 }
 
 export interface LocalSupabase {
@@ -64,6 +67,8 @@ export interface LocalSupabase {
   cron: CronRunner;
   /** The e-mails the database sent to the provider's API, caught (see mail.ts and useLocalMailCatcher). */
   mail: MailCatcher;
+  /** The Edge Functions' Deno workers (see functions/runtime.ts). */
+  functions: FunctionsRuntime;
   close(): Promise<void>;
 }
 
@@ -251,7 +256,18 @@ const publicStoragePath = (path: string, method: string) =>
 /** A confirmation link is opened from an e-mail, with no key: hosted's gateway leaves it open too. */
 const openAuthPath = (path: string, method: string) => method === 'GET' && /^\/(verify|callback|authorize)\/?$/.test(path);
 
-const routes: { prefix: string; handler: Handler; limit: number; needsKey?: (path: string, method: string) => boolean }[] = [
+/**
+ * A route is either a handler of buffered requests (the body read up to `limit` first) or, for
+ * /functions/v1, a `stream` route that gets the request and response as they are: a function's
+ * body streams to it, its answer streams back, and it answers OPTIONS and CORS itself.
+ */
+type Route =
+  | { prefix: string; handler: Handler; limit: number; needsKey?: (path: string, method: string) => boolean; stream?: undefined }
+  | { prefix: string; stream: true };
+
+const routes: Route[] = [
+  // hosted's gateway asks no apikey for functions; the function's verify_jwt decides (functions/gateway.ts)
+  { prefix: '/functions/v1', stream: true },
   { prefix: '/rest/v1', handler: handleRest, limit: MAX_JSON_BODY, needsKey: () => true },
   { prefix: '/auth/v1', handler: handleAuth, limit: MAX_JSON_BODY, needsKey: (path, method) => !openAuthPath(path, method) },
   {
@@ -342,6 +358,13 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
   };
 
   const net = new NetDispatcher(db, { quiet: options.quiet });
+  let ownUrl = '';
+  const functions = new FunctionsRuntime(options.functions ?? {}, {
+    url: () => ownUrl,
+    jwtSecret: context.jwtSecret,
+    config,
+    quiet: options.quiet ?? false,
+  });
   const cron = new CronRunner(db, { quiet: options.quiet, afterRun: () => net.kick() });
   context.runCronJob = (name) => cron.runJob(name);
 
@@ -355,12 +378,16 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
         send(res, json(403, { message: `Host not allowed: ${hostName(hostHeader)}` }), {}, false);
         return;
       }
+      const route = routes.find((r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`));
+      if (route?.stream) {
+        await functions.handle(req, res, url, url.pathname.slice(route.prefix.length) || '/', clientAddress(req, context.trustClientAddress));
+        return;
+      }
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors);
         res.end();
         return;
       }
-      const route = routes.find((r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`));
       if (!route) {
         send(res, json(404, { message: 'no Route matched with those values' }), cors, false);
         return;
@@ -413,23 +440,31 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
   void getCatalog(db).catch(() => {});
 
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? LOCAL_PORT, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? LOCAL_PORT, host, () => resolve());
+    });
+  } catch (error) {
+    await functions.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
+  ownUrl = `http://${host}:${port}`;
   // requests queued before a restart of a persistent database go out now
   net.kick();
   cron.start();
   return {
-    url: `http://${host}:${port}`,
+    url: ownUrl,
     port,
     db,
     context,
     net,
     cron,
     mail: context.mail,
+    functions,
     async close() {
+      await functions.close();
       await cron.close();
       net.close();
       await new Promise<void>((resolve) => {
