@@ -13,3 +13,10 @@ export const LOCAL_SERVICE_ROLE_KEY = signJwt(
 
 export const LOCAL_PORT = 54321;
 export const LOCAL_ADMIN = { email: 'admin@example.com', password: 'admin-local-password' } as const;
+
+/**
+ * The local stand-in's mail-webhook signing secret (Standard Webhooks' whsec_ form), which its
+ * Edge Function mail-events gets when supabase/functions/.env names none: public on purpose, like
+ * the JWT secret; a hosted project's comes from the provider.
+ */
+export const LOCAL_MAIL_WEBHOOK_SECRET = `whsec_${Buffer.from('sinaptika-local-mail-webhook-secret').toString('base64')}`;

@@ -9,7 +9,7 @@ import { readProjectConfig } from './config.ts';
 import { openLocalDb, ROOT_DIR, type LocalDb, type OpenOptions } from './db.ts';
 import type { Handler, ServerContext } from './context.ts';
 import { apiKeyRefusal, CLIENT_ADDRESS_HEADER, json, resolveClaims, type LocalRequest, type LocalResponse } from './http.ts';
-import { LOCAL_JWT_SECRET, LOCAL_PORT } from './keys.ts';
+import { LOCAL_JWT_SECRET, LOCAL_MAIL_WEBHOOK_SECRET, LOCAL_PORT } from './keys.ts';
 import { CronRunner } from './cron.ts';
 import { FunctionsRuntime, type FunctionsOptions } from './functions/runtime.ts';
 import { handleMail, handleMailBatch, handleMailbox, MailCatcher, MAX_MAIL_BATCH_BODY, MAX_MAIL_BODY } from './mail.ts';
@@ -519,4 +519,7 @@ export async function useLocalMailCatcher(local: LocalSupabase, siteUrl: string)
     // the catcher takes any key; a real provider's key stays as it is
     if (rows.length) await tx.query(`select private.set_vault_secret('mail_api_key', 'local-mail-key', 'The local stand-in''s mail catcher takes any key')`);
   });
+  // the newsletter's functions: the GET of a one-click address leads to this site's page, and the
+  // mail-events webhook takes deliveries signed with the stand-in's own secret (.env overrides both)
+  local.functions.defaults = { SITE_URL: siteUrl.replace(/\/+$/, ''), RESEND_WEBHOOK_SECRET: LOCAL_MAIL_WEBHOOK_SECRET };
 }

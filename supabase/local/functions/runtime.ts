@@ -278,6 +278,12 @@ export class FunctionsRuntime {
   readonly limits: FunctionLimits;
   private readonly workersByName = new Map<string, Worker[]>();
   private readonly warned = new Set<string>();
+  /**
+   * Secrets a function gets unless supabase/functions/.env or the options name them: what the
+   * local stand-in itself knows (the site's address, its own webhook secret), so `npm run dev`
+   * works on a fresh clone. Hosted has no such defaults.
+   */
+  defaults: Record<string, string> = {};
   private watcher: FSWatcher | null = null;
   private closed = false;
 
@@ -380,7 +386,7 @@ export class FunctionsRuntime {
 
   /** What a function finds in Deno.env: hosted's own variables, then the secrets. */
   private functionEnv(): Record<string, string> {
-    const env: Record<string, string> = {};
+    const env: Record<string, string> = { ...this.defaults };
     const envFile = this.options.envFile ?? join(this.dir, '.env');
     if (envFile) {
       const loaded = readEnvFile(envFile);
