@@ -2,8 +2,7 @@
 // file until its minute, then the database's job publishes it and the static host follows
 // (its page, /blog, its category page, rss.xml and sitemap.xml) with nobody signed in.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BACKEND_URL, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
-import { db, signIn, unique } from './support';
+import { db, runCronJob, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 /** The publisher rewrites files within seconds of the webhook; polled, so no longer than it takes. */
@@ -11,16 +10,6 @@ const FRESH_WITHIN = { timeout: 10_000, intervals: [100, 250, 500] };
 const CATEGORY = 'Автоматизация';
 
 const raw = async (request: APIRequestContext, path: string) => (await request.get(path)).text();
-
-/** What pg_cron does at the minute (the stand-in's cron runs it every minute too; this does not wait). */
-async function runJob(job: string) {
-  const res = await fetch(`${E2E_BACKEND_URL}/__local/cron`, {
-    method: 'POST',
-    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ job }),
-  });
-  expect(res.status).toBe(204);
-}
 
 /** Today plus `minutes`, as the consultant's wall clock (Europe/Sofia) shows it: 'YYYY-MM-DDTHH:mm'. */
 function sofiaWallClock(minutes: number): string {
@@ -75,7 +64,7 @@ test('a post scheduled two minutes ahead is on no public file until its minute, 
     const soon = new Date(Date.now() + 1000).toISOString();
     expect((await db.from('blog_posts').update({ scheduled_at: soon }).eq('id', made!.id)).error).toBeNull();
     await expect.poll(() => Date.now(), { timeout: 5_000 }).toBeGreaterThan(Date.parse(soon));
-    await runJob('publish-scheduled-posts');
+    await runCronJob('publish-scheduled-posts');
 
     await expect.poll(() => raw(request, `/blog/${slug}`), FRESH_WITHIN).toContain(`<title>${title} | Синаптика</title>`);
     await expect.poll(() => raw(request, '/blog'), FRESH_WITHIN).toContain(title);

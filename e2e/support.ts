@@ -124,3 +124,13 @@ export async function bookNextMonth(client: SupabaseClient, name: string, email:
   }
   throw new Error('no free slot next month');
 }
+
+/** Runs a scheduled job now, as pg_cron would at its minute (the stand-in runs it every minute too; this does not wait). */
+export async function runCronJob(job: string): Promise<void> {
+  const res = await fetch(`${E2E_BACKEND_URL}/__local/cron`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ job }),
+  });
+  expect(res.status).toBe(204);
+}
