@@ -233,9 +233,10 @@ async function webhooks(q: Query): Promise<Finding> {
 
 async function scheduledJobs(q: Query): Promise<Finding> {
   const title = 'Scheduled jobs, e-mail and the team chat';
-  const [state] = await q<{ cron: boolean; vault: boolean; mail_table: boolean; bin_table: boolean }>(
+  const [state] = await q<{ cron: boolean; vault: boolean; mail_table: boolean; bin_table: boolean; newsletter_table: boolean }>(
     `select to_regclass('cron.job') is not null as cron, to_regclass('vault.secrets') is not null as vault,
-            to_regclass('private.mail_settings') is not null as mail_table, to_regclass('public.content_bin') is not null as bin_table`,
+            to_regclass('private.mail_settings') is not null as mail_table, to_regclass('public.content_bin') is not null as bin_table,
+            to_regclass('public.newsletter_sends') is not null as newsletter_table`,
   );
   const secret = async (name: string) =>
     state.vault ? ((await q<{ ok: boolean }>('select exists (select 1 from vault.secrets where name = $1) as ok', [name]))[0].ok) : false;
@@ -263,6 +264,15 @@ async function scheduledJobs(q: Query): Promise<Finding> {
     lines.push("The mail provider's key is not in Vault (secret mail_api_key): no e-mail is sent (docs/email.md, \"The provider\").");
   } else if (mail.some((m) => /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.api_url) || /^http:\/\/(127\.0\.0\.1|localhost)\b/.test(m.site_url))) {
     lines.push('The mail settings point at this machine (a local mail catcher or site): set the provider and the public site address.');
+  }
+  if (state.newsletter_table && !jobs.includes('newsletter-sends')) {
+    lines.push("The job 'newsletter-sends' is not scheduled: a newsletter goes out as its first batch only and is never retried.");
+  }
+  if (state.newsletter_table && mail.length > 0) {
+    const [settings] = await q<{ functions_url: string | null }>('select functions_url from private.mail_settings');
+    if (!settings?.functions_url) {
+      lines.push("No Edge Functions address in private.mail_settings (functions_url): no newsletter can be sent, since each must carry its one-click unsubscribe (docs/newsletter.md, \"On a hosted project\").");
+    }
   }
   if (lines.length) return { ok: false, title, lines };
   const held = state.mail_table

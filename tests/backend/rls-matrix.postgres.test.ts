@@ -76,8 +76,9 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
       await cluster!.sql(`select private.set_vault_secret('content_webhook_url', 'https://publisher.example/__publish'),
                private.set_vault_secret('content_webhook_secret', 'secret');
-        insert into private.mail_settings (api_url, sender, site_url)
-          values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example');
+        insert into private.mail_settings (api_url, sender, site_url, functions_url)
+          values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example',
+                  'https://abcdefghijklmnop.supabase.co/functions/v1');
         select private.set_vault_secret('mail_api_key', 're_test')`);
       const { code, output } = await runCheck().finally(() =>
         cluster!.sql(`select private.set_vault_secret('content_webhook_url', null), private.set_vault_secret('content_webhook_secret', null),
