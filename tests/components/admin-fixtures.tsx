@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Routes, useLocation } from 'react-router-dom';
-import { beforeAll } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach } from 'vitest';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/kit/session/auth-context';
 import { preloadLazyParts } from '@/admin/kit/lazy-part';
 import { Toaster } from '@/shared/ui/toast';
@@ -12,12 +13,20 @@ import { clearToasts } from '@/shared/ui/use-toast';
 import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
 import { useHeldLocation } from '@/shared/layout/location-hold';
 import type { AdminPost } from '@/admin/posts/types';
+import { rest, server } from './msw';
 
 // The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/lazy-part.tsx),
 // fetched when shown; these tests check what they do once there, so the code of every part the
 // test file's modules name is fetched before its tests, as a static import would have had it. The
 // build's tests check the chunks (tests/build/admin-weight.test.ts), the end-to-end specs the loading.
 beforeAll(() => preloadLazyParts(), 120_000);
+
+// A stored, published post's editor shows its newsletter panel, which asks where the post's send
+// stands: by default nothing was sent and nobody subscribes. The panel's own tests answer otherwise
+// (tests/components/admin-newsletter-send.test.tsx).
+beforeEach(() => {
+  server.use(http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })));
+});
 
 export const ADMIN_BLOG_USER: BlogUser = {
   id: 'a0000000-0000-4000-8000-000000000001',

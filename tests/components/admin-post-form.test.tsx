@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
 import { ADMIN_BLOG_USER, postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 
 afterEach(() => resetToasts());
-// a stored post shows its newsletter panel: nothing sent yet (tests/components/admin-newsletter-send.test.tsx tests it)
-beforeEach(() => {
-  server.use(http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })));
-});
 
 const AUTHORS = [
   { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', is_active: true },

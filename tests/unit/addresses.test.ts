@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
-import { bookingPath, categoryPath, postPath, projectPath, publicUrl, resourcePath } from '@/shared/config/addresses';
+import { bookingPath, categoryPath, newsletterConfirmPath, newsletterUnsubscribePath, postPath, projectPath, publicUrl, resourcePath } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
 
 const ID = 'a0000000-0000-4000-8000-000000000001';
 /** A booking link's token as the database mints it: 32 random bytes, base64url without padding. */
 const TOKEN = 'q3V-9_xZ0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345_-';
+const UNSUBSCRIBE_TOKEN = `${'0123456789abcdef'.repeat(2)}.A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6`;
 
 /** The route an address opens and its decoded parameters. */
 function open(path: string) {
@@ -59,6 +60,8 @@ describe('what the data holds is one encoded path segment, taken as it is', () =
       [projectPath({ id: ID, slug: null }), 'project/:slug', { slug: ID }],
       [resourcePath('choosing-your-first-automation'), 'resources/:slug', { slug: 'choosing-your-first-automation' }],
       [bookingPath(TOKEN), 'booking/:token', { token: TOKEN }],
+      [newsletterConfirmPath(TOKEN), 'newsletter/confirm/:token', { token: TOKEN }],
+      [newsletterUnsubscribePath(UNSUBSCRIBE_TOKEN), 'newsletter/unsubscribe/:token', { token: UNSUBSCRIBE_TOKEN }],
     ];
     for (const [path, pattern, params] of cases) {
       const opened = open(path);
@@ -68,15 +71,26 @@ describe('what the data holds is one encoded path segment, taken as it is', () =
   });
 });
 
-describe('the booking link', () => {
-  it('has the shape the database writes into its e-mails', () => {
+describe('the e-mailed links', () => {
+  const migrations = () => {
     const dir = join(process.cwd(), 'supabase', 'migrations');
-    const links = readdirSync(dir)
+    return readdirSync(dir)
       .filter((f) => f.endsWith('.sql'))
-      .flatMap((f) => readFileSync(join(dir, f), 'utf8').match(/link := settings\.site_url \|\| '[^']*' \|\| token;/g) ?? []);
-    // not vacuous: the migrations do build it
-    expect(links.length).toBeGreaterThan(0);
-    for (const line of links) expect(line).toBe(`link := settings.site_url || '${bookingPath('')}' || token;`);
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
+  };
+
+  it('have the shapes the database writes into its e-mails: a booking’s and a newsletter confirmation’s', () => {
+    const links = migrations().flatMap((text) => text.match(/link := settings\.site_url \|\| '[^']*' \|\| token;/g) ?? []);
+    const shapes = [bookingPath(''), newsletterConfirmPath('')].map((prefix) => `link := settings.site_url || '${prefix}' || token;`);
+    // not vacuous: the migrations build both
+    for (const shape of shapes) expect(links).toContain(shape);
+    for (const line of links) expect(shapes).toContain(line);
+  });
+
+  it('has the newsletter’s unsubscribe page in the shape the database writes', () => {
+    const pages = migrations().flatMap((text) => text.match(/settings\.site_url \|\| '\/newsletter\/unsubscribe\/[^']*' \|\| token/g) ?? []);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toBe(`settings.site_url || '${newsletterUnsubscribePath('')}' || token`);
   });
 });
 

@@ -44,6 +44,15 @@ export const resourcePath = (slug: string) => `/resources/${segment(slug)}`;
 export const bookingPath = (token: string) => `/booking/${segment(token)}`;
 
 /**
+ * The newsletter's e-mailed links (docs/newsletter.md): the confirmation's page,
+ * /newsletter/confirm/<token>, and the unsubscribe page, /newsletter/unsubscribe/<token>. The
+ * database writes both itself (supabase/migrations/20261204000100_newsletter.sql) and mirrors
+ * these shapes.
+ */
+export const newsletterConfirmPath = (token: string) => `/newsletter/confirm/${segment(token)}`;
+export const newsletterUnsubscribePath = (token: string) => `/newsletter/unsubscribe/${segment(token)}`;
+
+/**
  * A path's absolute address on the public origin (site.url by default): 'https://sinaptika.example/blog/a'.
  * A trailing slash of the origin and a missing leading slash of the path are made right.
  */
