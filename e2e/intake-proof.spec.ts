@@ -6,19 +6,7 @@
 // (playwright.config.ts); the inquiry test puts the documented one back for itself.
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BACKEND_URL, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
-import { anonVisitor, asVisitor, bookNextMonth, db, likeAPerson, openBookingOnNextMonth, shownAt, unique } from './support';
-
-/** private.intake_limits through the stand-in's shortcut: the numbers, after `change` if given. */
-async function intakeLimits(change?: Record<string, number>): Promise<Record<string, number>> {
-  const res = await fetch(`${E2E_BACKEND_URL}/__local/intake-limits`, {
-    method: change ? 'PUT' : 'GET',
-    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
-    body: change ? JSON.stringify(change) : undefined,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, number>;
-}
+import { anonVisitor, asVisitor, bookNextMonth, db, intakeLimits, likeAPerson, openBookingOnNextMonth, shownAt, unique } from './support';
 
 type Body = Record<string, unknown>;
 

@@ -134,3 +134,14 @@ export async function runCronJob(job: string): Promise<void> {
   });
   expect(res.status).toBe(204);
 }
+
+/** private.intake_limits through the stand-in's shortcut: the numbers, after `change` if given. */
+export async function intakeLimits(change?: Record<string, number>): Promise<Record<string, number>> {
+  const res = await fetch(`${E2E_BACKEND_URL}/__local/intake-limits`, {
+    method: change ? 'PUT' : 'GET',
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    body: change ? JSON.stringify(change) : undefined,
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, number>;
+}
