@@ -161,7 +161,9 @@ test('the hero network animates only on screen, and not at all under reduced mot
   await page.goto('/');
   await expect(page.locator('#faq')).toBeAttached();
   await expect(page.getByTestId('logo-network').locator('canvas')).toBeVisible();
-  expect(await framesInASecond(page)).toBeGreaterThan(20);
+  // on screen it keeps asking for frames: 20 of them come within seconds however busy the machine is
+  await page.evaluate(() => ((window as unknown as { __frames: number }).__frames = 0));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: number }).__frames), { timeout: 10_000 }).toBeGreaterThanOrEqual(20);
   // scrolled far away, the animation stops
   await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
   await page.waitForTimeout(300);
