@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
-import { isPastTheEnd, readPage } from '@/admin/kit/list';
+import { readAllPages, readPage } from '@/admin/kit/list';
 import { toHistoryEntry } from './history';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
@@ -15,8 +15,6 @@ import type { Booking, BookingHistoryEntry, BookingStatus, Inquiry, InquiryCheck
 
 /** The lists refresh this often while the panel is open (and whenever the window regains focus). */
 export const INBOX_REFRESH_MS = 60_000;
-/** Rows per request of the CSV export, which reads every page of the filtered list. */
-export const EXPORT_CHUNK = 1000;
 
 export type BookingSection = 'upcoming' | 'past';
 
@@ -98,29 +96,13 @@ export async function fetchInquiryPage(filters: InquiryFilters, page: number, cl
 /** Every inquiry that matches the filters (all pages), newest first: what the CSV export holds. */
 export async function fetchAllInquiries({ filters, clock }: { filters: InquiryFilters; clock: FollowUpClock }): Promise<Inquiry[]> {
   const supabase = await getSupabase();
-  const seen = new Set<string>();
-  const all: Inquiry[] = [];
-  for (let from = 0; ; from += EXPORT_CHUNK) {
-    const { data, error } = await inquiryQuery(supabase, filters, clock)
+  return readAllPages((from, to) =>
+    inquiryQuery(supabase, filters, clock)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
-      .range(from, from + EXPORT_CHUNK - 1)
-      .overrideTypes<InquiryChecks[]>();
-    if (error) {
-      if (isPastTheEnd(error)) break;
-      throw error;
-    }
-    const rows = data ?? [];
-    // a row arriving meanwhile shifts the pages by one: never export a row twice
-    for (const row of rows) {
-      if (!seen.has(row.id)) {
-        seen.add(row.id);
-        all.push(row);
-      }
-    }
-    if (rows.length < EXPORT_CHUNK) break;
-  }
-  return all;
+      .range(from, to)
+      .overrideTypes<InquiryChecks[]>(),
+  );
 }
 
 /**

@@ -70,3 +70,34 @@ export function foundRow<T>(answer: { data: T | null; error: unknown }): T {
   if (answer.data === null || answer.data === undefined) throw new RecordNotFoundError();
   return answer.data;
 }
+
+/** Rows per request when an export reads every page of a list. */
+export const EXPORT_CHUNK = 1000;
+
+/**
+ * Every row a list's query matches, in requests of `chunk` rows (`list(from, to)` asks for one
+ * range, in a stable order): what a CSV export holds. A row arriving meanwhile shifts the pages by
+ * one; a row is never taken twice (by its id).
+ */
+export async function readAllPages<T extends { id: string }>(
+  list: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+  chunk: number = EXPORT_CHUNK,
+): Promise<T[]> {
+  const seen = new Set<string>();
+  const all: T[] = [];
+  for (let from = 0; ; from += chunk) {
+    const { data, error } = await list(from, from + chunk - 1);
+    if (error) {
+      if (isPastTheEnd(error)) break;
+      throw error;
+    }
+    const rows = data ?? [];
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      all.push(row);
+    }
+    if (rows.length < chunk) break;
+  }
+  return all;
+}

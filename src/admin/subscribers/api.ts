@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys } from '@/admin/kit/api';
-import { isPastTheEnd, readPage, type ListPage } from '@/admin/kit/list';
+import { EXPORT_CHUNK, readAllPages, readPage, type ListPage } from '@/admin/kit/list';
 import { searchFilter } from '@/admin/kit/search';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'suppressed'] as const;
@@ -40,9 +40,6 @@ export const CONSENT_EXPORT_COLUMNS = `${SUBSCRIBER_COLUMNS}, newsletter_consent
 
 /** Where the list's search looks: the address as typed at sign-up. */
 export const SUBSCRIBER_SEARCH_COLUMNS = ['email'] as const;
-
-/** Subscribers per request of the CSV export, which reads every page of the filtered list. */
-export const EXPORT_CHUNK = 1000;
 
 export interface SubscriberFilters {
   search: string;
@@ -118,29 +115,16 @@ export function useSubscriberCounts() {
  */
 export async function fetchAllConsents(filters: SubscriberFilters, chunk: number = EXPORT_CHUNK): Promise<SubscriberConsents[]> {
   const supabase = await getSupabase();
-  const seen = new Set<string>();
-  const all: SubscriberConsents[] = [];
-  for (let from = 0; ; from += chunk) {
-    const { data, error } = await subscriberQuery(supabase, CONSENT_EXPORT_COLUMNS, filters)
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(from, from + chunk - 1)
-      .overrideTypes<SubscriberConsents[], { merge: false }>();
-    if (error) {
-      if (isPastTheEnd(error)) break;
-      throw error;
-    }
-    const rows = data ?? [];
-    // a sign-up arriving meanwhile shifts the pages by one: never export a subscriber twice
-    for (const row of rows) {
-      if (!seen.has(row.id)) {
-        seen.add(row.id);
-        all.push({ ...row, newsletter_consents: row.newsletter_consents ?? [] });
-      }
-    }
-    if (rows.length < chunk) break;
-  }
-  return all;
+  const rows = await readAllPages(
+    (from, to) =>
+      subscriberQuery(supabase, CONSENT_EXPORT_COLUMNS, filters)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to)
+        .overrideTypes<SubscriberConsents[], { merge: false }>(),
+    chunk,
+  );
+  return rows.map((row) => ({ ...row, newsletter_consents: row.newsletter_consents ?? [] }));
 }
 
 /** The CSV export reads all pages when asked, not as a cached query. */
