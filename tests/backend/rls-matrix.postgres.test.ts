@@ -19,6 +19,7 @@ import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
+import { defineConsultantCalendar } from './consultant-calendar.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -123,6 +124,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineNewsletter(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe("the consultant's calendar: busy times, buffers, the pause, meeting links, no-shows", () => {
+    defineConsultantCalendar(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe("Supabase's advisor, with the API schemas as on hosted", () => {
     interface Lint {
       name: string;
@@ -169,9 +174,12 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         )
         .finally(() => db.close());
       expect(rows.map((r) => `${r.fn}${r.anon ? ' (anon)' : ''}`)).toEqual([
+        'public.add_calendar_feed',
         'public.admin_unsubscribe_newsletter',
         'public.booking_by_token (anon)',
         'public.booking_history',
+        'public.booking_paused (anon)',
+        'public.calendar_feeds',
         'public.cancel_booking (anon)',
         'public.confirm_newsletter (anon)',
         'public.contact_timeline',
@@ -184,11 +192,14 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         'public.newsletter_counts',
         'public.newsletter_link (anon)',
         'public.newsletter_send_status',
+        'public.remove_calendar_feed',
         'public.resend_newsletter_confirmation (anon)',
         'public.restore_from_bin',
         'public.send_newsletter_test',
+        'public.set_calendar_feed_active',
         'public.start_newsletter_send',
         'public.subscribe_newsletter (anon)',
+        'public.sync_calendar_feeds',
         'public.taken_slots (anon)',
         'public.unsubscribe_newsletter (anon)',
       ]);

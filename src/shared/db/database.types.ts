@@ -22,6 +22,7 @@ export type Database = {
           fill_ms: number | null
           first_touch: Json | null
           id: string
+          meeting_url: string | null
           message: string
           notified_at: string | null
           notify_error: string | null
@@ -43,6 +44,7 @@ export type Database = {
           fill_ms?: number | null
           first_touch?: Json | null
           id?: string
+          meeting_url?: string | null
           message?: string
           notified_at?: string | null
           notify_error?: string | null
@@ -64,6 +66,7 @@ export type Database = {
           fill_ms?: number | null
           first_touch?: Json | null
           id?: string
+          meeting_url?: string | null
           message?: string
           notified_at?: string | null
           notify_error?: string | null
@@ -227,6 +230,8 @@ export type Database = {
       calendar_settings: {
         Row: {
           booking_horizon_days: number
+          buffer_after_minutes: number
+          buffer_before_minutes: number
           consultant_name: string
           created_at: string
           id: string
@@ -241,6 +246,8 @@ export type Database = {
         }
         Insert: {
           booking_horizon_days?: number
+          buffer_after_minutes?: number
+          buffer_before_minutes?: number
           consultant_name?: string
           created_at?: string
           id?: string
@@ -255,6 +262,8 @@ export type Database = {
         }
         Update: {
           booking_horizon_days?: number
+          buffer_after_minutes?: number
+          buffer_before_minutes?: number
           consultant_name?: string
           created_at?: string
           id?: string
@@ -534,6 +543,24 @@ export type Database = {
           },
         ]
       }
+      meeting_settings: {
+        Row: {
+          id: boolean
+          meeting_link: string | null
+          updated_at: string
+        }
+        Insert: {
+          id?: boolean
+          meeting_link?: string | null
+          updated_at?: string
+        }
+        Update: {
+          id?: boolean
+          meeting_link?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       newsletter_consents: {
         Row: {
           confirmed_at: string | null
@@ -786,6 +813,13 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_calendar_feed: {
+        Args: {
+          label: string
+          url: string
+        }
+        Returns: string
+      }
       admin_unsubscribe_newsletter: {
         Args: {
           subscriber: string
@@ -818,6 +852,46 @@ export type Database = {
           actor_email: string
           detail: Json
         }[]
+      }
+      booking_paused: {
+        Args: never
+        Returns: boolean
+      }
+      calendar_feeds: {
+        Args: never
+        Returns: {
+          id: string
+          label: string
+          url_hint: string
+          is_active: boolean
+          created_at: string
+          last_attempt_at: string
+          last_synced_at: string
+          last_error: string
+          last_error_at: string
+          busy_count: number
+          stale: boolean
+        }[]
+      }
+      calendar_sync_claim: {
+        Args: {
+          run: string
+        }
+        Returns: Json
+      }
+      calendar_sync_failed: {
+        Args: {
+          feed: string
+          message: string
+        }
+        Returns: undefined
+      }
+      calendar_sync_store: {
+        Args: {
+          feed: string
+          blocks: Json
+        }
+        Returns: number
       }
       cancel_booking: {
         Args: {
@@ -900,6 +974,12 @@ export type Database = {
         }
         Returns: string
       }
+      remove_calendar_feed: {
+        Args: {
+          feed: string
+        }
+        Returns: undefined
+      }
       rename_project_category: {
         Args: {
           category_id: string
@@ -929,6 +1009,13 @@ export type Database = {
         }
         Returns: Json
       }
+      set_calendar_feed_active: {
+        Args: {
+          feed: string
+          active: boolean
+        }
+        Returns: undefined
+      }
       start_newsletter_send: {
         Args: {
           post: string
@@ -947,6 +1034,10 @@ export type Database = {
           bot_trap?: string
         }
         Returns: undefined
+      }
+      sync_calendar_feeds: {
+        Args: never
+        Returns: boolean
       }
       taken_slots: {
         Args: {
