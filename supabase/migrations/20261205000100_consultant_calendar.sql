@@ -195,11 +195,12 @@ create table private.calendar_feeds (
   last_error_at timestamptz,
   busy_count integer not null default 0
 );
+create index calendar_feeds_created_by_idx on private.calendar_feeds (created_by);
 comment on table private.calendar_feeds is
   'The consultant''s private ICS feeds: a label, a masked hint of the address (the address is in Vault), the last good sync and the last error.';
-alter table private.calendar_feeds enable row level security;
 
 create table private.calendar_busy (
+  id bigint generated always as identity primary key,
   feed_id uuid not null references private.calendar_feeds (id) on delete cascade,
   starts_at timestamptz not null,
   ends_at timestamptz not null,
@@ -209,7 +210,6 @@ comment on table private.calendar_busy is
   'Busy times of the feeds over the booking window, as the last good sync of each feed found them. Only the database reads them.';
 create index calendar_busy_starts_idx on private.calendar_busy (starts_at, ends_at);
 create index calendar_busy_feed_idx on private.calendar_busy (feed_id);
-alter table private.calendar_busy enable row level security;
 
 create table private.calendar_sync_runs (
   token_hash bytea primary key,
@@ -218,7 +218,6 @@ create table private.calendar_sync_runs (
 );
 comment on table private.calendar_sync_runs is
   'One-time tokens with which the database calls the Edge Function calendar-sync: the function may read the feeds once per token, within 10 minutes.';
-alter table private.calendar_sync_runs enable row level security;
 
 create or replace function private.calendar_stale_after() returns interval
 language sql immutable set search_path = ''
