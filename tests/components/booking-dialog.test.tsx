@@ -56,8 +56,19 @@ function recordRequests() {
   return requests;
 }
 
+/**
+ * Answers booking_paused with `answers` in turn (the last one again): whether bookings wait for the
+ * consultant's calendar to be read again. Gives the number of times it was asked.
+ */
+function servePaused(...answers: boolean[]) {
+  let asked = 0;
+  server.use(http.post(rest('rpc/booking_paused'), () => HttpResponse.json(answers[Math.min(asked++, answers.length - 1)])));
+  return () => asked;
+}
+
 function serveSettings(settings: Partial<typeof SETTINGS> | null, daysOff: DayOffRow[] = []) {
   serveDaysOff(daysOff);
+  servePaused(false);
   server.use(
     http.get(rest('calendar_settings'), () =>
       settings
@@ -228,10 +239,18 @@ describe('booking dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
     // the database tells the team: the browser reads the calendar and inserts the row, nothing more
     const sent = requests.map((r) => r.replace(/\?.*$/, ''));
-    expect(sent.filter((r) => r.startsWith('POST') && !r.endsWith('/rpc/taken_slots'))).toEqual([`POST ${rest('appointments')}`]);
+    expect(sent.filter((r) => r.startsWith('POST') && !r.includes('/rpc/'))).toEqual([`POST ${rest('appointments')}`]);
     expect(new Set(sent)).toEqual(
-      new Set([`GET ${rest('calendar_settings')}`, `GET ${rest('calendar_days_off')}`, `POST ${rest('rpc/taken_slots')}`, `POST ${rest('appointments')}`]),
+      new Set([
+        `GET ${rest('calendar_settings')}`,
+        `POST ${rest('rpc/booking_paused')}`,
+        `GET ${rest('calendar_days_off')}`,
+        `POST ${rest('rpc/taken_slots')}`,
+        `POST ${rest('appointments')}`,
+      ]),
     );
+    // asked once, when the dialog opened
+    expect(sent.filter((r) => r.endsWith('/rpc/booking_paused'))).toHaveLength(1);
   }, 20_000);
 
   it('explains a slot taken meanwhile, returns to the calendar without it and keeps the details', async () => {
@@ -475,7 +494,68 @@ describe('booking dialog', () => {
     expect(screen.getByRole('link', { name: 'Имейл: zdravei@sinaptika.example' })).toHaveAttribute('href', 'mailto:zdravei@sinaptika.example');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Следващ месец' })).not.toBeInTheDocument();
-    expect(requests.map((r) => r.replace(/\?.*$/, ''))).toEqual([`GET ${rest('calendar_settings')}`]);
+    // the settings, and whether bookings wait (asked alongside them): no days off, no times
+    expect(new Set(requests.map((r) => r.replace(/\?.*$/, '')))).toEqual(new Set([`GET ${rest('calendar_settings')}`, `POST ${rest('rpc/booking_paused')}`]));
+  });
+
+  it("while bookings wait for the consultant's calendar, says so instead of offering times, and offers them once asked again", async () => {
+    const user = userEvent.setup({ delay: null });
+    serveSettings(SETTINGS);
+    const asked = servePaused(true, false);
+    serveTaken(() => []);
+    const requests = recordRequests();
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+
+    expect(await screen.findByRole('heading', { name: 'Свободните часове се обновяват' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^В момента не можем да покажем свободни часове: календарът на консултанта се обновява\. Моля, опитайте отново след малко/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Телефон: +359 88 123 4567' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Продължи' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.includes('calendar_days_off') || r.includes('taken_slots'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Опитайте отново' }));
+    await pickFutureDay(user);
+    expect(await screen.findByRole('list', { name: /Свободни часове за/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Свободните часове се обновяват' })).not.toBeInTheDocument();
+    expect(asked()).toBe(2);
+  });
+
+  it('a booking refused because the pause began meanwhile says so, keeps what was typed, and the calendar then offers no times', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    serveSettings(SETTINGS);
+    // not paused when the dialog opened; paused when asked again after the refusal
+    const asked = servePaused(false, true);
+    serveTaken(() => []);
+    const rows = recordAppointments(() => HttpResponse.json({ code: 'P0001', message: 'paused', details: null, hint: 'booking_paused' }, { status: 400 }));
+    renderWithProviders(<BookingDialog open onOpenChange={() => {}} />);
+    await toDetails(user, '09:30');
+    await fillDetails(user, 'Петър Колев', 'petar@example.com');
+    await user.click(screen.getByRole('textbox', { name: 'Съобщение' }));
+    await user.paste('Искам оферта');
+    await user.click(screen.getByRole('button', { name: 'Потвърдете резервацията' }));
+
+    const region = await screen.findByRole('region', { name: /Известия/, hidden: true });
+    expect(await within(region).findByText('Записването е временно спряно')).toBeInTheDocument();
+    expect(
+      within(region).getByText(/^Календарът на консултанта се обновява и в момента не можем да запазим часа\. Опитайте отново след малко\. .*Данните ви са запазени\.$/),
+    ).toBeInTheDocument();
+    expect(within(region).queryByText('Нещо се обърка. Моля, опитайте отново.')).not.toBeInTheDocument();
+    expect(rows).toHaveLength(1);
+    // still on the details, everything kept, the chosen time too
+    expect(screen.getByText(/, 09:30 ч\./)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Петър Колев');
+    expect(screen.getByRole('textbox', { name: 'Имейл' })).toHaveValue('petar@example.com');
+    expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искам оферта');
+    expect(screen.getByRole('button', { name: 'Потвърдете резервацията' })).toBeEnabled();
+
+    await waitFor(() => expect(asked()).toBe(2));
+    await user.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(await screen.findByRole('heading', { name: 'Свободните часове се обновяват' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Свободни часове за/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Продължи' })).not.toBeInTheDocument();
   });
 
   it("shows the consultant's uploaded photo as its small copy, with its alt text", async () => {

@@ -248,6 +248,7 @@ describe('landing page', () => {
         HttpResponse.json({ id: 'x', consultant_name: 'Мария Иванова', photo_url: null, working_hours: { start: '09:00', end: '17:00' }, is_active: true }),
       ),
       http.get(rest('calendar_days_off'), () => HttpResponse.json([])),
+      http.post(rest('rpc/booking_paused'), () => HttpResponse.json(false)),
     );
     renderAt('/');
     await user.click(await screen.findByRole('button', { name: 'Запазете консултация' }));

@@ -84,10 +84,15 @@ function serveRpc(name: string, ...answers: (() => Response)[]) {
   return bodies;
 }
 
-/** The calendar as the move reads it: the settings, no days off, nothing taken by others. */
-function serveCalendar() {
+/**
+ * The calendar as the move reads it: the settings, no days off, nothing taken by others; and
+ * whether bookings wait for the consultant's calendar (`paused`, in turn, the last one again).
+ */
+function serveCalendar(...paused: boolean[]) {
+  let asked = 0;
   server.use(
     http.get(rest('calendar_settings'), () => HttpResponse.json(SETTINGS)),
+    http.post(rest('rpc/booking_paused'), () => HttpResponse.json(paused[Math.min(asked++, paused.length - 1)] ?? false)),
     http.get(rest('calendar_days_off'), () => HttpResponse.json([])),
     http.post(rest('rpc/taken_slots'), () => HttpResponse.json([])),
   );
@@ -224,6 +229,74 @@ describe('the booking manage page', () => {
     expect(await screen.findByText('Консултацията е преместена')).toBeInTheDocument();
     // the move's answer is the booking: the new link is not read again
     expect(reads).toEqual([{ token: TOKEN }]);
+  });
+
+  it('shows the link to meet by, opening apart from the page, and says that a move keeps it', async () => {
+    const url = 'https://meet.jit.si/Konsultaciya-0123456789abcdef0123456789abcdef';
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ meeting_url: url })));
+    renderAt(TOKEN);
+
+    const facts = await screen.findByRole('region', { name: 'Среща' });
+    const link = await within(facts).findByRole('link', { name: 'Връзка за срещата' });
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(facts).getByText('Връзката остава същата и ако срещата бъде преместена.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a cancelled booking (null)', { status: 'cancelled', can_change: false, meeting_url: null }, 'Отменена'],
+    ['an address that is not https', { meeting_url: 'javascript:alert(1)' }, 'Очаква потвърждение'],
+  ])('shows no meeting link for %s', async (_, extra, status) => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking(extra)));
+    renderAt(TOKEN);
+    expect(await screen.findByText(status)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Връзка за срещата' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Връзката остава същата/)).not.toBeInTheDocument();
+  });
+
+  it('a booking marked as a no-show is shown as over, offering a new consultation instead of a move or a cancel', async () => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ status: 'no_show', can_change: false })));
+    renderAt(TOKEN);
+    expect(await screen.findByText('Пропусната')).toBeInTheDocument();
+    expect(screen.getByText('Срещата вече е минала. Ако желаете, запазете нова консултация в удобен за вас час.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Запазете нова консултация' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Премести' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Откажи консултацията' })).not.toBeInTheDocument();
+  });
+
+  it('a status it does not know shows no badge and offers no change, even if the answer says it may', async () => {
+    serveRpc('booking_by_token', () => HttpResponse.json(booking({ status: 'archived', can_change: true })));
+    renderAt(TOKEN);
+    expect(await screen.findByText(/^Срещата вече е минала\./)).toBeInTheDocument();
+    expect(screen.queryByText('Статус')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Премести' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Откажи консултацията' })).not.toBeInTheDocument();
+  });
+
+  it("a move refused because bookings wait for the consultant's calendar says so, and the calendar then offers no times", async () => {
+    const user = userEvent.setup({ delay: null });
+    // not paused when the move opened; paused when asked again after the refusal
+    serveCalendar(false, true);
+    serveRpc('booking_by_token', () => HttpResponse.json(booking()));
+    const moves = serveRpc('move_booking', () => refusal('booking_paused'));
+    const router = renderAt(TOKEN);
+
+    const { panel, slots } = await openMoveOnDay(user);
+    await user.click(within(slots).getByRole('button', { name: '10:00' }));
+    await user.click(screen.getByRole('button', { name: 'Премести консултацията' }));
+
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Записването е временно спряно');
+    expect(alert).toHaveTextContent(
+      'Календарът на консултанта се обновява и в момента не можем да преместим срещата. Опитайте отново след малко. Обадете ни се на +359 88 123 4567 или ни пишете на zdravei@sinaptika.example.',
+    );
+    expect(alert).not.toHaveTextContent(/Нещо се обърка/);
+    expect(await within(panel).findByRole('heading', { name: 'Свободните часове се обновяват' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('list', { name: /Свободни часове за/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Премести консултацията' })).toBeDisabled();
+    expect(moves).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(`/booking/${TOKEN}`);
   });
 
   it('says how many more times the booking may be moved, beside the move button', async () => {
@@ -412,6 +485,7 @@ describe('the booking manage page', () => {
       booking_same_slot: 'Консултацията вече е в този час',
       booking_closed: 'Онлайн записването е спряно',
       booking_no_calendar: 'Онлайн записването е спряно',
+      booking_paused: 'Записването е временно спряно',
       booking_day_off: 'Този ден вече е почивен',
       booking_too_soon: 'Избраният час вече е твърде близо',
       booking_past: 'Избраният час вече е твърде близо',

@@ -32,13 +32,14 @@ export interface BookingWizardProps {
  * day, then the contact details. Times are shown in the visitor's time zone and stored as the ISO
  * instant. Only the booking window is offered: from now plus the minimum notice to the horizon's
  * last day, never a day off, never a slot already booked; a closed calendar offers the phone and
- * e-mail instead. Whatever the database refuses meanwhile (a slot taken, a day that became a day
- * off, a closed calendar, the intake limits) is explained, and what the visitor typed is kept.
+ * e-mail instead, and so does a calendar that waits for the consultant's own to be read again.
+ * Whatever the database refuses meanwhile (a slot taken, a day that became a day off, a closed or
+ * paused calendar, the intake limits) is explained, and what the visitor typed is kept.
  */
 export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
   const { form, slot, setSlot, step, setStep, month, setMonth, refused, setRefused, reset } = state;
   const calendar = useSlotCalendar({ day: slot.preferred_date, month, excluded: refused });
-  const { settingsQuery, daysOffQuery, taken, settings, closed, zone, viewerZone, loading, chosenDay, slots } = calendar;
+  const { settingsQuery, pausedQuery, daysOffQuery, taken, settings, closed, paused, zone, viewerZone, loading, chosenDay, slots } = calendar;
   const book = useBook();
   const trap = useBotTrap();
 
@@ -86,6 +87,10 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
             case 'closed':
               // the details stay on screen; going back shows the phone and e-mail instead of the calendar
               void settingsQuery.refetch();
+              break;
+            case 'paused':
+              // the pause began meanwhile: the details stay on screen; going back says why there are no times
+              void pausedQuery.refetch();
               break;
             case 'day_off':
             case 'too_far':
@@ -151,7 +156,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
 
         <SlotPicker calendar={calendar} time={time} onSelectDay={chooseDay} onSelectTime={chooseTime} onMonthChange={setMonth} />
 
-        {!loading && !closed && chosenDay && canContinueBooking(chosen) && (
+        {!loading && !closed && !paused && chosenDay && canContinueBooking(chosen) && (
           <div className="flex justify-end">
             <Button onClick={() => setStep(2)}>Продължи</Button>
           </div>

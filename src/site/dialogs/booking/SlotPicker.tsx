@@ -1,11 +1,12 @@
 import { CalendarOff, Clock } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Spinner } from '@/shared/ui/spinner';
 import { ContactLinks } from '@/site/ui/ContactLinks';
 import { bookingWindow, dayOffOn, dayStatus, freeSlots, horizonDays, noticeMinutes, type DayOff, type DayStatus } from '@/shared/domain/booking-window';
 import { calendarZone, currentMonthIn, dayKey, durationText, monthWeeks, parseDayKey, slotLabel, todayIn, visitorTimeZone, zoneName } from '@/shared/domain/calendar';
-import { useCalendarSettings, useDaysOff, useTakenSlots } from './api';
+import { useBookingPaused, useCalendarSettings, useDaysOff, useTakenSlots } from './api';
 import { MonthCalendar } from './MonthCalendar';
 
 /*
@@ -27,19 +28,25 @@ export interface SlotCalendarInput {
   excluded: readonly number[];
 }
 
-/** The calendar's settings, days off and the chosen day's taken slots, and what may be chosen. */
+/**
+ * The calendar's settings, whether bookings wait for the consultant's own calendar, the days off
+ * and the chosen day's taken slots, and what may be chosen.
+ */
 export function useSlotCalendar({ day, month, excluded }: SlotCalendarInput) {
   const settingsQuery = useCalendarSettings();
+  // asked alongside the settings: no times are offered while the database would refuse them
+  const pausedQuery = useBookingPaused();
   const settings = settingsQuery.data ?? null;
   const closed = settings?.is_active === false;
+  const paused = !closed && pausedQuery.data === true;
   const zone = calendarZone(settings);
   const viewerZone = visitorTimeZone();
   const now = new Date();
   const bookable = bookingWindow(settings, now);
   // the days off that can matter, read once the settings (the zone and the horizon) are known
-  const daysOffQuery = useDaysOff(todayIn(zone, now), bookable.lastDay, settingsQuery.isSuccess && !closed);
+  const daysOffQuery = useDaysOff(todayIn(zone, now), bookable.lastDay, settingsQuery.isSuccess && !closed && !paused);
   const daysOff = daysOffQuery.data ?? NO_DAYS_OFF;
-  const loading = settingsQuery.isPending || (!closed && daysOffQuery.isPending);
+  const loading = settingsQuery.isPending || pausedQuery.isPending || (!closed && !paused && daysOffQuery.isPending);
   const taken = useTakenSlots(day, zone);
 
   const chosenDay = day ? parseDayKey(day) : null;
@@ -67,10 +74,12 @@ export function useSlotCalendar({ day, month, excluded }: SlotCalendarInput) {
 
   return {
     settingsQuery,
+    pausedQuery,
     daysOffQuery,
     taken,
     settings,
     closed,
+    paused,
     zone,
     viewerZone,
     loading,
@@ -108,19 +117,21 @@ function unavailableText(status: DayStatus, dayOff: DayOff | undefined): string 
 
 type HeadingLevel = 3 | 4;
 
-/** Instead of the calendar while online booking is closed: the phone and the e-mail. */
-function ClosedNotice({ headingLevel }: { headingLevel: HeadingLevel }) {
+/**
+ * Instead of the calendar when it offers no times: why, and the phone and the e-mail (and what
+ * else the caller adds).
+ */
+function Notice({ headingLevel, title, text, children }: { headingLevel: HeadingLevel; title: string; text: string; children?: ReactNode }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
       <Heading className="flex items-center gap-2 font-semibold text-slate-900">
         <CalendarOff aria-hidden="true" className="size-5 text-brand-700" />
-        Онлайн записването временно е спряно
+        {title}
       </Heading>
-      <p className="text-sm text-slate-700">
-        В момента не приемаме резервации през сайта. Обадете ни се или ни пишете и ще уговорим удобен час за консултация.
-      </p>
+      <p className="text-sm text-slate-700">{text}</p>
       <ContactLinks />
+      {children}
     </div>
   );
 }
@@ -139,7 +150,7 @@ export interface SlotPickerProps {
 /**
  * The month calendar and the free times of the chosen day, in the consultant's zone with the
  * visitor's own beside them when it shows another clock; the phone and e-mail while online booking
- * is closed.
+ * is closed, and while it waits for the consultant's calendar.
  */
 export function SlotPicker({ calendar, time, onSelectDay, onSelectTime, onMonthChange, headingLevel = 4 }: SlotPickerProps) {
   const { settings, closed, zone, viewerZone, loading, daysOff, day, chosenDay, slots, showsOwnTime, taken, statusOf } = calendar;
@@ -153,7 +164,29 @@ export function SlotPicker({ calendar, time, onSelectDay, onSelectTime, onMonthC
       </div>
     );
   }
-  if (closed) return <ClosedNotice headingLevel={headingLevel} />;
+  if (closed) {
+    return (
+      <Notice
+        headingLevel={headingLevel}
+        title="Онлайн записването временно е спряно"
+        text="В момента не приемаме резервации през сайта. Обадете ни се или ни пишете и ще уговорим удобен час за консултация."
+      />
+    );
+  }
+  if (calendar.paused) {
+    // bookings wait until the consultant's own calendar is read again (the database refuses them meanwhile)
+    return (
+      <Notice
+        headingLevel={headingLevel}
+        title="Свободните часове се обновяват"
+        text="В момента не можем да покажем свободни часове: календарът на консултанта се обновява. Моля, опитайте отново след малко или ни се обадете или пишете и ще уговорим удобен час."
+      >
+        <Button variant="outline" className="self-start" onClick={() => void calendar.pausedQuery.refetch()} disabled={calendar.pausedQuery.isFetching}>
+          Опитайте отново
+        </Button>
+      </Notice>
+    );
+  }
 
   const notice = noticeMinutes(settings);
   const ahead = durationText(horizonDays(settings) * 24 * 60);

@@ -1,11 +1,12 @@
 /*
- * The booking calendar's network calls: the consultant's settings with the
- * booking window, the days off that can matter (one request: from today to the horizon's last
- * day), the start times already taken on a day (through the security-definer function
- * taken_slots, which returns times only), and the appointment insert with the bot traps' values,
- * sent again with a proof of work when the database asks for one (../proof-of-work.ts; the
- * database tells the team once the row is stored). The only code of the booking feature that
- * talks to Supabase.
+ * The booking calendar's network calls: the consultant's settings with the booking window,
+ * whether bookings wait for the consultant's own calendar to be read again (booking_paused), the
+ * days off that can matter (one request: from today to the horizon's last day), the start times
+ * that cannot be booked on a day (through the security-definer function taken_slots, which
+ * returns times only: other bookings and, with their buffers, the consultant's busy times), and
+ * the appointment insert with the bot traps' values, sent again with a proof of work when the
+ * database asks for one (../proof-of-work.ts; the database tells the team once the row is
+ * stored). The only code of the booking feature that talks to Supabase.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BotTrapValues } from '@/site/dialogs/bot-trap';
@@ -20,6 +21,7 @@ import { CALENDAR_SETTINGS_COLUMNS, dayRange, parseDayKey, toCalendarSettings, t
 export const bookingKeys = {
   all: ['booking'] as const,
   settings: () => [...bookingKeys.all, 'calendar-settings'] as const,
+  paused: () => [...bookingKeys.all, 'calendar-paused'] as const,
   // 'calendar' in both names: an admin's change marks them stale (invalidatePublic(…, 'calendar'))
   daysOff: (from: string, to: string) => [...bookingKeys.all, 'calendar-days-off', from, to] as const,
   takenPrefix: () => [...bookingKeys.all, 'taken-slots'] as const,
@@ -42,6 +44,23 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
   } catch (error) {
     console.error('[booking] calendar settings could not be loaded', error);
     return null;
+  }
+}
+
+/**
+ * Whether new bookings and moves wait until the consultant's calendar is read again (migration
+ * 20261205000100). False when it cannot be asked (only logged: the database still refuses with
+ * booking_paused, and the visitor is told).
+ */
+export async function fetchBookingPaused(): Promise<boolean> {
+  try {
+    const db = await getPublicDb();
+    const { data, error } = await db.rpc('booking_paused');
+    if (error) throw error;
+    return data === true;
+  } catch (error) {
+    console.error('[booking] the pause could not be read', error);
+    return false;
   }
 }
 
@@ -74,7 +93,10 @@ export async function fetchDaysOff(from: string, to: string): Promise<DayOff[]> 
   }
 }
 
-/** The instants (ms) already booked in a day of the consultant's zone, in one request. */
+/**
+ * The instants (ms) of a day of the consultant's zone that cannot be booked, in one request: other
+ * bookings' starts, and the grid times that their buffers or the consultant's busy times touch.
+ */
 export async function fetchTakenSlots(day: string, zone: string): Promise<number[]> {
   if (!parseDayKey(day)) return [];
   const { start, end } = dayRange(day, zone);
@@ -95,6 +117,11 @@ export function useCalendarSettings() {
   return useQuery({ queryKey: bookingKeys.settings(), queryFn: fetchCalendarSettings, staleTime: 5 * 60_000 });
 }
 
+/** Asked with the settings when the calendar opens; a minute old at most when it opens again. */
+export function useBookingPaused() {
+  return useQuery({ queryKey: bookingKeys.paused(), queryFn: fetchBookingPaused, staleTime: 60_000 });
+}
+
 /** Days off from `from` to `to`; nothing is fetched until `enabled` (the settings, which give the window, are known). */
 export function useDaysOff(from: string, to: string, enabled: boolean) {
   return useQuery({ queryKey: bookingKeys.daysOff(from, to), queryFn: () => fetchDaysOff(from, to), enabled, staleTime: 5 * 60_000 });
@@ -110,7 +137,10 @@ export function useTakenSlots(day: string, zone: string) {
   });
 }
 
-/** Thrown when the database refuses a second booking of the same slot (unique violation). */
+/**
+ * Thrown when the database refuses a slot as taken (unique violation): booked by someone else, or
+ * blocked by the consultant's busy times or a buffer, which the database answers the same way.
+ */
 export class SlotTakenError extends Error {
   constructor(readonly original: unknown) {
     super('This slot was booked a moment ago');
@@ -119,9 +149,10 @@ export class SlotTakenError extends Error {
 }
 
 /**
- * Why the database refused a booking (its hint, migrations 20261124000100, 20261128000100 and
- * 20261202000100):
+ * Why the database refused a booking (its hint, migrations 20261124000100, 20261128000100,
+ * 20261202000100 and 20261205000100):
  *   'closed'       the calendar is closed (booking_closed) or not set up (booking_no_calendar)
+ *   'paused'       the consultant's calendar has not been read for a while (booking_paused)
  *   'day_off'      the day became a day off (booking_day_off)
  *   'too_soon'     sooner than the minimum notice, or already begun (booking_too_soon, booking_past)
  *   'too_far'      beyond the booking horizon (booking_too_far)
@@ -133,11 +164,12 @@ export class SlotTakenError extends Error {
  *                  raised: the site-wide ceiling asks for a proof of work instead)
  *   'limit'        another intake limit, such as the visitor's network (booking_limit_network)
  */
-export type BookingRefusal = 'closed' | 'day_off' | 'too_soon' | 'too_far' | 'slot' | 'limit_client' | 'limit_email' | 'limit_rate' | 'limit';
+export type BookingRefusal = 'closed' | 'paused' | 'day_off' | 'too_soon' | 'too_far' | 'slot' | 'limit_client' | 'limit_email' | 'limit_rate' | 'limit';
 
 const REFUSALS: Record<string, BookingRefusal> = {
   booking_closed: 'closed',
   booking_no_calendar: 'closed',
+  booking_paused: 'paused',
   booking_day_off: 'day_off',
   booking_too_soon: 'too_soon',
   booking_past: 'too_soon',

@@ -7,6 +7,10 @@ export const refusalToasts: Record<BookingRefusal, { title: string; description:
     title: 'Онлайн записването е спряно',
     description: `Календарът вече не приема резервации през сайта. ${callOrWrite}`,
   },
+  paused: {
+    title: 'Записването е временно спряно',
+    description: `Календарът на консултанта се обновява и в момента не можем да запазим часа. Опитайте отново след малко. ${callOrWrite}`,
+  },
   day_off: {
     title: 'Този ден вече е почивен',
     description: 'Консултантът няма да работи в избрания ден. Моля, изберете друга дата. Данните ви са запазени.',

@@ -127,7 +127,9 @@ export default function ManageBookingPage() {
     const zone = isKnownTimeZone(booking.time_zone) ? booking.time_zone : 'Europe/Sofia';
     const when = meetingText(new Date(booking.starts_at), new Date(booking.ends_at), zone);
     const cancelled = booking.status === 'cancelled';
-    const canChange = booking.can_change && !cancelled;
+    // no longer waiting or confirmed, nor cancelled: a no-show (or a status this page does not know)
+    const over = !cancelled && booking.status !== 'pending' && booking.status !== 'confirmed';
+    const canChange = booking.can_change && !cancelled && !over;
     // moved through its links as often as the database allows: it may still be cancelled
     const canMove = canChange && booking.moves_left > 0;
     content = (
@@ -144,6 +146,8 @@ export default function ManageBookingPage() {
         <div role="status" className="mt-6 flex flex-col gap-3 text-slate-700">
           {cancelled ? (
             <p>Консултацията е отменена. Ако желаете, запазете нова в удобен за вас час.</p>
+          ) : over ? (
+            <p>Срещата вече е минала. Ако желаете, запазете нова консултация в удобен за вас час.</p>
           ) : canMove ? (
             <>
               <p>
@@ -165,12 +169,12 @@ export default function ManageBookingPage() {
             </p>
           )}
         </div>
-        {!cancelled && !canChange && (
+        {!cancelled && !over && !canChange && (
           <div className="mt-3">
             <ContactLinks />
           </div>
         )}
-        {cancelled && (
+        {(cancelled || over) && (
           <div className="mt-4">
             <NewBookingActions />
           </div>

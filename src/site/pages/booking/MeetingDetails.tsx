@@ -9,6 +9,7 @@ const STATUS: Record<ManagedBookingStatus, { label: string; variant: BadgeVarian
   pending: { label: 'Очаква потвърждение', variant: 'secondary' },
   confirmed: { label: 'Потвърдена', variant: 'success' },
   cancelled: { label: 'Отменена', variant: 'destructive' },
+  no_show: { label: 'Пропусната', variant: 'outline' },
 };
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -34,11 +35,16 @@ export interface MeetingDetailsProps {
   when: string;
 }
 
-/** The meeting: its status, its time in the consultant's zone (and the visitor's own, when that differs), the consultant. */
+/**
+ * The meeting: its status, its time in the consultant's zone (and the visitor's own, when that
+ * differs), the consultant, and the link to meet by.
+ */
 export function MeetingDetails({ id, booking, zone, when }: MeetingDetailsProps) {
   const viewer = ownZone(booking);
   const ownWhen = viewer ? meetingText(new Date(booking.starts_at), new Date(booking.ends_at), viewer) : '';
-  const status = STATUS[booking.status] ?? STATUS.pending;
+  // a status this page does not know (a newer database's) shows no badge rather than a wrong one
+  const status = Object.hasOwn(STATUS, booking.status) ? STATUS[booking.status] : null;
+  const meetingUrl = booking.meeting_url;
   return (
     <section aria-labelledby={id} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
       <h2 id={id} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
@@ -46,9 +52,11 @@ export function MeetingDetails({ id, booking, zone, when }: MeetingDetailsProps)
         Среща
       </h2>
       <dl className="mt-4 flex flex-col gap-3">
-        <Fact term="Статус">
-          <Badge variant={status.variant}>{status.label}</Badge>
-        </Fact>
+        {status && (
+          <Fact term="Статус">
+            <Badge variant={status.variant}>{status.label}</Badge>
+          </Fact>
+        )}
         <Fact term="Дата и час">
           {when} <span className="text-slate-600">({zoneName(zone)})</span>
         </Fact>
@@ -58,6 +66,14 @@ export function MeetingDetails({ id, booking, zone, when }: MeetingDetailsProps)
           </Fact>
         )}
         <Fact term="Консултант">{booking.consultant_name}</Fact>
+        {typeof meetingUrl === 'string' && meetingUrl.startsWith('https://') && (
+          <Fact term="Къде">
+            <a href={meetingUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
+              Връзка за срещата
+            </a>
+            <span className="block text-sm text-slate-600">Връзката остава същата и ако срещата бъде преместена.</span>
+          </Fact>
+        )}
       </dl>
     </section>
   );

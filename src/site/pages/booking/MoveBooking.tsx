@@ -46,7 +46,7 @@ export function MoveBooking({ id, token, booking, onMoved, onClose, onLinkProble
   const [notice, setNotice] = useState<Message | null>(null);
   const excluded = useMemo(() => [...refused, startMs], [refused, startMs]);
   const calendar = useSlotCalendar({ day, month, excluded });
-  const { zone, viewerZone, slots, settingsQuery, daysOffQuery } = calendar;
+  const { zone, viewerZone, slots, settingsQuery, pausedQuery, daysOffQuery } = calendar;
   const move = useMoveBooking(token);
 
   const titleId = useId();
@@ -84,6 +84,10 @@ export function MoveBooking({ id, token, booking, onMoved, onClose, onLinkProble
             // the day itself is gone: the calendar, read again, no longer offers it
             void daysOffQuery.refetch();
             setDay('');
+            break;
+          case 'paused':
+            // read again: while it lasts the calendar says so instead of offering times
+            void pausedQuery.refetch();
             break;
           default:
             break;

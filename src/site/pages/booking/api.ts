@@ -9,7 +9,8 @@ import { codeOf, hintOf } from '@/shared/db/errors';
 import { getPublicDb } from '@/shared/db/public-db';
 import { bookingKeys, refusalOf } from '@/site/dialogs/booking/api';
 
-export type ManagedBookingStatus = 'pending' | 'confirmed' | 'cancelled';
+/** 'no_show' is an admin's mark after the meeting (whose link has expired by then); any other is shown as over. */
+export type ManagedBookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'no_show';
 
 /** What the manage link shows of a booking (never the visitor's e-mail, phone or message). */
 export interface ManagedBooking {
@@ -23,6 +24,8 @@ export interface ManagedBooking {
   time_zone: string;
   /** The zone the visitor's browser reported at booking, if any. */
   visitor_time_zone: string | null;
+  /** Where to meet (https; a move keeps it); null when cancelled, absent from an older database. */
+  meeting_url?: string | null;
   cutoff_hours: number;
   /** Until when the visitor may move or cancel it (ISO instant). */
   change_until: string;
@@ -40,8 +43,9 @@ export type LinkProblem = 'unknown' | 'replaced' | 'expired';
 /**
  * Why a cancel or move was refused: past the cut-off ('too_late'), the booking cancelled already
  * ('already_cancelled', 'move_cancelled'), moved through its links as often as the database allows
- * ('move_limit'), the time it already has ('same_slot'), the slot booked by someone else meanwhile
- * ('taken'), or the slot rules of a new booking (as in the dialog).
+ * ('move_limit'), the time it already has ('same_slot'), the slot taken meanwhile by another booking
+ * or the consultant's busy time ('taken'), or the rules of a new booking (as in the dialog), the
+ * pause while the consultant's calendar is not read ('paused') among them.
  */
 export type ChangeRefusal =
   | 'too_late'
@@ -51,6 +55,7 @@ export type ChangeRefusal =
   | 'same_slot'
   | 'taken'
   | 'closed'
+  | 'paused'
   | 'day_off'
   | 'too_soon'
   | 'too_far'

@@ -82,6 +82,11 @@ export function refusalText(kind: ChangeRefusal, cutoffHours: number): Message {
       return { title: 'Този час вече е зает', description: 'Някой току-що запази избрания от вас час. Моля, изберете друг свободен час.' };
     case 'closed':
       return { title: 'Онлайн записването е спряно', description: `Календарът вече не приема промени през сайта. ${contactText}` };
+    case 'paused':
+      return {
+        title: 'Записването е временно спряно',
+        description: `Календарът на консултанта се обновява и в момента не можем да преместим срещата. Опитайте отново след малко. ${contactText}`,
+      };
     case 'day_off':
       return { title: 'Този ден вече е почивен', description: 'Консултантът няма да работи в избрания ден. Моля, изберете друга дата.' };
     case 'too_soon':
