@@ -521,5 +521,5 @@ export async function useLocalMailCatcher(local: LocalSupabase, siteUrl: string)
   });
   // the newsletter's functions: the GET of a one-click address leads to this site's page, and the
   // mail-events webhook takes deliveries signed with the stand-in's own secret (.env overrides both)
-  local.functions.defaults = { SITE_URL: siteUrl.replace(/\/+$/, ''), RESEND_WEBHOOK_SECRET: LOCAL_MAIL_WEBHOOK_SECRET };
+  local.functions.defaults = { ...local.functions.defaults, SITE_URL: siteUrl.replace(/\/+$/, ''), RESEND_WEBHOOK_SECRET: LOCAL_MAIL_WEBHOOK_SECRET };
 }

@@ -150,6 +150,8 @@ describe('the environment a function gets', () => {
       FROM_OPTIONS: 'from the options',
       // the start options' secrets win over the file's
       OVERRIDDEN: 'options',
+      // the stand-in's own default (runtime.ts): calendar-sync may fetch feeds from this machine
+      CALENDAR_FEEDS_ALLOW_LOOPBACK: 'true',
     });
     expect(args).toEqual([]);
   });

@@ -282,8 +282,13 @@ export class FunctionsRuntime {
    * Secrets a function gets unless supabase/functions/.env or the options name them: what the
    * local stand-in itself knows (the site's address, its own webhook secret), so `npm run dev`
    * works on a fresh clone. Hosted has no such defaults.
+   *
+   * Every stand-in lets calendar-sync fetch feeds from the loopback address (127.0.0.1, [::1],
+   * localhost, over http too), where the tests and a developer serve their .ics files; hosted never
+   * has CALENDAR_FEEDS_ALLOW_LOOPBACK, so there the function refuses this machine like any other
+   * private network.
    */
-  defaults: Record<string, string> = {};
+  defaults: Record<string, string> = { CALENDAR_FEEDS_ALLOW_LOOPBACK: 'true' };
   private watcher: FSWatcher | null = null;
   private closed = false;
 

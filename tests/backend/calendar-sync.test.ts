@@ -1,0 +1,618 @@
+// The Edge Function calendar-sync (supabase/functions/calendar-sync/) in the stand-in's Deno, as
+// the database drives it: private.request_calendar_sync() mints a run token and pg_net POSTs it;
+// the function claims the run, fetches each feed and stores its busy periods or says in Bulgarian
+// why not. The feeds are served here by a small HTTP server on 127.0.0.1 (the stand-in allows the
+// loopback address, hosted never does) and their names are answered by a small DNS server, so the
+// address guard is tried with names that lead into private networks. The fixtures are written
+// relative to today, as the window is: from yesterday to the end of the booking horizon.
+import { randomUUID } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopbackAddress, isPublicAddress, parseIPv6 } from '../../supabase/functions/calendar-sync/address.ts';
+import { isTimeZone, wallTimeToUtc } from '../../supabase/functions/calendar-sync/zones.ts';
+import { useLocalMailCatcher } from '../../supabase/local/server.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+const ADMIN = { sub: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
+const TIMEOUT_MS = 2000;
+const MB = 1024 * 1024;
+
+let h: Harness;
+let feeds: Server;
+let dns: Socket;
+let origin = '';
+const logs: string[] = [];
+const dnsAsked = new Set<string>();
+const hanging = new Set<ServerResponse>();
+/** What the server does now at /flaky.ics, and how much of the 50 MB feeds it sent. */
+const state = { flaky: 'good' as 'good' | 'down', hugeSent: 0, declaredSent: 0 };
+
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  h.local.db.asSystem(async (tx) => (await tx.query<T>(text, params)).rows);
+
+// ---------------------------------------------------------------------------------------------
+// Dates: the fixtures' days, counted from today in the consultant's zone
+// ---------------------------------------------------------------------------------------------
+interface Day {
+  y: number;
+  m: number;
+  d: number;
+}
+let zone = 'Europe/Sofia';
+let today: Day;
+
+const dayOf = (ms: number): Day => {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(ms).map((x) => [x.type, x.value]));
+  return { y: Number(p.year), m: Number(p.month), d: Number(p.day) };
+};
+const plus = (day: Day, n: number): Day => {
+  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + n));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+};
+const D = (n: number) => plus(today, n);
+const weekday = (day: Day) => new Date(Date.UTC(day.y, day.m - 1, day.d)).getUTCDay();
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 20261207 */
+const ymd = (day: Day) => `${day.y}${pad(day.m)}${pad(day.d)}`;
+/** 20261207T100000 (a wall-clock time) */
+const at = (day: Day, hh: number, mm = 0) => `${ymd(day)}T${pad(hh)}${pad(mm)}00`;
+
+/** The zone's offset at an instant, from Intl (the test's own reading, not the function's). */
+function offsetOf(tz: string, ms: number): number {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(ms / 1000) * 1000;
+}
+/** The instant of a wall-clock time in a zone (no fixture is in a gap of the clocks). */
+function inZone(tz: string, day: Day, hh: number, mm = 0): number {
+  const naive = Date.UTC(day.y, day.m - 1, day.d, hh, mm);
+  return naive - offsetOf(tz, naive - offsetOf(tz, naive));
+}
+const local = (day: Day, hh: number, mm = 0) => inZone(zone, day, hh, mm);
+const utc = (day: Day, hh: number, mm = 0) => Date.UTC(day.y, day.m - 1, day.d, hh, mm);
+
+// ---------------------------------------------------------------------------------------------
+// The feeds
+// ---------------------------------------------------------------------------------------------
+const SOFIA = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Sofia',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0300',
+  'TZNAME:EEST',
+  'DTSTART:19700329T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0300',
+  'TZOFFSETTO:+0200',
+  'TZNAME:EET',
+  'DTSTART:19701025T040000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+/** A zone only this feed has: +01:00, then +05:00 from 03:00 on day 15 (its own "summer time"). */
+const SHIFTING = (shift: Day) => [
+  'BEGIN:VTIMEZONE',
+  'TZID:Custom/Shifting',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0100',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  `DTSTART:${at(shift, 3)}`,
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0500',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+];
+const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
+const calendar = (...parts: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//calendar-sync//BG', ...parts.flat(), 'END:VCALENDAR', ''].join('\r\n');
+const sofia = (name: string, day: Day, hh: number, mm = 0) => `${name};TZID=Europe/Sofia:${at(day, hh, mm)}`;
+
+/** The weekly meeting's days: it began weeks ago; one Monday is off, one moved, one cancelled. */
+function weekly() {
+  let first = D(-14);
+  while (weekday(first) !== 1) first = plus(first, -1);
+  let off = D(7);
+  while (weekday(off) !== 1) off = plus(off, 1);
+  return { first, off, moved: plus(off, 7), cancelled: plus(off, 14), extra: plus(off, 2) };
+}
+
+function goodFeed(): string {
+  const w = weekly();
+  return (
+    // a byte-order mark and a blank line before the calendar are allowed
+    '\uFEFF\r\n' +
+    calendar(
+      SOFIA,
+      SHIFTING(D(15)),
+      event('weekly', 'SUMMARY:Седмична среща', sofia('DTSTART', w.first, 10), sofia('DTEND', w.first, 11), 'RRULE:FREQ=WEEKLY;BYDAY=MO',
+        sofia('EXDATE', w.off, 10), sofia('RDATE', w.extra, 10)),
+      // moved to Tuesday afternoon (its RECURRENCE-ID in the zone); cancelled (its RECURRENCE-ID in UTC)
+      event('weekly', sofia('RECURRENCE-ID', w.moved, 10), sofia('DTSTART', plus(w.moved, 1), 16), sofia('DTEND', plus(w.moved, 1), 17)),
+      event('weekly', `RECURRENCE-ID:${new Date(local(w.cancelled, 10)).toISOString().replace(/[-:]|\.\d+/g, '')}`, sofia('DTSTART', w.cancelled, 10),
+        sofia('DTEND', w.cancelled, 11), 'STATUS:CANCELLED'),
+      // a one-off meeting and one overlapping it: one busy period
+      event('one-off', 'SUMMARY:Среща с клиент', sofia('DTSTART', D(2), 13), sofia('DTEND', D(2), 14, 30),
+        'DESCRIPTION:Дълъг ред, сгънат по правилата на RFC 5545, който продължава на следващия', ' ред с интервал в началото.'),
+      event('overlap', sofia('DTSTART', D(2), 14), sofia('DTEND', D(2), 15)),
+      event('free', sofia('DTSTART', D(3), 13), sofia('DTEND', D(3), 14), 'TRANSP:TRANSPARENT'),
+      event('cancelled', sofia('DTSTART', D(4), 13), sofia('DTEND', D(4), 14), 'STATUS:CANCELLED'),
+      // floating: the consultant's zone
+      event('floating', `DTSTART:${at(D(5), 8)}`, `DTEND:${at(D(5), 9)}`),
+      // a zone named but not described: read as that IANA zone
+      event('new-york', `DTSTART;TZID=America/New_York:${at(D(6), 7)}`, `DTEND;TZID=America/New_York:${at(D(6), 8)}`),
+      event('utc', `DTSTART:${at(D(8), 12)}Z`, `DTEND:${at(D(8), 12, 30)}Z`),
+      event('duration', sofia('DTSTART', D(9), 13), 'DURATION:PT45M'),
+      // a moment, no time
+      event('instant', sofia('DTSTART', D(10), 13)),
+      // an override whose series is not in the feed: an event of its own
+      event('orphan', sofia('RECURRENCE-ID', D(1), 9), sofia('DTSTART', D(11), 13), sofia('DTEND', D(11), 14)),
+      // daily at noon in the feed's own zone, across its change of offset
+      event('shifting', `DTSTART;TZID=Custom/Shifting:${at(D(13), 12)}`, `DTEND;TZID=Custom/Shifting:${at(D(13), 13)}`, 'RRULE:FREQ=DAILY;COUNT=4'),
+      // all day: two days, DTEND exclusive; one day without DTEND; a free one
+      event('holiday', `DTSTART;VALUE=DATE:${ymd(D(20))}`, `DTEND;VALUE=DATE:${ymd(D(22))}`, 'TRANSP:OPAQUE'),
+      event('day-off', `DTSTART;VALUE=DATE:${ymd(D(25))}`),
+      event('birthday', `DTSTART;VALUE=DATE:${ymd(D(27))}`, `DTEND;VALUE=DATE:${ymd(D(28))}`, 'TRANSP:TRANSPARENT'),
+      // outside the window
+      event('past', sofia('DTSTART', D(-30), 13), sofia('DTEND', D(-30), 14)),
+      event('far', sofia('DTSTART', D(400), 13), sofia('DTEND', D(400), 14)),
+      ['BEGIN:VTODO', 'UID:todo', `DTSTART:${at(D(3), 9)}Z`, `DUE:${at(D(3), 10)}Z`, 'END:VTODO'],
+      ['BEGIN:VJOURNAL', 'UID:journal', `DTSTART:${at(D(3), 9)}Z`, 'END:VJOURNAL'],
+    )
+  );
+}
+
+/** The busy periods goodFeed() should give in the window, merged. */
+function goodBusy(window: { from: number; to: number }): string[][] {
+  const w = weekly();
+  const raw: [number, number][] = [];
+  for (let day = w.first; local(day, 10) < window.to; day = plus(day, 7)) {
+    if ([w.off, w.moved, w.cancelled].some((x) => ymd(x) === ymd(day))) continue;
+    raw.push([local(day, 10), local(day, 11)]);
+  }
+  raw.push([local(plus(w.moved, 1), 16), local(plus(w.moved, 1), 17)], [local(w.extra, 10), local(w.extra, 11)]);
+  raw.push([local(D(2), 13), local(D(2), 15)]);
+  raw.push([local(D(5), 8), local(D(5), 9)]);
+  raw.push([inZone('America/New_York', D(6), 7), inZone('America/New_York', D(6), 8)]);
+  raw.push([utc(D(8), 12), utc(D(8), 12, 30)]);
+  raw.push([local(D(9), 13), local(D(9), 13, 45)]);
+  raw.push([local(D(11), 13), local(D(11), 14)]);
+  // +01:00 for days 13 and 14, +05:00 from day 15
+  raw.push([utc(D(13), 11), utc(D(13), 12)], [utc(D(14), 11), utc(D(14), 12)], [utc(D(15), 7), utc(D(15), 8)], [utc(D(16), 7), utc(D(16), 8)]);
+  raw.push([local(D(20), 0), local(D(22), 0)], [local(D(25), 0), local(D(26), 0)]);
+  const sorted = raw.filter(([s, e]) => s < window.to && e > window.from).sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  return merged.map(([s, e]) => [new Date(s).toISOString(), new Date(e).toISOString()]);
+}
+
+const smallFeed = () => calendar(event('small', sofia('DTSTART', D(3), 15), sofia('DTEND', D(3), 16)));
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** 50 MB of a calendar, written only as fast as it is read, never held whole. */
+function stream50Mb(res: ServerResponse, declare: boolean, count: (sent: number) => void) {
+  res.writeHead(200, { 'content-type': 'text/calendar', ...(declare ? { 'content-length': String(50 * MB) } : {}) });
+  const line = Buffer.from(`X-FILLER:${'x'.repeat(1013)}\r\n`.repeat(64));
+  let sent = 0;
+  res.write('BEGIN:VCALENDAR\r\n');
+  const pump = () => {
+    while (sent < 50 * MB && !res.destroyed) {
+      sent += line.length;
+      count(sent);
+      if (!res.write(line)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    if (!res.destroyed) res.end();
+  };
+  pump();
+}
+
+function serveFeeds(req: { url?: string }, res: ServerResponse) {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  switch (path) {
+    case '/good.ics':
+      return send(res, 200, 'text/calendar; charset=utf-8', goodFeed());
+    case '/small.ics':
+      return send(res, 200, 'text/calendar', smallFeed());
+    case '/moved':
+      res.writeHead(302, { location: '/small.ics' });
+      return res.end();
+    case '/flaky.ics':
+      return state.flaky === 'good' ? send(res, 200, 'text/calendar', smallFeed()) : send(res, 503, 'text/plain', 'maintenance');
+    case '/page.html':
+      return send(res, 200, 'text/html; charset=utf-8', '<!doctype html><title>Вход</title><p>Влезте в профила си.');
+    case '/page-as-text':
+      return send(res, 200, 'text/plain', '\n\n<!DOCTYPE html><html><body>Not a calendar</body></html>');
+    case '/notes.txt':
+      return send(res, 200, 'text/plain', 'These are not the events you are looking for.');
+    case '/huge.ics':
+      return stream50Mb(res, false, (n) => (state.hugeSent = n));
+    case '/huge-declared.ics':
+      return stream50Mb(res, true, (n) => (state.declaredSent = n));
+    case '/broken.ics':
+      return send(res, 200, 'text/calendar', calendar(event('ok', sofia('DTSTART', D(2), 9), sofia('DTEND', D(2), 10)), event('bad', 'DTSTART:NOTADATE', 'DTEND:NOTADATE')));
+    case '/backwards.ics':
+      return send(res, 200, 'text/calendar', calendar(event('backwards', sofia('DTSTART', D(2), 11), sofia('DTEND', D(2), 10))));
+    case '/no-start.ics':
+      return send(res, 200, 'text/calendar', calendar(event('no-start', 'SUMMARY:Без начало', sofia('DTEND', D(2), 10))));
+    case '/endless.ics':
+      return send(res, 200, 'text/calendar', calendar(event('endless', `DTSTART:${at(D(1), 0)}Z`, `DTEND:${at(D(1), 0)}Z`.replace(/00Z$/, '01Z'), 'RRULE:FREQ=SECONDLY')));
+    case '/never.ics':
+      // a rule no day ever matches: ical.js would look for one forever
+      return send(res, 200, 'text/calendar', calendar(event('never', `DTSTART:${at(D(1), 9)}Z`, `DTEND:${at(D(1), 10)}Z`, 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30')));
+    case '/hang':
+      hanging.add(res);
+      return;
+    case '/error':
+      return send(res, 500, 'text/plain', 'oops');
+    case '/to-http':
+      res.writeHead(301, { location: 'http://calendar.example.com/feed.ics' });
+      return res.end();
+    case '/to-private':
+      res.writeHead(307, { location: 'https://10.0.0.5/feed.ics' });
+      return res.end();
+    case '/loop':
+      res.writeHead(302, { location: `/loop?${Math.random()}` });
+      return res.end();
+    default:
+      return send(res, 404, 'text/plain', 'not found');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A DNS server for the guard: names that lead into private networks
+// ---------------------------------------------------------------------------------------------
+const RECORDS: Record<string, { A?: string[]; AAAA?: string[] }> = {
+  'private.calendar.test': { A: ['10.1.2.3'] },
+  // one public address and one unique-local: any private answer is enough to refuse
+  'mixed.calendar.test': { A: ['93.184.215.14'], AAAA: ['fd00::1'] },
+  'metadata.calendar.test': { AAAA: ['::ffff:169.254.169.254'] },
+};
+
+function dnsAnswer(query: Buffer): Buffer {
+  let i = 12;
+  const labels: string[] = [];
+  while (query[i] !== 0) {
+    labels.push(query.subarray(i + 1, i + 1 + query[i]).toString('latin1'));
+    i += query[i] + 1;
+  }
+  const type = query.readUInt16BE(i + 1);
+  const question = query.subarray(12, i + 5);
+  const name = labels.join('.').toLowerCase();
+  dnsAsked.add(name);
+  const entry = RECORDS[name];
+  const addresses = (entry && (type === 1 ? entry.A : type === 28 ? entry.AAAA : [])) ?? [];
+  const header = Buffer.alloc(12);
+  query.copy(header, 0, 0, 2);
+  header.writeUInt16BE(entry ? 0x8180 : 0x8183, 2); // an answer; NXDOMAIN for names it does not know
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(addresses.length, 6);
+  const records = addresses.map((ip) => {
+    const data = type === 1 ? Buffer.from(ip.split('.').map(Number)) : Buffer.from(parseIPv6(ip)!.flatMap((g) => [g >> 8, g & 0xff]));
+    const rr = Buffer.alloc(12);
+    rr.writeUInt16BE(0xc00c, 0); // the name: the question's
+    rr.writeUInt16BE(type, 2);
+    rr.writeUInt16BE(1, 4);
+    rr.writeUInt32BE(60, 6);
+    rr.writeUInt16BE(data.length, 10);
+    return Buffer.concat([rr, data]);
+  });
+  return Buffer.concat([header, question, ...records]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the sync
+// ---------------------------------------------------------------------------------------------
+interface FeedRow {
+  id: string;
+  label: string;
+  last_synced_at: Date | null;
+  last_attempt_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  busy_count: number;
+}
+
+/** A feed as the database keeps it (the address in Vault), without add_calendar_feed's limit of 10. */
+async function addFeed(label: string, url: string): Promise<string> {
+  const id = randomUUID();
+  await sql(
+    `insert into private.calendar_feeds (id, label, secret_id, url_hint)
+     values ($1::uuid, $2, vault.create_secret($3, 'calendar_feed:' || $1::text, 'a test feed'), private.masked_feed_url($3))`,
+    [id, label, url],
+  );
+  return id;
+}
+
+/** Sends what pg_net has queued (the sync's request) and waits for the function's answer. */
+async function drain() {
+  h.local.net.kick();
+  await h.local.net.settled();
+}
+
+/** One run, as pg_cron starts it; the function's answer. */
+async function sync(): Promise<{ status_code: number; content: string }> {
+  const [{ requested }] = await sql<{ requested: boolean }>('select private.request_calendar_sync() as requested');
+  expect(requested).toBe(true);
+  await drain();
+  const [answer] = await sql<{ status_code: number; content: string }>('select status_code, content from net._http_response order by id desc limit 1');
+  return answer;
+}
+
+const feedRow = async (id: string) => (await sql<FeedRow>('select * from private.calendar_feeds where id = $1', [id]))[0];
+const busyOf = async (id: string) =>
+  (await sql<{ s: Date; e: Date }>('select starts_at as s, ends_at as e from private.calendar_busy where feed_id = $1 order by starts_at', [id])).map((r) => [
+    r.s.toISOString(),
+    r.e.toISOString(),
+  ]);
+const snapshot = async () =>
+  JSON.stringify([
+    await sql('select * from private.calendar_feeds order by id'),
+    await sql('select * from private.calendar_busy order by feed_id, starts_at'),
+    await sql('select token_hash, claimed_at from private.calendar_sync_runs order by created_at, token_hash'),
+  ]);
+const callFunction = (init: RequestInit) => fetch(`${h.url}/functions/v1/calendar-sync`, init);
+
+/** The window calendar_sync_claim gives (its own expression). */
+async function syncWindow(): Promise<{ from: number; to: number }> {
+  const [w] = await sql<{ from: Date; to: Date }>(
+    `select date_trunc('day', now()) - interval '1 day' as "from",
+            date_trunc('day', now()) + make_interval(days => coalesce((select s.booking_horizon_days from public.calendar_settings s limit 1), 60) + 2) as "to"`,
+  );
+  return { from: w.from.getTime(), to: w.to.getTime() };
+}
+
+beforeAll(async () => {
+  feeds = createServer(serveFeeds);
+  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+  dns = createSocket('udp4');
+  dns.on('message', (query, peer) => {
+    try {
+      dns.send(dnsAnswer(query), peer.port, peer.address);
+    } catch {
+      // a query it cannot read goes unanswered
+    }
+  });
+  await new Promise<void>((resolve) => dns.bind(0, '127.0.0.1', resolve));
+  h = await startHarness({
+    functions: {
+      envFile: false,
+      // CALENDAR_FEEDS_ALLOW_LOOPBACK is the stand-in's own default: not set here
+      secrets: { CALENDAR_FEED_TIMEOUT_MS: String(TIMEOUT_MS), CALENDAR_FEEDS_DNS_SERVER: `127.0.0.1:${dns.address().port}` },
+      onLog: (name, line) => logs.push(`${name}: ${line}`),
+    },
+  });
+  // the stand-in's Edge Functions as private.mail_settings.functions_url, as `npm run dev` has it
+  await useLocalMailCatcher(h.local, 'http://localhost:5173');
+  zone = (await sql<{ zone: string }>('select private.calendar_zone() as zone'))[0].zone;
+  today = dayOf(Date.now());
+}, 60_000);
+
+afterAll(async () => {
+  for (const res of hanging) res.destroy();
+  await h?.close();
+  feeds?.closeAllConnections();
+  await new Promise((resolve) => feeds?.close(resolve));
+  dns?.close();
+});
+
+describe('calendar-sync', () => {
+  let good = '';
+  const bad: Record<string, { id: string; error: RegExp }> = {};
+  let moved = '';
+  let flaky = '';
+
+  it('syncs a feed as soon as an admin adds it: every occurrence in the window, at its instant', async () => {
+    const admin = h.as(ADMIN);
+    const added = await admin.rpc('add_calendar_feed', { label: 'Google', url: `${origin}/good.ics` });
+    expect(added.error).toBeNull();
+    good = added.data as string;
+    await drain();
+
+    const window = await syncWindow();
+    const expected = goodBusy(window);
+    // (the window holds every fixture but the ones meant to be outside it)
+    expect(expected.length).toBeGreaterThan(15);
+    expect(await busyOf(good)).toEqual(expected);
+    // the test's own reading of the days: the Monday taken off is not there, the moved one is
+    const w = weekly();
+    expect(expected.some(([s]) => s === new Date(local(w.off, 10)).toISOString())).toBe(false);
+    expect(expected.some(([s]) => s === new Date(local(plus(w.moved, 1), 16)).toISOString())).toBe(true);
+    const row = await feedRow(good);
+    expect(row).toMatchObject({ last_error: null, busy_count: expected.length });
+    expect(row.last_synced_at).not.toBeNull();
+  });
+
+  it('fails each bad feed on its own with a message for the admin, and still syncs the good ones', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['404', `${origin}/missing.ics`, /^Календарът не е намерен на този адрес \(грешка 404\)/],
+      ['500', `${origin}/error`, /^Сървърът на календара отговори с грешка 500\./],
+      ['HTML', `${origin}/page.html`, /^Адресът не върна календар във формат iCal \(\.ics\), а HTML страница\./],
+      ['HTML, said to be text', `${origin}/page-as-text`, /а HTML страница\./],
+      ['text', `${origin}/notes.txt`, /^Адресът не върна календар във формат iCal \(\.ics\)\.$/],
+      ['50 MB', `${origin}/huge.ics`, /^Календарът е по-голям от 5 MB\.$/],
+      ['50 MB, declared', `${origin}/huge-declared.ics`, /^Календарът е по-голям от 5 MB\.$/],
+      ['broken date', `${origin}/broken.ics`, /не може да бъде прочетен.*дата/],
+      ['end before start', `${origin}/backwards.ics`, /^Събитие в календара не може да бъде прочетено: краят е преди началото \(събитието от \d\d\.\d\d\.\d{4} г\.\)\.$/],
+      ['no start', `${origin}/no-start.ics`, /^Събитие в календара не може да бъде прочетено: липсва началото \(DTSTART\)\.$/],
+      ['every second', `${origin}/endless.ics`, /^Повтарящо се събитие от \d\d\.\d\d\.\d{4} г\. дава твърде много срещи: повече от 2000 в синхронизирания период\. Календарът не е записан\.$/],
+      ['never matches', `${origin}/never.ics`, /^Правилото за повторение \(RRULE\) на събитие от \d\d\.\d\d\.\d{4} г\. не може да бъде разгърнато: повтаря се твърде често или никога не съвпада\./],
+      ['silent', `${origin}/hang`, new RegExp(`^Календарът не отговори за ${TIMEOUT_MS / 1000} секунди\\.$`)],
+      ['name → 10.1.2.3', 'https://private.calendar.test/feed.ics', /^Адресът сочи към вътрешна мрежа и не е разрешен\.$/],
+      ['name → public and fd00::1', 'https://mixed.calendar.test/feed.ics', /^Адресът сочи към вътрешна мрежа/],
+      ['name → ::ffff:169.254.169.254', 'https://metadata.calendar.test/feed.ics', /^Адресът сочи към вътрешна мрежа/],
+      ['unknown name', 'https://nowhere.calendar.test/feed.ics', /^Адресът не може да бъде достигнат: името на сървъра не е намерено\.$/],
+      ['metadata address', 'https://169.254.169.254/latest/meta-data', /^Адресът сочи към вътрешна мрежа/],
+      ['IPv4-mapped private', 'https://[::ffff:10.0.0.1]/feed.ics', /^Адресът сочи към вътрешна мрежа/],
+      ['unique local', 'https://[fd12:3456::1]/feed.ics', /^Адресът сочи към вътрешна мрежа/],
+      ['redirect to http', `${origin}/to-http`, /^Позволени са само адреси с https:\/\/\.$/],
+      ['redirect to a private network', `${origin}/to-private`, /^Адресът сочи към вътрешна мрежа/],
+      ['endless redirects', `${origin}/loop`, /^Адресът пренасочва повече от 3 пъти\.$/],
+    ];
+    for (const [label, url, error] of cases) bad[label] = { id: await addFeed(label, url), error };
+    moved = await addFeed('redirected', `${origin}/moved`);
+    flaky = await addFeed('flaky', `${origin}/flaky.ics`);
+    const before = await feedRow(good);
+
+    const answer = await sync();
+    expect(answer.status_code).toBe(200);
+    expect(JSON.parse(answer.content)).toEqual({ feeds: cases.length + 3, synced: 3, failed: cases.length });
+
+    const failures: Record<string, string | null> = {};
+    for (const [label, { id }] of Object.entries(bad)) failures[label] = (await feedRow(id)).last_error;
+    for (const [label, { id, error }] of Object.entries(bad)) {
+      expect(failures[label], label).toMatch(error);
+      expect(failures[label]!.length).toBeLessThanOrEqual(300);
+      const row = await feedRow(id);
+      expect(row.last_synced_at, label).toBeNull();
+      expect(row.last_error_at, label).not.toBeNull();
+      expect(await busyOf(id), label).toEqual([]);
+    }
+    // the names were looked up in DNS (the test's server), the literal addresses and a refused
+    // http:// address were not
+    expect([...dnsAsked]).toEqual(expect.arrayContaining(['metadata.calendar.test', 'mixed.calendar.test', 'nowhere.calendar.test', 'private.calendar.test']));
+    for (const name of dnsAsked) expect(name).toMatch(/\.calendar\.test\b/);
+    // the 50 MB feeds were not read whole (what is under way in sockets' buffers aside)
+    expect(state.hugeSent).toBeLessThan(20 * MB);
+    expect(state.declaredSent).toBeLessThan(20 * MB);
+
+    // the good feed again: the same periods, replaced, not doubled
+    const window = await syncWindow();
+    expect(await busyOf(good)).toEqual(goodBusy(window));
+    const after = await feedRow(good);
+    expect(after.last_synced_at!.getTime()).toBeGreaterThan(before.last_synced_at!.getTime());
+    // followed a redirect on the same (allowed) machine
+    expect(await busyOf(moved)).toEqual([[new Date(local(D(3), 15)).toISOString(), new Date(local(D(3), 16)).toISOString()]]);
+    expect(await feedRow(moved)).toMatchObject({ last_error: null, busy_count: 1 });
+    expect(await feedRow(flaky)).toMatchObject({ last_error: null, busy_count: 1 });
+  });
+
+  it('keeps the last good busy times of a feed that starts failing, and says why', async () => {
+    // only the two feeds this test is about take part (the slow bad ones rest)
+    await sql('update private.calendar_feeds set is_active = (id = any($1))', [[good, flaky]]);
+    const before = await feedRow(flaky);
+    const blocks = await busyOf(flaky);
+    state.flaky = 'down';
+    const answer = await sync();
+    expect(JSON.parse(answer.content)).toEqual({ feeds: 2, synced: 1, failed: 1 });
+    const after = await feedRow(flaky);
+    expect(after.last_error).toBe('Сървърът на календара отговори с грешка 503. Ще опитаме отново при следващото синхронизиране.');
+    expect(after.last_synced_at).toEqual(before.last_synced_at);
+    expect(after.busy_count).toBe(1);
+    expect(after.last_attempt_at!.getTime()).toBeGreaterThan(before.last_attempt_at!.getTime());
+    expect(await busyOf(flaky)).toEqual(blocks);
+
+    // back up: synced again, the message gone
+    state.flaky = 'good';
+    await sync();
+    expect(await feedRow(flaky)).toMatchObject({ last_error: null, last_error_at: null, busy_count: 1 });
+  });
+
+  it('takes a run token once; a used or made-up one gets 401 and changes nothing, as does any other method', async () => {
+    const [{ requested }] = await sql<{ requested: boolean }>('select private.request_calendar_sync() as requested');
+    expect(requested).toBe(true);
+    // the token on its way, as pg_net will send it
+    const [queued] = await sql<{ url: string; run: string }>(
+      `select url, convert_from(body, 'UTF8')::jsonb ->> 'run' as run from net.http_request_queue order by id desc limit 1`,
+    );
+    expect(queued.url).toBe(`${h.url}/functions/v1/calendar-sync`);
+    await drain();
+    const state0 = await snapshot();
+    const post = (body: string) => callFunction({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    for (const run of [queued.run, 'made-up-run-token', `${queued.run.slice(0, -1)}x`]) {
+      const res = await post(JSON.stringify({ run }));
+      expect(res.status).toBe(401);
+      // the function's own answer (verify_jwt is off for it), not the gateway's
+      expect(res.headers.get('sb-error-code')).toBeNull();
+      expect(await res.json()).toEqual({ error: 'invalid_run' });
+    }
+    expect((await post('{"run":')).status).toBe(400);
+    expect((await post('{}')).status).toBe(400);
+    expect((await post(JSON.stringify({ run: 42 }))).status).toBe(400);
+    const get = await callFunction({ method: 'GET' });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await callFunction({ method: 'PUT', body: JSON.stringify({ run: queued.run }) })).status).toBe(405);
+    expect(await snapshot()).toBe(state0);
+  });
+
+  it('names feeds by id only: no address in its log lines or its answers', async () => {
+    // (Deno's own "Download https://registry.npmjs.org/…" on a cold cache is no line of the function's)
+    const own = logs.filter((l) => l.startsWith('calendar-sync: ') && !l.startsWith('calendar-sync: Download '));
+    expect(own.some((l) => l.includes(good))).toBe(true);
+    for (const line of own) {
+      expect(line).not.toMatch(/127\.0\.0\.1:\d+|calendar\.test|169\.254|\/[a-z-]+\.ics|https?:\/\/\w/);
+    }
+    const answers = await sql<{ content: string }>(`select content from net._http_response where content like '%feeds%'`);
+    expect(answers.length).toBeGreaterThan(0);
+    for (const { content } of answers) expect(content).toMatch(/^\{"feeds":\d+,"synced":\d+,"failed":\d+\}$/);
+  });
+});
+
+describe('the address guard (address.ts)', () => {
+  it('takes only public IP addresses', () => {
+    const open = ['8.8.8.8', '93.184.215.14', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4017:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808'];
+    const closed = [
+      '0.0.0.0', '10.0.0.1', '100.64.0.1', '100.127.255.254', '127.0.0.1', '127.8.9.1', '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8',
+      '192.0.2.1', '192.88.99.1', '192.168.1.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.80', '224.0.0.1', '239.255.255.250', '240.0.0.1',
+      '255.255.255.255', '::', '::1', '[::1]', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '::10.0.0.1', '64:ff9b::a00:1',
+      'fc00::1', 'fd12:3456::1', 'fe80::1', 'fec0::1', 'ff02::1', '2001:db8::1', '2001::1', '2002:a00:1::1', '3fff::1', '100::1', 'fe80::1%eth0', 'localhost', 'not an address', '1.2.3', '1.2.3.256', '01.2.3.4',
+    ];
+    for (const ip of open) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of closed) expect(isPublicAddress(ip), ip).toBe(false);
+  });
+
+  it('knows the loopback addresses', () => {
+    for (const ip of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) expect(isLoopbackAddress(ip), ip).toBe(true);
+    for (const ip of ['10.0.0.1', '::', '::2', '8.8.8.8', 'localhost']) expect(isLoopbackAddress(ip), ip).toBe(false);
+  });
+
+  it('reads IPv6 in all its spellings', () => {
+    expect(parseIPv6('2001:db8::1')).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);
+    expect(parseIPv6('::')).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(parseIPv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
+    expect(parseIPv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const wrong of ['1:2:3:4:5:6:7', '1::2::3', '1:2:3:4:5:6:7:8:9', '12345::', 'g::1', ':1', '1:2:3:4:5:6:7::8']) expect(parseIPv6(wrong), wrong).toBeNull();
+  });
+});
+
+describe('wall-clock times in a zone (zones.ts)', () => {
+  const wall = (y: number, m: number, d: number, hour: number, minute = 0) => ({ year: y, month: m, day: d, hour, minute, second: 0 });
+  it('reads a time in the zone’s offset of that day, as RFC 5545 does at the changes of the clocks', () => {
+    expect(new Date(wallTimeToUtc(wall(2026, 12, 7, 10), 'Europe/Sofia')).toISOString()).toBe('2026-12-07T08:00:00.000Z');
+    expect(new Date(wallTimeToUtc(wall(2027, 7, 5, 10), 'Europe/Sofia')).toISOString()).toBe('2027-07-05T07:00:00.000Z');
+    // 03:30 never happens on 28 March 2027 in Sofia (03:00 → 04:00): read with the offset before the gap
+    expect(new Date(wallTimeToUtc(wall(2027, 3, 28, 3, 30), 'Europe/Sofia')).toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    // 03:30 happens twice on 25 October 2026 (04:00 → 03:00): the first one
+    expect(new Date(wallTimeToUtc(wall(2026, 10, 25, 3, 30), 'Europe/Sofia')).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(new Date(wallTimeToUtc(wall(2026, 12, 7, 9), 'America/New_York')).toISOString()).toBe('2026-12-07T14:00:00.000Z');
+    expect(new Date(wallTimeToUtc(wall(2026, 12, 7, 9), 'UTC')).toISOString()).toBe('2026-12-07T09:00:00.000Z');
+    expect(new Date(wallTimeToUtc(wall(2026, 12, 7, 9), 'Asia/Kolkata')).toISOString()).toBe('2026-12-07T03:30:00.000Z');
+  });
+
+  it('knows the IANA zones and nothing else', () => {
+    for (const z of ['Europe/Sofia', 'America/New_York', 'UTC', 'Etc/GMT+2']) expect(isTimeZone(z), z).toBe(true);
+    for (const z of ['Custom/Shifting', 'W. Europe Standard Time', '', 'Europe/Nowhere']) expect(isTimeZone(z), z).toBe(false);
+  });
+});
