@@ -28,6 +28,21 @@ beforeEach(() => {
   server.use(http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })));
 });
 
+// The calendar tab also shows where meetings happen and the consultant's own calendars: by default a
+// Jitsi room per booking and no calendars. The bookings tab counts this month's no-shows: none.
+// Their own tests answer otherwise (tests/components/admin-calendar-feeds.test.tsx,
+// tests/components/inbox-no-show.test.tsx); a test's own handlers come first.
+beforeEach(() => {
+  server.use(
+    http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
+    http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),
+    // only the no-show count: any other count falls through to the test's own handlers
+    http.head(rest('appointments'), ({ request }) =>
+      new URL(request.url).searchParams.get('status') === 'eq.no_show' ? new HttpResponse(null, { headers: { 'content-range': '*/0' } }) : undefined,
+    ),
+  );
+});
+
 export const ADMIN_BLOG_USER: BlogUser = {
   id: 'a0000000-0000-4000-8000-000000000001',
   username: 'admin',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingText, BookingsTab } from '@/admin/inbox/BookingsTab';
 import { formatSlotBg, formatTimeBg } from '@/admin/inbox/format';
 import type { Booking } from '@/admin/inbox/types';
@@ -11,6 +11,10 @@ import { rest, server } from './msw';
 import { findDialog } from './dialogs';
 
 afterEach(() => resetToasts());
+// the tab counts this month's no-shows on the consultant's clock: the settings give the zone
+beforeEach(() => {
+  server.use(http.get(rest('calendar_settings'), () => HttpResponse.json({ id: 'cal-1', time_zone: 'Europe/Sofia', working_hours: { start: '09:00', end: '17:00' }, updated_at: '2026-01-01T10:00:00.000Z' })));
+});
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 
@@ -118,7 +122,7 @@ describe('Резервации', () => {
     expect(seen).toHaveLength(2);
     for (const url of seen) {
       expect(url.searchParams.get('select')).toBe(
-        'id,client_name,client_email,client_phone,company_name,preferred_date,message,status,created_at,visitor_time_zone,notified_at,notify_error',
+        'id,client_name,client_email,client_phone,company_name,preferred_date,message,status,created_at,visitor_time_zone,meeting_url,notified_at,notify_error',
       );
     }
   });

@@ -28,6 +28,8 @@ const values = (over: Partial<CalendarFormValues> = {}): CalendarFormValues => (
   notice_amount: '2',
   notice_unit: 'hours',
   manage_cutoff_hours: '12',
+  buffer_before_minutes: '0',
+  buffer_after_minutes: '0',
   ...over,
 });
 
@@ -53,6 +55,8 @@ describe('calendar settings schema', () => {
       notice_amount: '2',
       notice_unit: 'hours',
       manage_cutoff_hours: '12',
+      buffer_before_minutes: '0',
+      buffer_after_minutes: '0',
     });
   });
 
@@ -86,10 +90,20 @@ describe('calendar settings schema', () => {
       booking_horizon_days: 30,
       min_notice_minutes: 1440,
       manage_cutoff_hours: 24,
+      buffer_before_minutes: 10,
+      buffer_after_minutes: 0,
       updated_at: '',
     };
     const loaded = calendarValuesFrom(existing);
-    expect(loaded).toMatchObject({ is_active: false, booking_horizon_days: '30', notice_amount: '1', notice_unit: 'days', manage_cutoff_hours: '24' });
+    expect(loaded).toMatchObject({
+      is_active: false,
+      booking_horizon_days: '30',
+      notice_amount: '1',
+      notice_unit: 'days',
+      manage_cutoff_hours: '24',
+      buffer_before_minutes: '10',
+      buffer_after_minutes: '0',
+    });
     expect(
       calendarInput({ ...loaded, consultant_name: ' Мария ', start: '09:30', end: '13:00', days: ['saturday', 'monday'], time_zone: 'Europe/London' }),
     ).toEqual({
@@ -102,6 +116,8 @@ describe('calendar settings schema', () => {
       booking_horizon_days: 30,
       min_notice_minutes: 1440,
       manage_cutoff_hours: 24,
+      buffer_before_minutes: 10,
+      buffer_after_minutes: 0,
     });
     expect(calendarInput(values({ booking_horizon_days: ' 90 ', notice_amount: '45', notice_unit: 'minutes', manage_cutoff_hours: ' 0 ' }))).toMatchObject({
       is_active: true,
@@ -109,6 +125,21 @@ describe('calendar settings schema', () => {
       min_notice_minutes: 45,
       manage_cutoff_hours: 0,
     });
+  });
+
+  it('the buffers around meetings: whole minutes from 0 to 240 in steps of 5, stored as numbers', () => {
+    expect(validateCalendar(values({ buffer_before_minutes: '15', buffer_after_minutes: '240' }))).toEqual({});
+    expect(validateCalendar(values({ buffer_before_minutes: '7', buffer_after_minutes: '245' }))).toEqual({
+      buffer_before_minutes: calendarText.bufferStep,
+      buffer_after_minutes: calendarText.bufferInvalid,
+    });
+    expect(validateCalendar(values({ buffer_before_minutes: '', buffer_after_minutes: '-5' }))).toEqual({
+      buffer_before_minutes: calendarText.bufferInvalid,
+      buffer_after_minutes: calendarText.bufferInvalid,
+    });
+    expect(calendarText.bufferInvalid).toBe('Въведете цял брой минути от 0 до 240.');
+    expect(calendarInput(values({ buffer_before_minutes: ' 15 ', buffer_after_minutes: '30' }))).toMatchObject({ buffer_before_minutes: 15, buffer_after_minutes: 30 });
+    expect(calendarValuesFrom(null)).toMatchObject({ buffer_before_minutes: '0', buffer_after_minutes: '0' });
   });
 
   it('a photo needs its alt text, written trimmed; without a photo none is written', () => {
@@ -164,6 +195,8 @@ describe('calendar settings schema', () => {
     expect(calendarRefusal(check('calendar_settings_cutoff'))).toEqual({ field: 'manage_cutoff_hours', message: calendarText.cutoffInvalid });
     expect(calendarRefusal(check('calendar_settings_horizon'))).toEqual({ field: 'booking_horizon_days', message: calendarText.horizonInvalid });
     expect(calendarRefusal(check('calendar_settings_notice'))).toEqual({ field: 'notice_amount', message: calendarText.noticeTooLong });
+    expect(calendarRefusal(check('calendar_settings_buffer_before_check'))).toEqual({ field: 'buffer_before_minutes', message: calendarText.bufferInvalid });
+    expect(calendarRefusal(check('calendar_settings_buffer_after_check'))).toEqual({ field: 'buffer_after_minutes', message: calendarText.bufferInvalid });
     expect(calendarRefusal({ code: '22023', message: 'Unknown time zone: X', hint: 'calendar_time_zone' })).toEqual({ field: 'time_zone', message: calendarText.timeZone });
     expect(calendarRefusal({ code: '23514', message: 'Every image needs its alt text', hint: 'image_alt_missing' })).toEqual({
       field: 'photo_alt',

@@ -20,6 +20,10 @@ describe("a booking's history in words", () => {
     expect(line({ kind: 'confirmed', actor: 'admin' })).toBe('Потвърдена от администратор');
     expect(line({ kind: 'cancelled', actor: 'system' })).toBe('Отменена от системата');
     expect(line({ kind: 'reopened', actor: 'admin', actor_email: 'x@example.com' })).toBe('Върната в очакване от x@example.com');
+    expect(line({ kind: 'no_show', actor: 'admin', actor_email: 'x@example.com' })).toBe('Отбелязана като „Не се яви“ от x@example.com');
+    expect(line({ kind: 'no_show_undone', actor: 'admin', actor_email: 'x@example.com' })).toBe(
+      '„Не се яви“ е отменено от x@example.com: клиентът все пак се е явил',
+    );
   });
 
   it('tells a move with both times in the zone given', () => {

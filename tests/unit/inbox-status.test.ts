@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
+  bookingActions,
   bookingTransitions,
   canChangeBookingStatus,
   holdsSlot,
@@ -20,8 +21,8 @@ describe('booking status transitions', () => {
     expect(canChangeBookingStatus('pending', 'cancelled')).toBe(true);
   });
 
-  it('a confirmed booking can still be cancelled, but not go back to pending', () => {
-    expect(bookingTransitions('confirmed')).toEqual(['cancelled']);
+  it('a confirmed booking can still be cancelled or marked a no-show, but not go back to pending', () => {
+    expect(bookingTransitions('confirmed')).toEqual(['cancelled', 'no_show']);
     expect(canChangeBookingStatus('confirmed', 'cancelled')).toBe(true);
     expect(canChangeBookingStatus('confirmed', 'pending')).toBe(false);
   });
@@ -42,7 +43,16 @@ describe('booking status transitions', () => {
     const allowed = BOOKING_STATUSES.flatMap((from) =>
       BOOKING_STATUSES.filter((to) => canChangeBookingStatus(from, to)).map((to) => `${from}→${to}`),
     );
-    expect(allowed).toEqual(['pending→confirmed', 'pending→cancelled', 'confirmed→cancelled']);
+    expect(allowed).toEqual(['pending→confirmed', 'pending→cancelled', 'confirmed→cancelled', 'confirmed→no_show', 'no_show→confirmed']);
+  });
+
+  it("offers 'Не се яви' only once a confirmed meeting has ended (30 minutes after its start), and taking it back", () => {
+    const start = '2026-11-23T12:00:00.000Z';
+    const at = (iso: string) => Date.parse(iso);
+    expect(bookingActions({ status: 'confirmed', preferred_date: start }, at('2026-11-23T12:29:59.999Z'))).toEqual(['cancelled']);
+    expect(bookingActions({ status: 'confirmed', preferred_date: start }, at('2026-11-23T12:30:00.000Z'))).toEqual(['cancelled', 'no_show']);
+    expect(bookingActions({ status: 'pending', preferred_date: start }, at('2026-11-24T00:00:00.000Z'))).toEqual(['confirmed', 'cancelled']);
+    expect(bookingActions({ status: 'no_show', preferred_date: start }, at('2026-11-24T00:00:00.000Z'))).toEqual(['confirmed']);
   });
 
   it('an unknown status allows nothing', () => {
@@ -54,7 +64,8 @@ describe('booking status transitions', () => {
   });
 
   it('labels each status in Bulgarian', () => {
-    expect(BOOKING_STATUS_LABELS).toEqual({ pending: 'Чака потвърждение', confirmed: 'Потвърдена', cancelled: 'Отказана' });
+    expect(BOOKING_STATUS_LABELS).toEqual({ pending: 'Чака потвърждение', confirmed: 'Потвърдена', cancelled: 'Отказана', no_show: 'Не се яви' });
+    expect(isBookingStatus('no_show')).toBe(true);
     expect(isBookingStatus('confirmed')).toBe(true);
     expect(isBookingStatus('new')).toBe(false);
   });

@@ -1,25 +1,31 @@
 import { CalendarClock } from 'lucide-react';
 import type { UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { WholeNumberInput } from '@/shared/ui/input';
+import { Input, WholeNumberInput } from '@/shared/ui/input';
 import { errorId, FormField, hintId } from '@/shared/ui/form-field';
 import { Label } from '@/shared/ui/label';
 import { Select } from '@/shared/ui/select';
 import { fieldAria } from '@/shared/forms/forms';
-import { MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
+import { BUFFER_STEP_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS } from '@/shared/domain/calendar';
 import { MAX_CUTOFF_HOURS, NOTICE_UNITS, type CalendarFormValues } from './schema';
 
 export interface BookingWindowFieldsProps {
   register: UseFormRegister<CalendarFormValues>;
-  /** The messages shown now under the three numbers. */
-  errors: { booking_horizon_days?: string; notice_amount?: string; manage_cutoff_hours?: string };
+  /** The messages shown now under the numbers. */
+  errors: {
+    booking_horizon_days?: string;
+    notice_amount?: string;
+    manage_cutoff_hours?: string;
+    buffer_before_minutes?: string;
+    buffer_after_minutes?: string;
+  };
   /** The calendar form's ids. */
   id: (name: string) => string;
 }
 
 /**
  * 'Записване на консултации' of the calendar settings: whether visitors may book online, how many
- * days ahead, the minimum notice (typed in minutes, hours or days), and until when a visitor may
- * move or cancel.
+ * days ahead, the minimum notice (typed in minutes, hours or days), until when a visitor may
+ * move or cancel, and the free minutes kept before and after every meeting.
  */
 export function BookingWindowFields({ register, errors, id }: BookingWindowFieldsProps) {
   return (
@@ -97,24 +103,50 @@ export function BookingWindowFields({ register, errors, id }: BookingWindowField
           error={errors.manage_cutoff_hours}
           field={register('manage_cutoff_hours')}
         />
+        <WholeNumberField
+          id={id('buffer_before')}
+          label="Почивка преди срещата (мин.)"
+          min={0}
+          max={MAX_BUFFER_MINUTES}
+          step={BUFFER_STEP_MINUTES}
+          hint={`Предлаганите часове оставят толкова минути свободни преди всяка среща и всеки зает период от календарите ви (0–${MAX_BUFFER_MINUTES}, през ${BUFFER_STEP_MINUTES}).`}
+          error={errors.buffer_before_minutes}
+          field={register('buffer_before_minutes')}
+        />
+        <WholeNumberField
+          id={id('buffer_after')}
+          label="Почивка след срещата (мин.)"
+          min={0}
+          max={MAX_BUFFER_MINUTES}
+          step={BUFFER_STEP_MINUTES}
+          hint={`Предлаганите часове оставят толкова минути свободни след всяка среща и всеки зает период от календарите ви (0–${MAX_BUFFER_MINUTES}, през ${BUFFER_STEP_MINUTES}).`}
+          error={errors.buffer_after_minutes}
+          field={register('buffer_after_minutes')}
+        />
       </div>
     </fieldset>
   );
 }
 
-/** A whole number in the shared field frame (the booking horizon, the visitors' cut-off). */
-function WholeNumberField({ id, label, min, max, hint, error, field }: {
+/** A whole number in the shared field frame (the booking horizon, the visitors' cut-off, the buffers). */
+function WholeNumberField({ id, label, min, max, step, hint, error, field }: {
   id: string;
   label: string;
   min: number;
   max: number;
+  /** The arrows' step (the browser's own; the schema checks the value). */
+  step?: number;
   hint: string;
   error: string | undefined;
   field: UseFormRegisterReturn;
 }) {
   return (
     <FormField id={id} label={label} required hint={hint} error={error} className="content-start">
-      <WholeNumberInput id={id} min={min} max={max} required {...field} {...fieldAria(id, error, true)} />
+      {step ? (
+        <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={step} required {...field} {...fieldAria(id, error, true)} />
+      ) : (
+        <WholeNumberInput id={id} min={min} max={max} required {...field} {...fieldAria(id, error, true)} />
+      )}
     </FormField>
   );
 }

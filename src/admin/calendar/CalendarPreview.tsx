@@ -1,12 +1,12 @@
 import { Clock, UserRound } from 'lucide-react';
 import { Card } from '@/admin/kit/card';
 import { durationText, generateSlots } from '@/shared/domain/calendar';
-import { isCutoff, isHorizon, noticeError, noticeMinutesOf, normaliseTime, WEEK, workingHoursErrors, type CalendarFormValues } from './schema';
+import { bufferError, isCutoff, isHorizon, noticeError, noticeMinutesOf, normaliseTime, WEEK, workingHoursErrors, type CalendarFormValues } from './schema';
 
 /**
  * 'Преглед' beside the calendar settings: the consultant as visitors see them (photo, name, hours
- * in the zone, working days, the booking window and the cut-off for changes), and exactly the
- * times visitors will be offered on each working day. Follows the form's values, saved or not.
+ * in the zone, working days, the booking window, the cut-off for changes and the free time around
+ * meetings), and exactly the times visitors will be offered on each working day. Follows the form's values, saved or not.
  */
 export function CalendarPreview({ values, id }: { values: CalendarFormValues; id: (name: string) => string }) {
   const start = normaliseTime(values.start);
@@ -28,6 +28,13 @@ export function CalendarPreview({ values, id }: { values: CalendarFormValues; id
       ? ''
       : `Клиентът може да премести или откаже консултацията ${previewCutoff > 0 ? `до ${durationText(previewCutoff * 60)} преди началото ѝ` : 'до самото ѝ начало'}.`;
 
+  const before = values.is_active && !bufferError(values.buffer_before_minutes) ? Number(values.buffer_before_minutes.trim()) : 0;
+  const after = values.is_active && !bufferError(values.buffer_after_minutes) ? Number(values.buffer_after_minutes.trim()) : 0;
+  const bufferSummary =
+    before || after
+      ? `Свободно около всяка среща и заетост: ${[before ? `${durationText(before)} преди` : '', after ? `${durationText(after)} след` : ''].filter(Boolean).join(' и ')}.`
+      : '';
+
   return (
     <div className="grid content-start gap-2">
       <h3 className="text-sm font-medium text-slate-800">Преглед</h3>
@@ -48,6 +55,7 @@ export function CalendarPreview({ values, id }: { values: CalendarFormValues; id
           <p className="text-sm text-slate-700">{dayNames.join(', ') || 'Няма работни дни'}</p>
           {bookingSummary && <p className="text-sm text-slate-700">{bookingSummary}</p>}
           {cutoffSummary && <p className="text-sm text-slate-700">{cutoffSummary}</p>}
+          {bufferSummary && <p className="text-sm text-slate-700">{bufferSummary}</p>}
         </div>
       </Card>
       <Card className="grid gap-2 p-5">

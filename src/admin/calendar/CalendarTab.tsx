@@ -18,11 +18,16 @@ import { fetchCalendarSettings, useCalendarSettings, type StoredCalendarSettings
 import { useSaveCalendarSettings, type CalendarSettingsInput } from './api';
 import { calendarZone } from '@/shared/domain/calendar';
 import { BookingWindowFields } from './BookingWindowFields';
+import { CalendarFeedsSection } from './CalendarFeedsSection';
 import { CalendarPreview } from './CalendarPreview';
 import { DaysOffSection } from './DaysOffSection';
+import { MeetingLinkSection } from './MeetingLinkSection';
 import { calendarInput, calendarRefusal, calendarSchema, calendarText, calendarValuesFrom, timeZoneOptions, WEEK, type CalendarFormValues } from './schema';
 
-/** The 'Календар' tab: 'Настройки на календара'. */
+/**
+ * The 'Календар' tab: 'Настройки на календара', then where meetings happen ('Връзка за срещите'),
+ * the consultant's own calendars ('Календари за заетост') and the days off.
+ */
 export function CalendarTab() {
   const settings = useCalendarSettings();
   if (settings.isPending) {
@@ -36,6 +41,8 @@ export function CalendarTab() {
   return (
     <div className="grid gap-10">
       <CalendarForm settings={settings.data} />
+      <MeetingLinkSection />
+      <CalendarFeedsSection zone={calendarZone(settings.data)} />
       <DaysOffSection zone={calendarZone(settings.data)} />
     </div>
   );
@@ -59,6 +66,8 @@ function CalendarForm({ settings: loadedSettings }: { settings: StoredCalendarSe
     booking_horizon_days: formState.errors.booking_horizon_days?.message,
     notice_amount: formState.errors.notice_amount?.message,
     manage_cutoff_hours: formState.errors.manage_cutoff_hours?.message,
+    buffer_before_minutes: formState.errors.buffer_before_minutes?.message,
+    buffer_after_minutes: formState.errors.buffer_after_minutes?.message,
   };
   const photoAlt = useController({ control, name: 'photo_alt' });
   const [uploading, setUploading] = useState(false);

@@ -154,3 +154,183 @@ export function useAddPublicHolidays() {
   const invalidate = useInvalidateDaysOff();
   return useMutation({ mutationFn: addPublicHolidays, onSuccess: invalidate });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Where meetings happen (public.meeting_settings, one row, admins only)
+// ---------------------------------------------------------------------------------------------
+
+export type MeetingSettings = Pick<Tables<'meeting_settings'>, 'meeting_link' | 'updated_at'>;
+
+export const meetingKeys = {
+  settings: [...adminKeys.all, 'meeting-settings'] as const,
+};
+
+/** The one row: its fixed link, or null for a new Jitsi room per booking (null too when there is no row). */
+export async function fetchMeetingSettings(): Promise<MeetingSettings | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('meeting_settings').select('meeting_link, updated_at').eq('id', true).maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+/** Stores the link (null: a Jitsi room per booking); the admins' only column. Resolves to the row saved. */
+export async function saveMeetingLink(link: string | null): Promise<MeetingSettings> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('meeting_settings').update({ meeting_link: link }).eq('id', true).select('meeting_link, updated_at');
+  if (error) throw error;
+  return changedRows(data)[0];
+}
+
+export function useMeetingSettings() {
+  return useQuery({ queryKey: meetingKeys.settings, queryFn: fetchMeetingSettings });
+}
+
+export function useSaveMeetingLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMeetingLink,
+    onSuccess: (saved) => queryClient.setQueryData(meetingKeys.settings, saved),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The consultant's private calendars ('Календари за заетост'): admin-only functions, the
+// addresses themselves never come back (url_hint is a masked one)
+// ---------------------------------------------------------------------------------------------
+
+/** A feed as the calendar tab shows it. The times are null until they happened. */
+export interface CalendarFeed {
+  id: string;
+  label: string;
+  /** The address masked: scheme and host, and the file's name when short ('https://calendar.google.com/…'). */
+  url_hint: string;
+  is_active: boolean;
+  created_at: string;
+  last_attempt_at: string | null;
+  last_synced_at: string | null;
+  /** Why the last read failed, in Bulgarian; null after a good one. */
+  last_error: string | null;
+  last_error_at: string | null;
+  /** Busy periods of the last good read. */
+  busy_count: number;
+  /** Switched on with no good read for 2 hours: new bookings wait (booking_paused). */
+  stale: boolean;
+}
+
+/** The list refreshes this often while the tab is open: the sync runs in the background. */
+export const FEEDS_REFRESH_MS = 30_000;
+
+export const feedKeys = {
+  all: [...adminKeys.all, 'calendar-feeds'] as const,
+};
+
+/** A row as calendar_feeds() answers it (its times may be null, whatever the generated types say). */
+interface FeedRow {
+  id: string;
+  label: string;
+  url_hint: string;
+  is_active: boolean;
+  created_at: string;
+  last_attempt_at: string | null;
+  last_synced_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  busy_count: number | null;
+  stale: boolean | null;
+}
+
+function toFeed(row: FeedRow): CalendarFeed {
+  return {
+    id: row.id,
+    label: row.label,
+    url_hint: row.url_hint,
+    is_active: row.is_active,
+    created_at: row.created_at,
+    last_attempt_at: row.last_attempt_at || null,
+    last_synced_at: row.last_synced_at || null,
+    last_error: row.last_error?.trim() || null,
+    last_error_at: row.last_error_at || null,
+    busy_count: row.busy_count ?? 0,
+    stale: row.stale === true,
+  };
+}
+
+export async function fetchCalendarFeeds(): Promise<CalendarFeed[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('calendar_feeds');
+  if (error) throw error;
+  return (data ?? []).map(toFeed);
+}
+
+/** Adds a feed (its first sync starts at once); the database's refusals carry a hint (feed-schema.ts). */
+export async function addCalendarFeed(input: { label: string; url: string }): Promise<string> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('add_calendar_feed', input);
+  if (error) throw error;
+  return data;
+}
+
+/** Removes a feed, its busy times and its stored address. */
+export async function removeCalendarFeed(id: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('remove_calendar_feed', { feed: id });
+  if (error) throw error;
+}
+
+/** Switches a feed on (it syncs at once) or off (its busy times are dropped). */
+export async function setCalendarFeedActive({ id, active }: { id: string; active: boolean }): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('set_calendar_feed_active', { feed: id, active });
+  if (error) throw error;
+}
+
+/**
+ * 'Синхронизирай сега': true when a run started; false when one started less than a minute ago
+ * (or nothing could start: no feed switched on, or the sync not set up, which the feeds' errors say).
+ */
+export async function syncCalendarFeeds(): Promise<boolean> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('sync_calendar_feeds');
+  if (error) throw error;
+  return data === true;
+}
+
+/** The feeds; while `live` (the tab shown), read again every 30 s and whenever the window regains focus. */
+export function useCalendarFeeds(live: boolean) {
+  return useQuery({
+    queryKey: feedKeys.all,
+    queryFn: fetchCalendarFeeds,
+    staleTime: 0,
+    refetchInterval: live ? FEEDS_REFRESH_MS : false,
+    refetchOnWindowFocus: live ? 'always' : false,
+  });
+}
+
+/**
+ * A feed's change: the list is read again either way (a refusal may mean it changed meanwhile),
+ * and the booking dialog's copies (taken slots, the pause) are stale after a success.
+ */
+function useFeedMutation<V, R>(change: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => invalidatePublic(queryClient, 'calendar', 'taken-slots'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function useAddCalendarFeed() {
+  return useFeedMutation(addCalendarFeed);
+}
+
+export function useRemoveCalendarFeed() {
+  return useFeedMutation(removeCalendarFeed);
+}
+
+export function useSetCalendarFeedActive() {
+  return useFeedMutation(setCalendarFeedActive);
+}
+
+export function useSyncCalendarFeeds() {
+  return useFeedMutation(syncCalendarFeeds);
+}

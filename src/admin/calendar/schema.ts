@@ -1,18 +1,20 @@
 /*
  * The calendar settings' rules as a zod schema with their Bulgarian
  * messages, the defaults, and the row the form writes; the booking window (horizon in days,
- * minimum notice stored in minutes, the visitor's cut-off for changes in hours) within the
- * database's bounds, and which field a refusal of the database belongs to. The days-off form's
+ * minimum notice stored in minutes, the visitor's cut-off for changes in hours, the free minutes
+ * kept before and after every meeting) within the database's bounds, and which field a refusal of the database belongs to. The days-off form's
  * rules are in ./day-off-schema.
  */
 import * as z from 'zod/mini';
 import { imageAltProblem, imageAltText } from '@/admin/kit/image-alt';
 import { hintOf } from '@/shared/db/errors';
 import {
+  BUFFER_STEP_MINUTES,
   DEFAULT_HORIZON_DAYS,
   DEFAULT_NOTICE_MINUTES,
   DEFAULT_TIME_ZONE,
   isKnownTimeZone,
+  MAX_BUFFER_MINUTES,
   MAX_HORIZON_DAYS,
   MAX_NOTICE_MINUTES,
   minutesOf,
@@ -61,6 +63,8 @@ export const calendarText = {
   noticeInvalid: 'Въведете цяло число, 0 или повече.',
   noticeTooLong: 'Предизвестието може да е най-много 7 дни.',
   cutoffInvalid: `Въведете цял брой часове от 0 до ${MAX_CUTOFF_HOURS}.`,
+  bufferInvalid: `Въведете цял брой минути от 0 до ${MAX_BUFFER_MINUTES}.`,
+  bufferStep: `Въведете минути, кратни на ${BUFFER_STEP_MINUTES} (0, 5, 10, 15…).`,
 } as const;
 
 /** The units the minimum notice is typed in; it is stored in minutes. */
@@ -101,6 +105,17 @@ export function isHorizon(value: string): boolean {
   return WHOLE.test(text) && Number(text) >= 1 && Number(text) <= MAX_HORIZON_DAYS;
 }
 
+/**
+ * The message of a typed buffer before or after the meetings, or undefined when the database
+ * accepts it (a whole number of minutes, 0 to 240, a multiple of 5).
+ */
+export function bufferError(value: string): string | undefined {
+  const text = value.trim();
+  if (!WHOLE.test(text) || Number(text) > MAX_BUFFER_MINUTES) return calendarText.bufferInvalid;
+  if (Number(text) % BUFFER_STEP_MINUTES !== 0) return calendarText.bufferStep;
+  return undefined;
+}
+
 /** True for a whole number of hours the database accepts as the visitor's cut-off (0 to 168). */
 export function isCutoff(value: string): boolean {
   const text = value.trim();
@@ -129,6 +144,8 @@ export function calendarValuesFrom(settings: StoredCalendarSettings | null): Cal
     booking_horizon_days: String(settings?.booking_horizon_days ?? DEFAULT_HORIZON_DAYS),
     ...noticeFields(settings?.min_notice_minutes ?? DEFAULT_NOTICE_MINUTES),
     manage_cutoff_hours: String(settings?.manage_cutoff_hours ?? DEFAULT_CUTOFF_HOURS),
+    buffer_before_minutes: String(settings?.buffer_before_minutes ?? 0),
+    buffer_after_minutes: String(settings?.buffer_after_minutes ?? 0),
   };
 }
 
@@ -169,6 +186,9 @@ export const calendarSchema = z
     notice_unit: z.enum(['minutes', 'hours', 'days']),
     /** Until how many hours before the meeting a visitor may move or cancel it, as typed (0 to 168). */
     manage_cutoff_hours: z.string().check(z.refine(isCutoff, calendarText.cutoffInvalid)),
+    /** Minutes kept free before and after every meeting and busy time, as typed (0 to 240, by 5). */
+    buffer_before_minutes: z.string(),
+    buffer_after_minutes: z.string(),
   })
   .check(
     // the hours are checked as a pair, each message on its own field
@@ -183,6 +203,10 @@ export const calendarSchema = z
       if (notice) ctx.addIssue({ code: 'custom', path: ['notice_amount'], message: notice, input: values.notice_amount });
       const alt = imageAltProblem(values.photo_alt, values.photo_url.trim() !== '');
       if (alt) ctx.addIssue({ code: 'custom', path: ['photo_alt'], message: alt, input: values.photo_alt });
+      for (const key of ['buffer_before_minutes', 'buffer_after_minutes'] as const) {
+        const message = bufferError(values[key]);
+        if (message) ctx.addIssue({ code: 'custom', path: [key], message, input: values[key] });
+      }
     }),
   );
 
@@ -202,12 +226,23 @@ export function calendarInput(values: CalendarFormValues): CalendarSettingsInput
     booking_horizon_days: Number(values.booking_horizon_days.trim()),
     min_notice_minutes: noticeMinutesOf(values.notice_amount, values.notice_unit) ?? DEFAULT_NOTICE_MINUTES,
     manage_cutoff_hours: Number(values.manage_cutoff_hours.trim()),
+    buffer_before_minutes: Number(values.buffer_before_minutes.trim()),
+    buffer_after_minutes: Number(values.buffer_after_minutes.trim()),
   };
 }
 
 /** A field of the form a refusal of the database is about, and what to say there. */
 export interface CalendarRefusal {
-  field: 'booking_horizon_days' | 'notice_amount' | 'manage_cutoff_hours' | 'time_zone' | 'days' | 'end' | 'photo_alt';
+  field:
+    | 'booking_horizon_days'
+    | 'notice_amount'
+    | 'manage_cutoff_hours'
+    | 'buffer_before_minutes'
+    | 'buffer_after_minutes'
+    | 'time_zone'
+    | 'days'
+    | 'end'
+    | 'photo_alt';
   message: string;
 }
 
@@ -226,6 +261,8 @@ export function calendarRefusal(error: unknown): CalendarRefusal | null {
     if (message.includes('calendar_settings_horizon')) return { field: 'booking_horizon_days', message: calendarText.horizonInvalid };
     if (message.includes('calendar_settings_notice')) return { field: 'notice_amount', message: calendarText.noticeTooLong };
     if (message.includes('calendar_settings_photo_alt')) return { field: 'photo_alt', message: imageAltText.tooLong };
+    if (message.includes('calendar_settings_buffer_before')) return { field: 'buffer_before_minutes', message: calendarText.bufferInvalid };
+    if (message.includes('calendar_settings_buffer_after')) return { field: 'buffer_after_minutes', message: calendarText.bufferInvalid };
   }
   if (hint === 'image_alt_missing') return { field: 'photo_alt', message: imageAltText.required };
   if (hint === 'calendar_time_zone') return { field: 'time_zone', message: calendarText.timeZone };

@@ -49,7 +49,7 @@ export interface TimelineEntry {
 }
 
 const STAGES: Record<string, string> = { new: 'Нова', contacted: 'В контакт', proposal: 'Оферта', won: 'Спечелена', lost: 'Загубена' };
-const BOOKING_STATUSES: Record<string, string> = { pending: 'чака потвърждение', confirmed: 'потвърдена', cancelled: 'отказана' };
+const BOOKING_STATUSES: Record<string, string> = { pending: 'чака потвърждение', confirmed: 'потвърдена', cancelled: 'отказана', no_show: 'не се яви' };
 const MAIL_STATUSES: Record<string, string> = { sent: 'изпратен', pending: 'в опашката', sending: 'изпраща се', failed: 'неуспешен, ще се опита пак', given_up: 'не е изпратен', held: 'задържан', skipped: 'пропуснат', superseded: 'заменен от по-нов' };
 
 const by = (actor: string | null) => (actor ? ` (${actor})` : '');

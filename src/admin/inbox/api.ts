@@ -26,7 +26,9 @@ export const inboxKeys = {
   // under inquiries: a lead's change reloads the board with the list
   board: () => [...inboxKeys.inquiries(), 'board'] as const,
   bookings: () => [...inboxKeys.all, 'bookings'] as const,
-  bookingPage: (section: BookingSection, page: number) => [...inboxKeys.bookings(), section, page] as const,
+  bookingPage: (section: BookingSection, status: BookingStatus | '', page: number) => [...inboxKeys.bookings(), section, status, page] as const,
+  // under bookings: a status change counts again
+  noShows: (zone: string, month: string) => [...inboxKeys.bookings(), 'no-shows', zone, month] as const,
   // under bookings: a status change reloads an open history with the lists
   bookingHistory: (id: string) => [...inboxKeys.bookings(), 'history', id] as const,
 };
@@ -38,7 +40,7 @@ const LEAD_COLUMNS = 'lost_reason, owner_id, follow_up_at, offer_amount, contact
 const INQUIRY_COLUMNS =
   `id, name, company, email, phone, message, purpose, contact_method, status, created_at, updated_at, ${LEAD_COLUMNS}, ${CHAT_DELIVERY_COLUMNS}` as const;
 const BOOKING_COLUMNS =
-  `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, visitor_time_zone, ${CHAT_DELIVERY_COLUMNS}` as const;
+  `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, visitor_time_zone, meeting_url, ${CHAT_DELIVERY_COLUMNS}` as const;
 
 /**
  * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)
@@ -106,14 +108,16 @@ export async function fetchAllInquiries({ filters, clock }: { filters: InquiryFi
 }
 
 /**
- * One page of bookings: upcoming ones (from now on) soonest first, or past ones most recent first.
+ * One page of bookings: upcoming ones (from now on) soonest first, or past ones most recent first;
+ * with a status, only the bookings in it.
  */
-export async function fetchBookingPage(section: BookingSection, page: number, now: Date = new Date()): Promise<ListPage<Booking>> {
+export async function fetchBookingPage(section: BookingSection, page: number, status: BookingStatus | '' = '', now: Date = new Date()): Promise<ListPage<Booking>> {
   const supabase = await getSupabase();
   const at = now.toISOString();
   const upcoming = section === 'upcoming';
   const run = (head: boolean) => {
-    const query = supabase.from('appointments').select(BOOKING_COLUMNS, { count: 'exact', head });
+    let query = supabase.from('appointments').select(BOOKING_COLUMNS, { count: 'exact', head });
+    if (status) query = query.eq('status', status);
     return upcoming ? query.gte('preferred_date', at) : query.lt('preferred_date', at);
   };
   return readPage(
@@ -126,6 +130,31 @@ export async function fetchBookingPage(section: BookingSection, page: number, no
         .overrideTypes<{ status: BookingStatus }[]>(),
     () => run(true),
   );
+}
+
+/** The consultant's month of `now`: its first day ('YYYY-MM'), and its bounds as instants [start, end). */
+export function consultantMonth(zone: string, now: Date = new Date()): { month: string; start: string; end: string } {
+  const [year, month] = todayIn(zone, now).split('-').map(Number);
+  const first = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}-01`;
+  const next = month === 12 ? first(year + 1, 1) : first(year, month + 1);
+  return { month: first(year, month).slice(0, 7), start: dayRange(first(year, month), zone).start, end: dayRange(next, zone).start };
+}
+
+/**
+ * How many bookings of the consultant's current month (by their time) were marked 'Не се яви':
+ * one HEAD request with an exact count.
+ */
+export async function fetchNoShowCount(zone: string, now: Date = new Date()): Promise<number> {
+  const supabase = await getSupabase();
+  const { start, end } = consultantMonth(zone, now);
+  const { count, error } = await supabase
+    .from('appointments')
+    .select('id', { count: 'exact', head: true })
+    .eq('status', 'no_show')
+    .gte('preferred_date', start)
+    .lt('preferred_date', end);
+  if (error) throw error;
+  return count ?? 0;
 }
 
 /** What happened to one booking and every e-mail it sent, oldest first (admins only). */
@@ -249,8 +278,15 @@ export function useStageTotals() {
   return useQuery({ queryKey: [...inboxKeys.board(), 'totals'], queryFn: fetchStageTotals, ...live });
 }
 
-export function useBookingPage(section: BookingSection, page: number) {
-  return useLivePage(inboxKeys.bookingPage(section, page), () => fetchBookingPage(section, page));
+export function useBookingPage(section: BookingSection, status: BookingStatus | '', page: number) {
+  return useLivePage(inboxKeys.bookingPage(section, status, page), () => fetchBookingPage(section, page, status));
+}
+
+/** This month's no-shows on the consultant's clock; waits until the zone is known. */
+export function useNoShowCount(zone: string, enabled: boolean) {
+  const now = new Date();
+  const { month } = consultantMonth(zone, now);
+  return useQuery({ queryKey: inboxKeys.noShows(zone, month), queryFn: () => fetchNoShowCount(zone, now), enabled, ...live });
 }
 
 /**

@@ -47,6 +47,8 @@ export function toHistoryEntry(row: BookingHistoryRow): BookingHistoryEntry {
     case 'confirmed':
     case 'cancelled':
     case 'reopened':
+    case 'no_show':
+    case 'no_show_undone':
       return { at: row.at, kind: row.kind, ...who };
     default:
       return { at: row.at, kind: 'other', name: row.kind };
@@ -123,6 +125,10 @@ export function historyLine(entry: BookingHistoryEntry, timeZone?: string): stri
       return `Отменена от ${byWhom(entry.actor, entry.actor_email)}`;
     case 'reopened':
       return `Върната в очакване от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'no_show':
+      return `Отбелязана като „Не се яви“ от ${byWhom(entry.actor, entry.actor_email)}`;
+    case 'no_show_undone':
+      return `„Не се яви“ е отменено от ${byWhom(entry.actor, entry.actor_email)}: клиентът все пак се е явил`;
     case 'moved':
       return `Преместена от ${byWhom(entry.actor, entry.actor_email)}: от ${formatSlotBg(entry.from, timeZone) || '—'} на ${formatSlotBg(entry.to, timeZone) || '—'}`;
     case 'mail':

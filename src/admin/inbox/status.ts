@@ -2,12 +2,14 @@
  * Status rules of the inbox, as pure functions: an inquiry's stages (any stage may follow any
  * other; 'Загубена' needs a reason, which the database checks: migration *_leads.sql) and a
  * booking's statuses. The database enforces the same booking rules (trigger
- * appointments_status_transition in supabase/migrations/20261122000500_inbox.sql).
+ * appointments_status_transition in supabase/migrations/20261122000500_inbox.sql, with 'no_show'
+ * since 20261205000100_consultant_calendar.sql).
  */
+import { MEETING_MINUTES } from '@/shared/domain/calendar';
 import type { BookingStatus, InquiryStatus } from './types';
 
 export const INQUIRY_STATUSES: readonly InquiryStatus[] = ['new', 'contacted', 'proposal', 'won', 'lost'];
-export const BOOKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'cancelled'];
+export const BOOKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'cancelled', 'no_show'];
 
 /** An inquiry's stage, as its card and the board say it. */
 export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
@@ -39,17 +41,28 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Чака потвърждение',
   confirmed: 'Потвърдена',
   cancelled: 'Отказана',
+  no_show: 'Не се яви',
+};
+
+/** Labels of the bookings' status filter (plural, as a choice of which bookings to show). */
+export const BOOKING_FILTER_LABELS: Record<BookingStatus, string> = {
+  pending: 'Чакат потвърждение',
+  confirmed: 'Потвърдени',
+  cancelled: 'Отказани',
+  no_show: 'Не се яви',
 };
 
 /**
  * Where a booking may go from each status: a pending booking is confirmed or cancelled, a
- * confirmed one can still be cancelled, and a cancelled one is final (its slot may already belong
- * to the next visitor).
+ * confirmed one can still be cancelled or, once the meeting has ended, marked 'Не се яви', which
+ * can be taken back to confirmed (a mistake); a cancelled one is final (its slot may already
+ * belong to the next visitor). Neither no-show change e-mails anyone (the database's trigger).
  */
 const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   pending: ['confirmed', 'cancelled'],
-  confirmed: ['cancelled'],
+  confirmed: ['cancelled', 'no_show'],
   cancelled: [],
+  no_show: ['confirmed'],
 };
 
 /** The statuses a booking in `status` may move to, in the order the buttons show them. */
@@ -59,6 +72,21 @@ export function bookingTransitions(status: BookingStatus): readonly BookingStatu
 
 export function canChangeBookingStatus(from: BookingStatus, to: BookingStatus): boolean {
   return bookingTransitions(from).includes(to);
+}
+
+/** Whether a meeting starting at `startsAt` has ended by `now` (it lasts MEETING_MINUTES). */
+export function meetingHasEnded(startsAt: string, now: number): boolean {
+  const start = Date.parse(startsAt);
+  return Number.isFinite(start) && start + MEETING_MINUTES * 60_000 <= now;
+}
+
+/**
+ * The statuses a booking may move to at `now`, as its card offers them: the transitions above,
+ * 'Не се яви' only once the meeting has ended (the database refuses it earlier:
+ * booking_no_show_early).
+ */
+export function bookingActions(booking: { status: BookingStatus; preferred_date: string }, now: number): readonly BookingStatus[] {
+  return bookingTransitions(booking.status).filter((to) => to !== 'no_show' || meetingHasEnded(booking.preferred_date, now));
 }
 
 /** Whether a booking in this status still holds its slot (the taken_slots function agrees). */

@@ -16,7 +16,11 @@ export interface ChatDelivery {
   /** Why the last attempt failed, while none has succeeded; null otherwise. */
   notify_error: string | null;
 }
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
+/**
+ * A booking's status: waiting, confirmed, cancelled, or 'no_show' (a confirmed meeting the visitor
+ * did not come to, set by an admin after it ended: migration 20261205000100_consultant_calendar.sql).
+ */
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'no_show';
 
 /**
  * The columns the database keeps to a fixed list (CHECK constraints), which the generated types
@@ -41,7 +45,8 @@ export type Inquiry = Pick<Tables<'contact_submissions'>, 'id' | 'name' | 'compa
 
 /**
  * A row of appointments as the inbox reads it. visitor_time_zone: the zone of the visitor's
- * browser at booking (an IANA name the database knows), null when it gave none.
+ * browser at booking (an IANA name the database knows), null when it gave none; meeting_url: where
+ * the meeting happens (https://, set by the database when the booking was made).
  */
 export type Booking = Pick<
   Tables<'appointments'>,
@@ -54,11 +59,12 @@ export type Booking = Pick<
   | 'message'
   | 'created_at'
   | 'visitor_time_zone'
+  | 'meeting_url'
   | keyof ChatDelivery
 > & { status: BookingStatus };
 
 /** What happened to a booking (the booking_history function), oldest first. */
-export type BookingEventKind = 'booked' | 'confirmed' | 'cancelled' | 'moved' | 'reopened';
+export type BookingEventKind = 'booked' | 'confirmed' | 'cancelled' | 'moved' | 'reopened' | 'no_show' | 'no_show_undone';
 export type BookingActor = 'visitor' | 'admin' | 'system';
 export type MailPurpose = 'booking_received' | 'booking_confirmed' | 'booking_cancelled' | 'booking_moved' | 'booking_reminder';
 /**

@@ -26,6 +26,15 @@ export const DEFAULT_HORIZON_DAYS = 60;
 export const MAX_HORIZON_DAYS = 365;
 export const DEFAULT_NOTICE_MINUTES = 120;
 export const MAX_NOTICE_MINUTES = 10080;
+/**
+ * The free time kept before and after every meeting (calendar_settings.buffer_before_minutes and
+ * buffer_after_minutes): 0 to 240 minutes in steps of 5. The database applies it (taken_slots and
+ * the booking's check, migration 20261205000100_consultant_calendar.sql); the dialog only reads it.
+ */
+export const MAX_BUFFER_MINUTES = 240;
+export const BUFFER_STEP_MINUTES = 5;
+/** How long a consultation lasts (the database's private.meeting_length()). */
+export const MEETING_MINUTES = 30;
 
 /** Names as stored in calendar_settings.working_hours.days, indexed like Date.getDay(). */
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -40,7 +49,9 @@ export type WorkingHours = {
 /**
  * The calendar's settings row as both sides read it, its working hours parsed from their JSON.
  * booking_horizon_days: how many days ahead a visitor may book (1–365); min_notice_minutes: how
- * long before a slot it must be booked (0–10080).
+ * long before a slot it must be booked (0–10080); buffer_before_minutes and buffer_after_minutes:
+ * the free time around every meeting (0–240, multiples of 5), which the database applies to the
+ * taken slots it answers.
  */
 /** What the booking calendar reads; the visitor's cut-off comes with their booking, the admin reads it apart. */
 export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours' | 'created_at' | 'updated_at' | 'manage_cutoff_hours'> & {
@@ -49,7 +60,7 @@ export type CalendarSettings = Omit<Tables<'calendar_settings'>, 'working_hours'
 
 /** The columns of CalendarSettings, for a select. */
 export const CALENDAR_SETTINGS_COLUMNS =
-  'id, consultant_name, photo_url, photo_alt, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes' as const;
+  'id, consultant_name, photo_url, photo_alt, working_hours, is_active, time_zone, booking_horizon_days, min_notice_minutes, buffer_before_minutes, buffer_after_minutes' as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
