@@ -39,8 +39,12 @@ function invitation(mail: CaughtMail) {
     sequence: Number(event.getFirstPropertyValue('sequence')),
     status: event.getFirstPropertyValue('status'),
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    location: String(event.getFirstPropertyValue('location')),
   };
 }
+
+/** The meeting link the e-mail's facts name. */
+const meetingLink = (mail: CaughtMail) => /Връзка за срещата:?\s*(https:\/\/\S+)/.exec(mail.text)?.[1];
 
 const manageLink = (mail: CaughtMail) => /(https?:\/\/\S+\/booking\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
 
@@ -84,6 +88,10 @@ test('booking through the dialog e-mails an invitation for the chosen instant, w
   expect(invitation(message)).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'TENTATIVE', start: expected });
   expect(message.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
   expect(manageLink(message)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/booking\//);
+  // where to meet: a room of its own, in the text and as the invitation's LOCATION
+  const room = meetingLink(message);
+  expect(room).toMatch(/^https:\/\/meet\.jit\.si\/Konsultaciya-[0-9a-f]{32}$/);
+  expect(invitation(message).location).toBe(room);
 });
 
 test('the consultant\'s confirmation in the inbox e-mails the visitor the confirmed invitation', async ({ page }) => {
@@ -120,6 +128,8 @@ test('the manage link moves the booking (the old link is then refused) and cance
   await asVisitor(page);
   await page.goto(oldLink);
   await expect(page.getByText('Очаква потвърждение')).toBeVisible();
+  const room = meetingLink(received)!;
+  await expect(page.getByRole('link', { name: /Връзка за срещата/ })).toHaveAttribute('href', room);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await page.getByRole('button', { name: 'Премести', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Изберете нов ден и час' });
@@ -136,6 +146,9 @@ test('the manage link moves the booking (the old link is then refused) and cance
   const movedTo = invitation(moved);
   expect(movedTo).toMatchObject({ method: 'REQUEST', sequence: 1, uid: invitation(received).uid });
   expect(movedTo.start).not.toBe(bookedAt);
+  // the move keeps the meeting's room
+  expect(meetingLink(moved)).toBe(room);
+  expect(movedTo.location).toBe(room);
   expect(await takenAround(movedTo.start)).toContain(movedTo.start);
 
   // the old link is dead, and says why

@@ -220,6 +220,19 @@ export interface CalendarFeed {
 /** The list refreshes this often while the tab is open: the sync runs in the background. */
 export const FEEDS_REFRESH_MS = 30_000;
 
+/** While a feed's sync is on its way, the list is read this often, so its outcome shows in seconds. */
+export const FEEDS_SYNCING_REFRESH_MS = 2_000;
+/** A sync unanswered for this long is no longer waited for closely (the 30 s rhythm takes over). */
+const SYNC_WAIT_MS = 2 * 60_000;
+
+/** Whether a sync of the feed was asked for lately and has not answered yet (no good read, no error since). */
+export function isSyncing(feed: CalendarFeed, now = Date.now()): boolean {
+  if (!feed.is_active || !feed.last_attempt_at) return false;
+  const asked = Date.parse(feed.last_attempt_at);
+  const answered = Math.max(feed.last_synced_at ? Date.parse(feed.last_synced_at) : 0, feed.last_error_at ? Date.parse(feed.last_error_at) : 0);
+  return asked > answered && now - asked < SYNC_WAIT_MS;
+}
+
 export const feedKeys = {
   all: [...adminKeys.all, 'calendar-feeds'] as const,
 };
@@ -295,13 +308,17 @@ export async function syncCalendarFeeds(): Promise<boolean> {
   return data === true;
 }
 
-/** The feeds; while `live` (the tab shown), read again every 30 s and whenever the window regains focus. */
+/**
+ * The feeds; while `live` (the tab shown), read again every 30 s (every 2 s while a sync is on its
+ * way) and whenever the window regains focus.
+ */
 export function useCalendarFeeds(live: boolean) {
   return useQuery({
     queryKey: feedKeys.all,
     queryFn: fetchCalendarFeeds,
     staleTime: 0,
-    refetchInterval: live ? FEEDS_REFRESH_MS : false,
+    refetchInterval: (query) =>
+      !live ? false : (query.state.data ?? []).some((feed) => isSyncing(feed)) ? FEEDS_SYNCING_REFRESH_MS : FEEDS_REFRESH_MS,
     refetchOnWindowFocus: live ? 'always' : false,
   });
 }
