@@ -237,20 +237,8 @@ export const feedKeys = {
   all: [...adminKeys.all, 'calendar-feeds'] as const,
 };
 
-/** A row as calendar_feeds() answers it (its times may be null, whatever the generated types say). */
-interface FeedRow {
-  id: string;
-  label: string;
-  url_hint: string;
-  is_active: boolean;
-  created_at: string;
-  last_attempt_at: string | null;
-  last_synced_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-  busy_count: number | null;
-  stale: boolean | null;
-}
+/** A row as calendar_feeds() answers it: its count and flag may be null, whatever the generated types say. */
+type FeedRow = Omit<CalendarFeed, 'busy_count' | 'stale'> & { busy_count: number | null; stale: boolean | null };
 
 function toFeed(row: FeedRow): CalendarFeed {
   return {
