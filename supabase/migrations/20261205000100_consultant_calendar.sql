@@ -9,10 +9,10 @@
 --     The address is a secret: it is kept in Vault (one secret per feed), the table keeps only a
 --     masked hint, and only the sync reads it (public.calendar_sync_claim, service role only).
 --   * The sync. Every 10 minutes the job calendar-sync runs private.request_calendar_sync, which
---     mints a one-time run token (stored hashed, 10 minutes, used once) and calls the Edge Function
---     calendar-sync through pg_net. The function claims the run, fetches each feed (https only, never
---     a private network), expands its events over the booking window and hands the busy blocks
---     back: public.calendar_sync_store replaces that feed's blocks in one transaction, and
+--     mints a one-time run token per feed (stored hashed, 10 minutes, used once) and calls the Edge
+--     Function calendar-sync through pg_net once per feed. The function claims the run, fetches the
+--     feed (https only, never a private network), expands its events over the booking window and
+--     hands the busy blocks back: public.calendar_sync_store replaces that feed's blocks in one transaction, and
 --     public.calendar_sync_failed records why a feed could not be read, keeping its last good
 --     blocks.
 --   * The database enforces them. A busy block, and another booking, widened by the buffers before
@@ -213,11 +213,13 @@ create index calendar_busy_feed_idx on private.calendar_busy (feed_id);
 
 create table private.calendar_sync_runs (
   token_hash bytea primary key,
+  feed_id uuid not null references private.calendar_feeds (id) on delete cascade,
   created_at timestamptz not null default now(),
   claimed_at timestamptz
 );
 comment on table private.calendar_sync_runs is
-  'One-time tokens with which the database calls the Edge Function calendar-sync: the function may read the feeds once per token, within 10 minutes.';
+  'One-time tokens with which the database calls the Edge Function calendar-sync, one per feed: the function may read that feed''s address once per token, within 10 minutes.';
+create index calendar_sync_runs_feed_idx on private.calendar_sync_runs (feed_id);
 
 create or replace function private.calendar_stale_after() returns interval
 language sql immutable set search_path = ''
@@ -335,7 +337,7 @@ begin
   insert into private.calendar_feeds (id, label, secret_id, url_hint, created_by)
   values (feed, name, vault_id, private.masked_feed_url(address), auth.uid());
   -- the first sync at once rather than in up to 10 minutes
-  perform private.request_calendar_sync();
+  perform private.request_calendar_sync(feed);
   return feed;
 end
 $$;
@@ -369,7 +371,7 @@ begin
   if active then
     -- its staleness counts from now, and it syncs at once
     update private.calendar_feeds f set active_since = now() where f.id = feed;
-    perform private.request_calendar_sync();
+    perform private.request_calendar_sync(feed);
   else
     -- switched off: its times are nobody's business any more, and its last sync is forgotten
     delete from private.calendar_busy b where b.feed_id = feed;
@@ -394,14 +396,18 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- The sync: the database calls the Edge Function, which claims the run and reports back
 -- ---------------------------------------------------------------------------------------------
-create or replace function private.request_calendar_sync() returns boolean
+-- One call of the function per feed, each with its own one-time run token: a feed that takes long
+-- to fetch or expand spends its own request's time and CPU, never another's. `one_feed` limits it to
+-- one feed (a feed just added or switched on).
+create or replace function private.request_calendar_sync(one_feed uuid default null) returns boolean
 language plpgsql security definer set search_path = ''
 as $$
 declare
   base text := (select s.functions_url from private.mail_settings s where s.id);
+  target uuid;
   token text;
 begin
-  if not exists (select 1 from private.calendar_feeds f where f.is_active) then
+  if not exists (select 1 from private.calendar_feeds f where f.is_active and (one_feed is null or f.id = one_feed)) then
     return false;
   end if;
   if base is null or to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
@@ -410,18 +416,23 @@ begin
            last_error = case when base is null
              then 'Синхронизацията не е настроена: липсва адресът на Edge Functions (functions_url в private.mail_settings).'
              else 'Синхронизацията не е настроена: базата няма разширението pg_net.' end
-     where f.is_active;
+     where f.is_active and (one_feed is null or f.id = one_feed);
     return false;
   end if;
-  token := private.random_token();
   delete from private.calendar_sync_runs r where r.created_at < now() - interval '1 day';
-  insert into private.calendar_sync_runs (token_hash) values (private.token_hash(token));
-  update private.calendar_feeds f set last_attempt_at = now() where f.is_active;
-  perform net.http_post(
-    url := base || '/calendar-sync',
-    body := jsonb_build_object('run', token),
-    headers := jsonb_build_object('Content-Type', 'application/json'),
-    timeout_milliseconds := 120000);
+  for target in
+    update private.calendar_feeds f set last_attempt_at = now()
+     where f.is_active and (one_feed is null or f.id = one_feed)
+    returning f.id
+  loop
+    token := private.random_token();
+    insert into private.calendar_sync_runs (token_hash, feed_id) values (private.token_hash(token), target);
+    perform net.http_post(
+      url := base || '/calendar-sync',
+      body := jsonb_build_object('run', token),
+      headers := jsonb_build_object('Content-Type', 'application/json'),
+      timeout_milliseconds := 60000);
+  end loop;
   return true;
 end
 $$;
@@ -432,10 +443,12 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   horizon integer := coalesce((select s.booking_horizon_days from public.calendar_settings s limit 1), 60);
+  run_feed uuid;
 begin
   update private.calendar_sync_runs r set claimed_at = now()
    where r.token_hash = private.token_hash(coalesce(run, ''))
-     and r.claimed_at is null and r.created_at > now() - interval '10 minutes';
+     and r.claimed_at is null and r.created_at > now() - interval '10 minutes'
+  returning r.feed_id into run_feed;
   if not found then
     raise exception 'Unknown or used calendar sync run' using errcode = '42501', hint = 'calendar_sync_run_unknown';
   end if;
@@ -447,7 +460,7 @@ begin
     'feeds', coalesce((
       select jsonb_agg(jsonb_build_object('id', f.id, 'url', s.decrypted_secret) order by f.created_at)
         from private.calendar_feeds f join vault.decrypted_secrets s on s.id = f.secret_id
-       where f.is_active), '[]'::jsonb));
+       where f.is_active and f.id = run_feed), '[]'::jsonb));
 end
 $$;
 
@@ -841,7 +854,7 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 revoke all on function private.new_meeting_url(), private.set_meeting_url(), private.calendar_paused(),
   private.masked_feed_url(text), private.normalized_feed_url(text), private.require_admin(),
-  private.request_calendar_sync(), private.slot_conflicts(timestamptz, uuid), private.refuse_taken_slot(timestamptz, uuid),
+  private.request_calendar_sync(uuid), private.slot_conflicts(timestamptz, uuid), private.refuse_taken_slot(timestamptz, uuid),
   private.calendar_stale_after(), private.calendar_feed_limit(), private.calendar_busy_limit()
   from public, anon, authenticated;
 revoke all on function public.booking_paused(), public.calendar_feeds(), public.add_calendar_feed(text, text),

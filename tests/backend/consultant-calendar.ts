@@ -202,15 +202,18 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
   });
 
   describe('the sync’s run', () => {
-    async function run(): Promise<string> {
+    /** A run token for one feed, as private.request_calendar_sync mints them. */
+    async function run(feed: string): Promise<string> {
       const token = `run-${++n}-${'x'.repeat(40)}`;
-      await sql('insert into private.calendar_sync_runs (token_hash) values (private.token_hash($1))', [token]);
+      await sql('insert into private.calendar_sync_runs (token_hash, feed_id) values (private.token_hash($1), $2)', [token, feed]);
       return token;
     }
 
-    it('hands the addresses out once per token, and stores a feed’s blocks in place of the last ones', async () => {
+    it('hands a feed’s address out once per token, and stores its blocks in place of the last ones', async () => {
       const { data: id } = await admin.rpc('add_calendar_feed', { label: 'Работа', url: 'https://outlook.example/owa/calendar/secret-abc/calendar.ics' });
-      const token = await run();
+      // another feed's address is not this run's
+      await admin.rpc('add_calendar_feed', { label: 'Друг', url: 'https://other.example/calendar.ics' });
+      const token = await run(id);
       const claimed = await h.service.rpc('calendar_sync_claim', { run: token });
       expect(claimed.error).toBeNull();
       expect(claimed.data).toMatchObject({ time_zone: 'Europe/Sofia', max_blocks: 5000, feeds: [{ id, url: 'https://outlook.example/owa/calendar/secret-abc/calendar.ics' }] });
@@ -227,11 +230,11 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
       // a failure keeps the last good blocks and says why
       await h.service.rpc('calendar_sync_failed', { feed: id, message: 'Адресът отговори с грешка 404.' });
       const { data } = await admin.rpc('calendar_feeds');
-      expect(data).toEqual([expect.objectContaining({ busy_count: 1, last_error: 'Адресът отговори с грешка 404.', stale: false })]);
+      expect(data).toContainEqual(expect.objectContaining({ id, busy_count: 1, last_error: 'Адресът отговори с грешка 404.', stale: false }));
       expect(await taken(day)).toEqual([day.at(16, 0)]);
       // and a good sync clears the error
       await h.service.rpc('calendar_sync_store', { feed: id, blocks: [] });
-      expect((await admin.rpc('calendar_feeds')).data).toEqual([expect.objectContaining({ busy_count: 0, last_error: null })]);
+      expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id, busy_count: 0, last_error: null }));
     });
 
     it('refuses blocks that are not blocks, changing nothing', async () => {

@@ -1,10 +1,11 @@
 // The consultant's busy times from their private calendar feeds (ICS). Every 10 minutes pg_cron
-// runs private.request_calendar_sync(), which mints a one-time run token and POSTs
-// {"run": "<token>"} here through pg_net. The function claims the run (the token is the lock:
-// verify_jwt is off for it in supabase/config.toml, as the database sends no JWT), gets the window
-// and the feeds, and for each feed either stores its busy periods (all of them, replacing the
-// last ones) or records in Bulgarian why it could not, keeping the last good ones. One feed's
-// failure never touches another's.
+// runs private.request_calendar_sync(), which mints a one-time run token per feed and POSTs
+// {"run": "<token>"} here through pg_net, one call per feed. The function claims the run (the
+// token is the lock: verify_jwt is off for it in supabase/config.toml, as the database sends no
+// JWT), gets the window and the run's feeds (the database hands out one; the code takes a list),
+// and for each feed either stores its busy periods (all of them, replacing the last ones) or
+// records in Bulgarian why it could not, keeping the last good ones. One feed's failure never
+// touches another's.
 //
 // The feeds' addresses are secrets: they appear in no answer and no log line (feeds are named by id).
 //
