@@ -18,6 +18,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', impor
 export const ANON_PUBLIC_FUNCTIONS = [
   'public.blog_category_counts(max_count integer)',
   'public.booking_by_token(token text)',
+  'public.booking_paused()',
   'public.cancel_booking(token text)',
   'public.confirm_newsletter(token text)',
   'public.intake_challenge()',

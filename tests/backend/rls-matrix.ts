@@ -32,8 +32,10 @@ export const ANON_FUNCTIONS = [
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
   // each checks is_admin() itself and refuses anybody else with 42501
+  'public.add_calendar_feed(label text, url text)',
   'public.admin_unsubscribe_newsletter(subscriber uuid)',
   'public.booking_history(booking uuid)',
+  'public.calendar_feeds()',
   'public.contact_timeline(contact uuid)',
   'public.erase_contact(contact uuid)',
   'public.erase_newsletter_subscriber(subscriber uuid)',
@@ -41,10 +43,13 @@ export const AUTHENTICATED_FUNCTIONS = [
   'public.merge_contacts(keep uuid, other uuid)',
   'public.newsletter_counts()',
   'public.newsletter_send_status(post uuid)',
+  'public.remove_calendar_feed(feed uuid)',
   'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
   'public.restore_from_bin(item uuid, new_password text)',
   'public.send_newsletter_test(post uuid, html text, plain text)',
+  'public.set_calendar_feed_active(feed uuid, active boolean)',
   'public.start_newsletter_send(post uuid, html text, plain text)',
+  'public.sync_calendar_feeds()',
 ].sort();
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
