@@ -303,6 +303,13 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
       const unfolded = ics.ics.replace(/\r\n /g, '');
       expect(unfolded).toContain(`\r\nLOCATION:${row.meeting_url}\r\n`);
       expect(ics.link).toContain(`&location=${encodeURIComponent(row.meeting_url)}`);
+      // in the e-mail's HTML part a link to follow, in its text part the address
+      const [bodies] = await sql<{ b: { html: string; text: string } }>(
+        `select private.mail_bodies('Заглавие', array['Здравейте!'], array[array['Връзка за срещата', $1]], array[]::text[], array[]::text[], 'Поздрави') as b`,
+        [row.meeting_url],
+      );
+      expect(bodies.b.html).toContain(`<a href="${row.meeting_url}" style="color:#1d4ed8">${row.meeting_url}</a>`);
+      expect(bodies.b.text).toContain(`Връзка за срещата: ${row.meeting_url}\n`);
     });
   });
 

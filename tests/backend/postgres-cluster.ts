@@ -10,7 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { PLATFORM_CRON_FILE, PLATFORM_FILE, PLATFORM_VAULT_FILE, readMigrations, readSeed } from '../../supabase/local/db.ts';
+import { PLATFORM_CRON_FILE, PLATFORM_FILE, PLATFORM_VAULT_FILE, readMigrations } from '../../supabase/local/db.ts';
 
 const run = promisify(execFile);
 
@@ -122,13 +122,39 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
 }
 
-/** The hosted platform's own schema, before any migration (supabase/local/platform*.sql). */
-export async function applyPlatform(cluster: PostgresCluster): Promise<void> {
+/**
+ * The hosted platform's own schema, before any migration (supabase/local/platform*.sql), and the
+ * `postgres` role's search path as a hosted project has it. With `migrationsTable`, also the table
+ * in which the Supabase CLI records what it applied, for our own loop below (the CLI makes it itself).
+ */
+export async function applyPlatform(cluster: PostgresCluster, { migrationsTable = true } = {}): Promise<void> {
   await cluster.sql(`set search_path to "$user", public, extensions;\n${readFileSync(PLATFORM_FILE, 'utf8')}`);
   await cluster.sql(readFileSync(PLATFORM_CRON_FILE, 'utf8')); // nothing where the real pg_cron is preloaded
   await cluster.sql(readFileSync(PLATFORM_VAULT_FILE, 'utf8')); // supabase_vault has no Debian package
-  await cluster.sql(`create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, applied_at timestamptz default now());`);
+  await cluster.sql(`alter role postgres set search_path to "$user", public, extensions`);
+  if (migrationsTable) {
+    await cluster.sql(`create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, applied_at timestamptz default now());`);
+  }
+}
+
+/**
+ * The cluster's address as the Supabase CLI takes it: Go's parser wants a host before the path (the
+ * socket directory in `host=` overrides it), and the cluster speaks no TLS.
+ */
+export function cliDatabaseUrl(cluster: PostgresCluster): string {
+  return `postgresql://postgres@localhost:${cluster.connection.port}/postgres?host=${encodeURIComponent(String(cluster.connection.host))}&sslmode=disable`;
+}
+
+/** Runs the real Supabase CLI (the pinned devDependency `supabase`) from the repository's root. */
+export async function supabaseCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npx', ['--no-install', 'supabase', ...args], { maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? String(error) };
+  }
 }
 
 /**
@@ -154,12 +180,14 @@ export async function applyMigrations(cluster: PostgresCluster, which: (version:
 }
 
 /**
- * What `supabase db push` and `supabase db reset` do on a project: the platform's own schema,
- * then every migration in order, then the seed.
+ * What a release does to a project: the platform's own schema (hosted has it), then
+ * `supabase db push --include-seed` of the real CLI, which applies every migration in order, each
+ * recorded in supabase_migrations.schema_migrations, and then the seed. The migrations it applied.
  */
 export async function applySchema(cluster: PostgresCluster): Promise<string[]> {
-  await applyPlatform(cluster);
-  const applied = await applyMigrations(cluster);
-  await cluster.sql(`set search_path to "$user", public, extensions;\n${readSeed()}`);
-  return applied;
+  await applyPlatform(cluster, { migrationsTable: false });
+  const push = await supabaseCli(['db', 'push', '--db-url', cliDatabaseUrl(cluster), '--include-seed', '--yes']);
+  const output = `${push.stdout}\n${push.stderr}`;
+  if (push.code !== 0) throw new Error(`supabase db push failed on PostgreSQL ${cluster.version} (exit ${push.code}):\n${output.slice(-4000)}`);
+  return [...output.matchAll(/Applying migration (\S+\.sql)\.\.\./g)].map((m) => m[1]);
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../../supabase/local/db.ts';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
-import { applySchema, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { applySchema, cliDatabaseUrl, findPostgres, postgresSkipReason, startPostgres, supabaseCli, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingConversation } from './booking-conversation.ts';
 import { defineBookingRules } from './booking-rules.ts';
 import { defineChatNotification } from './chat-notification.ts';
@@ -37,7 +37,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
   // registered first, so it runs after the matrix has closed its harness
   afterAll(() => cluster?.stop());
 
-  describe('supabase db push', () => {
+  describe('supabase db push and db lint, the real CLI', () => {
     it('applies every migration and the seed', async () => {
       expect(applied).toEqual(readMigrations().map((m) => m.file));
       db = new PostgresDb({ connection: cluster!.connection });
@@ -58,12 +58,20 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(counts.users).toBeGreaterThanOrEqual(2);
       expect(counts.version).toBe(cluster!.version);
     });
+
+    it('finds no error and no warning in any function of ours, public and private (plpgsql_check)', async () => {
+      const lint = await supabaseCli(['db', 'lint', '--db-url', cliDatabaseUrl(cluster!), '--schema', 'public,private', '--level', 'warning', '--fail-on', 'warning']);
+      const findings = lint.stdout.trim() ? (JSON.parse(lint.stdout) as { function: string; issues: { level: string; message: string }[] }[]) : [];
+      expect(findings.flatMap((f) => f.issues.map((i) => `${i.level} ${f.function}: ${i.message}`))).toEqual([]);
+      expect(lint.code, lint.stderr).toBe(0);
+      // it did lint: the linter's extension answers in this cluster
+      expect(lint.stderr).toMatch(/Linting schema: public/);
+    });
   });
 
   const connectionString = () => `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
   /** The same, as the Supabase CLI parses it (Go's parser wants a host before the path; the socket directory overrides it). */
-  const cliConnectionString = () =>
-    `postgresql://postgres@localhost:${cluster!.connection.port}/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&sslmode=disable`;
+  const cliConnectionString = () => cliDatabaseUrl(cluster!);
   const runCheck = () =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/check-hosted.ts', connectionString()], { stdio: ['ignore', 'pipe', 'pipe'] });
