@@ -1,7 +1,8 @@
 // The production build, what a host runs: the client bundle (vite build), the public pages
-// prerendered with the database's data (prerender.mjs, which also builds the server bundle), and
-// the sitemap and the feed (feeds.mjs, which takes their addresses from that bundle), all into
-// --out (dist by default).
+// prerendered with the database's data and the not-found page 404.html (prerender.mjs, which also
+// builds the server bundle), the sitemap and the feed (feeds.mjs, which takes their addresses from
+// that bundle), and the hosts' rules and security headers (host-config.mjs: _headers, _redirects,
+// _headers.nginx), all into --out (dist by default).
 //
 //   node scripts/publisher/build.mjs [--out dist]
 //
@@ -35,4 +36,6 @@ let code = await step('npx', ['--no-install', 'vite', 'build', '--outDir', out, 
 // each in a process of its own: the prerenderer sets the time zone its pages' dates are written in
 if (code === 0) code = await step(process.execPath, [script('./prerender.mjs'), '--out', out]);
 if (code === 0) code = await step(process.execPath, [script('./feeds.mjs'), '--out', out]);
+// the hosts' rules and security headers, from the pages just written (host-config.mjs)
+if (code === 0) code = await step(process.execPath, [script('./host-config.mjs'), '--out', out]);
 process.exit(code);

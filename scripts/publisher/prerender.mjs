@@ -74,6 +74,8 @@ async function main() {
 
   const counts = { written: 0, removed: 0, kept: 0 };
   for (const path of pages) counts[await site.write(path, { withData })]++;
+  // the page hosts answer an unknown address with (status 404)
+  await site.writeNotFound({ withData });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `[prerender] ${counts.written} pages written to ${OUT} in ${seconds} s${withData ? '' : ' (without data)'}` +

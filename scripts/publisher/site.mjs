@@ -98,8 +98,11 @@ export async function openSite(out) {
   const entryPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let base = stripPageHead(template).replace(entryScript[0], '');
   for (const m of entryPreloads) base = base.replace(m[0], '');
-  const loader = (modules) =>
-    `<script type="module">let s=0;const go=()=>{if(s++)return;for(const h of ${scriptJson(modules)}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};const later=()=>setTimeout(go,0);` +
+  // The loader is the same on every page of a build (only the entry's name is in it), so the
+  // Content-Security-Policy allows it by one hash computed at build time (host-config.mjs); what a
+  // page preloads is data beside it, in #islands-preload.
+  const loader =
+    `<script type="module">let s=0;const go=()=>{if(s++)return;for(const h of JSON.parse(document.getElementById('islands-preload').textContent)){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}import(${scriptJson(entryScript[1])})};const later=()=>setTimeout(go,0);` +
     // after the first contentful paint where the browser reports it, else after the first frame
     `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}catch{requestAnimationFrame(later)}</script>`;
   // what hydrates at once: the islands' runtime and the islands marked 'load' (the header)
@@ -149,28 +152,47 @@ export async function openSite(out) {
   async function write(path, { withData = true } = {}) {
     const file = fileOf(path);
     if (!file) throw new Error(`refusing to write outside ${OUT}: ${path}`);
-    const { html, islands, islandList, head, notFound, incomplete } = await ssr.renderPage(path, { withData });
-    if (withData && incomplete) return 'kept';
-    if (notFound) {
+    const rendered = await ssr.renderPage(path, { withData });
+    if (withData && rendered.incomplete) return 'kept';
+    if (rendered.notFound) {
       remove(path);
       return 'removed';
     }
+    writeAtomically(file, pageHtml(path, rendered));
+    return 'written';
+  }
+
+  /**
+   * The site's own not-found view (its head asks not to be indexed) as <out>/404.html: what the
+   * hosts' rules answer, with status 404, for an address that has no page (docs/deploying.md).
+   */
+  async function writeNotFound({ withData = true } = {}) {
+    const path = '/404';
+    const rendered = await ssr.renderPage(path, { withData });
+    if (!rendered.notFound) throw new Error(`${path} rendered a page, not the not-found view`);
+    writeAtomically(join(OUT, '404.html'), pageHtml(path, rendered));
+  }
+
+  /** The whole HTML document of a rendered page. */
+  function pageHtml(path, { html, islands, islandList, head }) {
     // Built-in data is a head start, not the truth: an island refetches it when it hydrates.
     for (const island of Object.values(islands)) for (const q of island.state?.queries ?? []) q.state.dataUpdatedAt = 0;
-    const page = base
+    return base
       .replace('</head>', `    ${headHtml(head)}\n  </head>`)
       // a function, so that `$` in the script's source is not read as a replacement pattern
       .replace(/<body([^>]*)>/, (_, attrs) => `<body${attrs}>\n    ${clickQueue}`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script type="application/json" id="islands-data">${scriptJson(islands)}</script>\n    ${loader(pageModules(islandList))}`,
+        `<div id="root" data-prerendered="${escapeAttr(path)}">${html}</div>\n    <script type="application/json" id="islands-data">${scriptJson(islands)}</script>\n    <script type="application/json" id="islands-preload">${scriptJson(pageModules(islandList))}</script>\n    ${loader}`,
       );
+  }
+
+  /** Written beside and renamed: the server never sends half a page. */
+  function writeAtomically(file, page) {
     mkdirSync(dirname(file), { recursive: true });
-    // written beside and renamed: the server never sends half a page
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, page);
     renameSync(tmp, file);
-    return 'written';
   }
 
   /** Addresses of the category pages now in the build (page 1 of each). */
@@ -182,5 +204,5 @@ export async function openSite(out) {
       .map((d) => ssr.categoryPath(d.name));
   }
 
-  return { out: OUT, ssr, write, remove, fileOf, categoryPages };
+  return { out: OUT, ssr, write, writeNotFound, remove, fileOf, categoryPages };
 }

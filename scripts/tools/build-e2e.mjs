@@ -1,5 +1,6 @@
 // Builds the site for the end-to-end run exactly as `npm run build` builds it for production
-// (client build, sitemap and feed, prerendered pages), pointed at the stand-in of that run. A
+// (client build, prerendered pages and 404.html, sitemap and feed, the hosts' rules and security
+// headers), pointed at the stand-in of that run. A
 // throw-away stand-in with the same seed answers while the pages are prerendered.
 import { spawn } from 'node:child_process';
 import { E2E_BACKEND_PORT, E2E_BACKEND_URL, e2eBuildEnv, E2E_OUT_DIR } from './e2e-env.mjs';
@@ -32,6 +33,7 @@ try {
   // the prerenderer builds the server bundle the feeds take their addresses from
   if (code === 0) code = await run(process.execPath, ['scripts/publisher/prerender.mjs', '--out', E2E_OUT_DIR], { env });
   if (code === 0) code = await run(process.execPath, ['scripts/publisher/feeds.mjs', '--out', E2E_OUT_DIR], { env });
+  if (code === 0) code = await run(process.execPath, ['scripts/publisher/host-config.mjs', '--out', E2E_OUT_DIR], { env });
 } finally {
   backend.kill('SIGTERM');
 }
