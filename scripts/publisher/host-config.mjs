@@ -103,7 +103,10 @@ export function securityHeaders({ csp, https }) {
   ];
 }
 
-/** Netlify's and Cloudflare Pages' _headers: the security headers everywhere, long caching for hashed assets. */
+/**
+ * Netlify's and Cloudflare Pages' _headers: the security headers everywhere, long caching for hashed assets.
+ * @param {[string, string][]} headers
+ */
 export function headersFile(headers) {
   const lines = ['/*', ...headers.map(([name, value]) => `  ${name}: ${value}`), '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''];
   return `# Written by scripts/publisher/host-config.mjs at build time: do not edit by hand.\n${lines.join('\n')}`;
@@ -125,7 +128,10 @@ export function redirectsFile() {
   return lines.join('\n');
 }
 
-/** The headers as nginx add_header lines (`always`: on 404s too), for an include in the server block. */
+/**
+ * The headers as nginx add_header lines (`always`: on 404s too), for an include in the server block.
+ * @param {[string, string][]} headers
+ */
 export function nginxHeaders(headers) {
   const quote = (v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   return [
