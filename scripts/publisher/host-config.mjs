@@ -70,7 +70,10 @@ function origins(url) {
   return { http: u.origin, ws: `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}` };
 }
 
-/** The Content-Security-Policy of the site, as one header value. */
+/**
+ * The Content-Security-Policy of the site, as one header value.
+ * @param {{ supabaseUrl: string, scriptHashes: Iterable<string>, imageOrigins?: string[] }} options
+ */
 export function contentSecurityPolicy({ supabaseUrl, scriptHashes, imageOrigins = [] }) {
   const supabase = origins(supabaseUrl);
   const hashes = [...scriptHashes].sort().map((h) => `'${h}'`);
