@@ -10,6 +10,11 @@ export interface ProjectConfig {
   signInsPerFiveMinutes: number;
   /** [auth] enable_signup (and [auth.email] enable_signup): may anyone create an account. */
   enableSignup: boolean;
+  /**
+   * [auth.email] enable_signup: the CLI pushes it as the e-mail provider's switch (GoTrue's
+   * EXTERNAL_EMAIL_ENABLED), so false means nobody signs in with an e-mail and password at all.
+   */
+  emailProvider: boolean;
   /** [auth.email] enable_confirmations: a new account must confirm its e-mail before it signs in. */
   enableConfirmations: boolean;
   /** [auth] site_url: where confirmation links send the browser by default. */
@@ -36,6 +41,7 @@ const DEFAULTS: ProjectConfig = {
   maxRows: 1000,
   signInsPerFiveMinutes: 30,
   enableSignup: true,
+  emailProvider: true,
   enableConfirmations: true,
   siteUrl: 'http://localhost:3000',
   additionalRedirectUrls: [],
@@ -103,13 +109,15 @@ export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): Pro
   const bool = (key: string) => (typeof values.get(key) === 'boolean' ? (values.get(key) as boolean) : undefined);
   const str = (key: string) => (typeof values.get(key) === 'string' ? (values.get(key) as string) : undefined);
   const maxRows = num('api.max_rows');
-  // GoTrue's switch is global; the CLI's [auth.email] enable_signup turns off e-mail sign-ups alone,
-  // which for this product (e-mail is the only provider) is the same thing
-  const signup = (bool('auth.enable_signup') ?? DEFAULTS.enableSignup) && (bool('auth.email.enable_signup') ?? true);
+  // [auth.email] enable_signup is the e-mail provider itself to the CLI: off, there are neither
+  // e-mail sign-ups nor e-mail sign-ins ([auth] enable_signup alone closes sign-ups)
+  const emailProvider = bool('auth.email.enable_signup') ?? DEFAULTS.emailProvider;
+  const signup = (bool('auth.enable_signup') ?? DEFAULTS.enableSignup) && emailProvider;
   return {
     maxRows: maxRows === undefined ? DEFAULTS.maxRows : maxRows > 0 ? maxRows : null,
     signInsPerFiveMinutes: num('auth.rate_limit.sign_in_sign_ups') ?? DEFAULTS.signInsPerFiveMinutes,
     enableSignup: signup,
+    emailProvider,
     enableConfirmations: bool('auth.email.enable_confirmations') ?? DEFAULTS.enableConfirmations,
     siteUrl: str('auth.site_url') ?? DEFAULTS.siteUrl,
     additionalRedirectUrls: (Array.isArray(values.get('auth.additional_redirect_urls')) ? values.get('auth.additional_redirect_urls') : []) as string[],

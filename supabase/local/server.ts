@@ -346,6 +346,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     trustClientAddress: options.trustClientAddress ?? false,
     auth: {
       enableSignup: config.enableSignup,
+      emailProvider: config.emailProvider,
       enableConfirmations: config.enableConfirmations,
       siteUrl: config.siteUrl,
       additionalRedirectUrls: config.additionalRedirectUrls,

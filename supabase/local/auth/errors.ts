@@ -73,6 +73,7 @@ export const errors = {
       error_description: `Unsupported grant type "${grant}"`,
     }),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  emailProviderDisabled: () => new AuthError(422, 'email_provider_disabled', 'Email logins are disabled'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   schemaQuery: () => new InternalAuthError(500, 'unexpected_failure', 'Database error querying schema'),

@@ -43,6 +43,7 @@ async function passwordGrant(req: LocalRequest, ctx: ServerContext): Promise<Loc
   const password = typeof body.password === 'string' ? body.password : '';
   if (!email && !phone) throw errors.validation('missing email or phone');
   if (!password) throw errors.validation('missing password');
+  if (email && ctx.auth.emailProvider === false) throw errors.emailProviderDisabled();
   if (!ctx.signInLimiter.allow(req.ip, email || phone)) throw errors.overRequestRateLimit();
 
   // an account with a NULL where GoTrue reads a string fails here, before any password check (500)
@@ -181,6 +182,7 @@ const SETTINGS = {
 /** What /settings says: the sign-up switches follow config.toml, as the stand-in itself does. */
 const settingsJson = (ctx: ServerContext) => ({
   ...SETTINGS,
+  external: { ...SETTINGS.external, email: ctx.auth.emailProvider !== false },
   disable_signup: !ctx.auth.enableSignup,
   mailer_autoconfirm: !ctx.auth.enableConfirmations,
 });
