@@ -6,6 +6,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../../supabase/local/db.ts';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
+import { doctorHosted, report } from '../../scripts/tools/doctor-hosted.ts';
+import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
+import { block, doctorEnv, goodSite, listen } from './doctor-hosted.ts';
 import { HOSTED_SIGNUPS, startHarness } from './harness.ts';
 import { applySchema, cliDatabaseUrl, findPostgres, postgresSkipReason, startPostgres, supabaseCli, type PostgresCluster } from './postgres-cluster.ts';
 import { defineBookingConversation } from './booking-conversation.ts';
@@ -72,31 +75,115 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
   const connectionString = () => `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
   /** The same, as the Supabase CLI parses it (Go's parser wants a host before the path; the socket directory overrides it). */
   const cliConnectionString = () => cliDatabaseUrl(cluster!);
-  const runCheck = () =>
+  /** `npm run doctor:hosted` as a command, with these variables only (nothing from this machine's .env). */
+  const runDoctor = (env: Record<string, string> = { SUPABASE_DB_URL: connectionString() }) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/check-hosted.ts', connectionString()], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/doctor-hosted.ts'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: doctorEnv(env),
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
       child.on('close', (code) => resolve({ code, output }));
     });
+  /** What a hosted project has once set up: the webhook's address, the mail provider, its key, the functions' address. */
+  const setUpProject = (functionsUrl = 'https://abcdefghijklmnop.supabase.co/functions/v1') =>
+    cluster!.sql(`select private.set_vault_secret('content_webhook_url', 'https://publisher.example/__publish'),
+             private.set_vault_secret('content_webhook_secret', 'secret');
+      insert into private.mail_settings (api_url, sender, site_url, functions_url)
+        values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example', '${functionsUrl}');
+      select private.set_vault_secret('mail_api_key', 're_test')`);
+  const undoProject = () =>
+    cluster!.sql(`select private.set_vault_secret('content_webhook_url', null), private.set_vault_secret('content_webhook_secret', null),
+                         private.set_vault_secret('mail_api_key', null);
+                  delete from private.mail_settings`);
 
-  describe('npm run check:hosted', () => {
-    it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the webhook has its address', async () => {
-      await cluster!.sql(`select private.set_vault_secret('content_webhook_url', 'https://publisher.example/__publish'),
-               private.set_vault_secret('content_webhook_secret', 'secret');
-        insert into private.mail_settings (api_url, sender, site_url, functions_url)
-          values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example',
-                  'https://abcdefghijklmnop.supabase.co/functions/v1');
-        select private.set_vault_secret('mail_api_key', 're_test')`);
-      const { code, output } = await runCheck().finally(() =>
-        cluster!.sql(`select private.set_vault_secret('content_webhook_url', null), private.set_vault_secret('content_webhook_secret', null),
-                             private.set_vault_secret('mail_api_key', null);
-                      delete from private.mail_settings`),
-      );
+  describe('npm run doctor:hosted', () => {
+    it('finds nothing that would break on the database as `supabase db push` and the seed leave it, once the project is set up', async () => {
+      await setUpProject();
+      const { code, output } = await runDoctor().finally(undoProject);
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
+      expect(output).toMatch(/✔ Scheduled jobs \(pg_cron\)\n {4}pg_cron runs the 8 job\(s\) the migrations schedule: intake-clients-prune, chat-notifications, booking-mail, publish-scheduled-posts, content-housekeeping, lead-follow-ups, newsletter-sends, calendar-sync\.\n {4}No last run failed/);
+      expect(output).toContain('✔ E-mail and the team chat\n    E-mail goes to api.resend.com with the key in Vault');
       expect(output).not.toMatch(/✖/);
+      // what it could not check says what to set
+      expect(output).toContain("– Edge Functions\n    Not checked: set SUPABASE_URL (the project's URL");
+      expect(output).toContain('6 check(s) were not run (–)');
       expect(code, output).toBe(0);
+    });
+
+    it('finds nothing that would break on a whole project set up well: the database, the API, the functions and the site', async () => {
+      const site = await listen(goodSite);
+      const h = await startHarness({
+        db: new PostgresDb({ connection: cluster!.connection }),
+        // the client address from the connection, a client's own header dropped: as hosted's gateway does
+        trustClientAddress: false,
+        functions: { envFile: false, secrets: { SITE_URL: site.url, RESEND_WEBHOOK_SECRET: `whsec_${Buffer.from('doctor').toString('base64')}` } },
+      });
+      try {
+        await setUpProject(`${h.url}/functions/v1`);
+        const findings = await doctorHosted({ dbUrl: connectionString(), supabaseUrl: h.url, anonKey: LOCAL_ANON_KEY, siteUrl: site.url });
+        expect(report(findings)).not.toMatch(/[✖–]/);
+        expect(findings.map((f) => f.title)).toEqual([
+          'Migrations',
+          'Row-level security',
+          'Accounts GoTrue can sign in',
+          'Administrators',
+          'Functions visitors may call',
+          "The visitor's address (cf-connecting-ip)",
+          'Content webhook and pg_net',
+          'Scheduled jobs (pg_cron)',
+          'E-mail and the team chat',
+          'Sign-ups and e-mail confirmation (Auth)',
+          "The visitor's address through the API (cf-connecting-ip)",
+          'Edge Functions',
+          'The site: prerendered pages and 404',
+          'The site: security headers',
+          'The site: sitemap',
+        ]);
+      } finally {
+        await undoProject();
+        await h.close();
+        site.server.close();
+      }
+    });
+
+    it('names the missing mail key and functions address, a job switched off and a job whose last run failed, each with its fix', async () => {
+      await cluster!.sql(`
+        insert into private.mail_settings (api_url, sender, site_url) values ('https://api.resend.com/emails', 'Синаптика <zdravei@sinaptika.example>', 'https://sinaptika.example');
+        select cron.alter_job(job_id := (select jobid from cron.job where jobname = 'intake-clients-prune'), active := false);
+        insert into cron.job_run_details (jobid, job_pid, database, username, command, status, return_message, start_time, end_time)
+          select jobid, 0, 'postgres', 'postgres', command, 'failed', 'ERROR:  relation "public.blog_bin" does not exist', '2026-12-01 03:17+00', '2026-12-01 03:17+00'
+            from cron.job where jobname = 'content-housekeeping'`);
+      const jobDb = new PostgresDb({ connection: cluster!.connection });
+      const jobid = await jobDb
+        .asSystem(async (tx) => (await tx.query<{ jobid: string }>(`select jobid::text as jobid from cron.job where jobname = 'intake-clients-prune'`)).rows[0].jobid)
+        .finally(() => jobDb.close());
+      const findings = await doctorHosted({ dbUrl: connectionString() }).finally(() =>
+        cluster!.sql(`
+          delete from private.mail_settings;
+          select cron.alter_job(job_id := (select jobid from cron.job where jobname = 'intake-clients-prune'), active := true);
+          delete from cron.job_run_details where return_message like '%public.blog_bin%'`),
+      );
+      expect(block(findings, 'E-mail and the team chat')).toBe(
+        [
+          '✖ E-mail and the team chat',
+          '    The mail provider\'s key is not in Vault (secret mail_api_key): no e-mail is sent (docs/email.md, "The provider").',
+          "    Fix: select private.set_vault_secret('mail_api_key', '<the API key>'); (SQL editor, with the provider's key)",
+          '    No Edge Functions address in private.mail_settings (functions_url): no newsletter can be sent, since each must carry its one-click unsubscribe, and the calendar feeds are never read (docs/newsletter.md, "On a hosted project").',
+          "    Fix: update private.mail_settings set functions_url = 'https://<project-ref>.supabase.co/functions/v1';",
+        ].join('\n'),
+      );
+      expect(block(findings, 'Scheduled jobs (pg_cron)')).toBe(
+        [
+          '✖ Scheduled jobs (pg_cron)',
+          "    The job 'intake-clients-prune' is switched off (cron.job.active is false): the visitors' keyed addresses are kept past their day.",
+          `    Fix: select cron.alter_job(job_id := ${jobid}, active := true);`,
+          "    The last run of 'content-housekeeping' (2026-12-01 03:17 UTC) failed: ERROR: relation \"public.blog_bin\" does not exist",
+          '    Fix: run `select private.purge_bin(); select private.prune_revisions()` in the SQL editor to see the error in full and correct what it names; pg_cron runs the job again on its schedule (17 3 * * *).',
+        ].join('\n'),
+      );
     });
   });
 
@@ -246,7 +333,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
   });
 
   // last: it breaks the database on purpose, and the cluster is thrown away after it
-  describe('npm run check:hosted on a broken database', () => {
+  describe('npm run doctor:hosted on a broken database', () => {
     it('names each thing that would break, in plain words, and fails', async () => {
       const last = readMigrations().at(-1)!;
       await cluster!.sql(`
@@ -267,7 +354,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         create function public.unexplained() returns int language sql security definer as 'select 1';
         revoke all on function public.unexplained() from public, anon;
         grant execute on function public.unexplained() to authenticated;`);
-      const { code, output } = await runCheck();
+      const { code, output } = await runDoctor();
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
       expect(output).toContain('public.clients has row-level security OFF');
@@ -283,7 +370,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(output).toContain("The job 'publish-scheduled-posts' is not scheduled: a post scheduled in the admin is never published.");
       expect(output).not.toContain("The job 'content-housekeeping' is not scheduled");
       expect(output).toContain('No mail provider is set (private.mail_settings)');
-      expect(output).toMatch(/8 check\(s\) found something that would break/);
+      expect(output).toContain("Fix: select cron.schedule('chat-notifications', '* * * * *', 'select private.process_chat_outbox()');");
+      expect(output).toMatch(/9 check\(s\) found something that would break/);
     });
   });
 });

@@ -7,7 +7,7 @@
 // against a real PostgreSQL server (rls-matrix.postgres.test.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_PUBLIC_FUNCTIONS } from '../../scripts/tools/check-hosted.ts';
+import { ANON_PUBLIC_FUNCTIONS } from '../../scripts/tools/doctor-hosted.ts';
 import type { Harness } from './harness.ts';
 import { bookableDay } from './slots.ts';
 

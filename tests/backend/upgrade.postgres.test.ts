@@ -4,11 +4,12 @@
 // trigger adopted that account when the colleague was added, the admin-accounts migration's
 // e-mail backfill linked it, and the stranger kept a signed-in session through all of it. The
 // api-surface migration ends every session and refresh token of the accounts that backfill
-// linked; `npm run check:hosted` then names the admin whose account is older than their blog user.
+// linked; `npm run doctor:hosted` then names the admin whose account is older than their blog user.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
+import { doctorEnv } from './doctor-hosted.ts';
 import { startHarness } from './harness.ts';
 import { applyMigrations, applyPlatform, findPostgres, postgresSkipReason, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 
@@ -95,10 +96,13 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
     }
   });
 
-  it('npm run check:hosted names the admin whose account is older than their blog user', async () => {
+  it('npm run doctor:hosted names the admin whose account is older than their blog user', async () => {
     const url = `postgresql://postgres@/postgres?host=${encodeURIComponent(String(cluster!.connection.host))}&port=${cluster!.connection.port}`;
     const output = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/check-hosted.ts', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tools/doctor-hosted.ts'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: doctorEnv({ SUPABASE_DB_URL: url }),
+      });
       let text = '';
       child.stdout.on('data', (d) => (text += d));
       child.stderr.on('data', (d) => (text += d));
