@@ -3,11 +3,14 @@
 // is its prerendered page, an address without a page (an unknown post, or one hidden since: its
 // file is gone) is a 404 with the site's own not-found page, the admin's addresses are the app shell, every answer carries the security
 // headers, and Chromium reports no Content-Security-Policy violation on the public pages, while
-// the booking dialog opens, and through the sign-in to the admin.
+// the booking dialog opens, through the sign-in to the admin, and while the admin resizes an
+// uploaded photo (WebAssembly in a worker) and opens a post's preview.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OUT_DIR } from '../scripts/tools/e2e-env.mjs';
+import { makePhonePhoto } from '../scripts/tools/make-phone-photo.mjs';
 import { findNginx, startNginx } from '../scripts/tools/nginx.mjs';
-import { ADMIN, asVisitor, db } from './support';
+import { toasts } from './admin-helpers';
+import { ADMIN, asVisitor, db, unique } from './support';
 
 const nginxMissing = !findNginx();
 test.skip(nginxMissing, 'nginx is not installed (apt-get install nginx; .ci/run installs it)');
@@ -117,4 +120,41 @@ test('neither the booking dialog nor the sign-in and the admin break the Content
   await page.waitForLoadState('networkidle');
 
   expect(await violations()).toEqual([]);
+});
+
+/** Signs in on the nginx origin. */
+async function signInThere(page: Page) {
+  await page.goto(at('/login'));
+  await page.getByLabel(/имейл|e-mail|email/i).fill(ADMIN.email);
+  await page.getByLabel(/парола|password/i).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await expect(page).toHaveURL(/\/blog-admin\/[a-z]/);
+}
+
+test('the admin’s photo upload (resized in a worker) and a post’s preview run under the Content-Security-Policy', async ({ page }) => {
+  const photo = await makePhonePhoto({ path: `.cache/e2e-csp-photo-${process.pid}.jpg`, width: 1200, height: 900, orientation: 1 });
+  const { data: category } = await db.from('project_categories').select('name').limit(1).single();
+  const { data: project } = await db
+    .from('projects')
+    .insert({ title: unique('CSP снимка'), slug: `csp-${Date.now().toString(36)}`, category: category!.name, image: '/demo/project-crm.svg', link: 'https://example.com', description: 'Качване под CSP.' })
+    .select('id')
+    .single();
+  const [post] = await posts();
+  try {
+    const violations = await watchCsp(page);
+    await signInThere(page);
+    await page.goto(at(`/work-admin/projects/${project!.id}`));
+    await page.getByRole('tab', { name: /Медия и категория/ }).click();
+    await page.getByLabel('Качи изображение', { exact: true }).setInputFiles(photo.path);
+    await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();
+
+    await page.goto(at(`/blog-admin/posts/${post.id}`));
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /^Преглед/ }).click()]);
+    await expect(preview.getByRole('status').filter({ hasText: 'Преглед — тази версия не е публикувана' })).toBeVisible();
+    const previewViolations = await preview.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+    await preview.close();
+    expect([...(await violations()), ...previewViolations]).toEqual([]);
+  } finally {
+    await db.from('projects').delete().eq('id', project!.id);
+  }
 });
