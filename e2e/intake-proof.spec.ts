@@ -66,24 +66,31 @@ test.afterEach(async () => {
 });
 
 test('with half the site-wide ceiling filled by bots from many networks, a person still sends the wizard: the proof is solved unseen', async ({ page }) => {
-  await intakeLimits({ inquiries_per_minute: 30 });
-  // Bots, each from a network of its own (no per-visitor or per-network limit stops them), until
-  // the inquiries of the last minute reach half the ceiling and the database asks for work. They
-  // send while the person opens and fills the wizard, as they would.
+  // Bots, each from a network of its own (no per-visitor or per-network limit stops them), send
+  // half the ceiling's inquiries while the person opens and fills the wizard, as they would. The
+  // ceiling (30 a minute) is put back only after their 15: the minute's count also holds what the
+  // tests before this one sent, and those rows leave the minute while the person types, so a
+  // ceiling reached with their help could be gone again by the time the person sends. The bots'
+  // own 15 stay inside the minute for the whole test (its timeout is 45 s).
+  const bot = (i: number) =>
+    anonVisitor().from('contact_submissions').insert({
+      name: unique('Бот от мрежа'),
+      email: `net${i}.${Date.now()}@example.com`,
+      phone: '',
+      company: 'Ботове ООД',
+      message: 'Купете нашите ботове.',
+      purpose: 'custom',
+      contact_method: 'email',
+    });
   const bots = (async () => {
-    for (let i = 0; i < 30; i++) {
-      const { error } = await anonVisitor().from('contact_submissions').insert({
-        name: unique('Бот от мрежа'),
-        email: `net${i}.${Date.now()}@example.com`,
-        phone: '',
-        company: 'Ботове ООД',
-        message: 'Купете нашите ботове.',
-        purpose: 'custom',
-        contact_method: 'email',
-      });
-      if (error) return error.hint;
+    for (let i = 0; i < 15; i++) {
+      const { error } = await bot(i);
+      if (error) return `bot ${i}: ${error.hint ?? error.message}`;
     }
-    return 'never asked for work';
+    await intakeLimits({ inquiries_per_minute: 30 });
+    // the next one is asked for work
+    const { error } = await bot(15);
+    return error?.hint ?? 'never asked for work';
   })();
 
   await asVisitor(page);
