@@ -1,8 +1,8 @@
 // Calendar settings: new working hours change the booking slots
 // visitors are offered.
 import { expect, test, type Page } from '@playwright/test';
-import { db, signIn } from './support';
-import { openTab, toasts } from './admin-helpers';
+import { db, openSignedIn } from './support';
+import { toasts } from './admin-helpers';
 
 interface Row {
   id: string;
@@ -48,8 +48,7 @@ async function offeredSlots(page: Page): Promise<string[]> {
 }
 
 test('changing the working hours changes the booking slots, minutes included', async ({ page, browser }) => {
-  await signIn(page);
-  await openTab(page, 'Календар');
+  await openSignedIn(page, '/blog-admin/calendar');
   await expect(page.getByRole('heading', { name: 'Настройки на календара' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Петък' })).toBeChecked();
   await page.getByLabel('Начало').fill('10:30');
@@ -77,8 +76,7 @@ test('changing the working hours changes the booking slots, minutes included', a
 });
 
 test('an end before the start is refused in the form', async ({ page }) => {
-  await signIn(page);
-  await openTab(page, 'Календар');
+  await openSignedIn(page, '/blog-admin/calendar');
   await page.getByLabel('Начало').fill('15:00');
   await page.getByLabel('Край').fill('11:00');
   await page.getByRole('button', { name: 'Запази настройките' }).click();

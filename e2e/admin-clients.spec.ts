@@ -1,8 +1,8 @@
-// Clients: create one with an uploaded logo, see it in the landing
+// Clients: the form's required fields; create one with an uploaded logo, see it in the landing
 // carousel, edit it, delete it.
 import { expect, test, type Page } from '@playwright/test';
-import { db, signIn, unique } from './support';
-import { openTab, pngFile, toasts } from './admin-helpers';
+import { db, openSignedIn, unique } from './support';
+import { pngFile, toasts } from './admin-helpers';
 
 function clientCard(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -15,23 +15,29 @@ async function carousel(page: Page) {
   return list;
 }
 
-test('a client with an uploaded logo appears in the landing carousel, follows edits and disappears when deleted', async ({ page, browser }) => {
-  const name = unique('Хотел Изгрев');
-  const renamed = `${name} Спа`;
-  const logoAlt = `Лого на ${name}: слънце над морето`;
-  await signIn(page);
-  await openTab(page, 'Клиенти');
+test('the client form asks for the name, a logo and its alt text before it creates anything', async ({ page }) => {
+  const name = unique('Без лого');
+  await openSignedIn(page, '/blog-admin/clients');
   await page.getByRole('button', { name: 'Нов клиент' }).click();
   await expect(page.getByRole('heading', { name: 'Нов клиент' })).toBeVisible();
-
-  // the name, the logo and its alt text are required
   await page.getByRole('button', { name: 'Създай клиента' }).click();
   await expect(page.getByText('Моля, въведете име на клиента.')).toBeVisible();
   await page.getByLabel('Име на клиента').fill(name);
   await page.getByRole('button', { name: 'Създай клиента' }).click();
   await expect(page.getByText('Моля, качете лого на клиента').first()).toBeVisible();
   await expect(page.getByText('Опишете изображението (алтернативен текст).')).toBeVisible();
+  const { data } = await db.from('clients').select('id').eq('name', name);
+  expect(data).toEqual([]);
+});
 
+test('a client with an uploaded logo appears in the landing carousel, follows edits and disappears when deleted', async ({ page, browser }) => {
+  const name = unique('Хотел Изгрев');
+  const renamed = `${name} Спа`;
+  const logoAlt = `Лого на ${name}: слънце над морето`;
+  await openSignedIn(page, '/blog-admin/clients');
+  await page.getByRole('button', { name: 'Нов клиент' }).click();
+  await expect(page.getByRole('heading', { name: 'Нов клиент' })).toBeVisible();
+  await page.getByLabel('Име на клиента').fill(name);
   await page.getByLabel('Качи лого').setInputFiles(pngFile('logo.png'));
   await expect(toasts(page).getByText('Логото е качено')).toBeVisible();
   const preview = page.getByRole('img', { name: `Лого на ${name}` });

@@ -2,7 +2,7 @@
 // a draft and read it as a visitor, hide it and see it gone; edit one and delete it. Each test
 // arranges its own post, so each stays short and says one thing.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, db, signIn, unique } from './support';
+import { ADMIN, db, openSignedIn, signIn, unique } from './support';
 import { pngFile, toasts } from './admin-helpers';
 
 function postCard(page: Page, title: string) {
@@ -196,8 +196,7 @@ test('an edit keeps the slug when the title changes; a delete asks first, then r
 test('a post’s address opens its form after sign-in, and again after a reload', async ({ page }) => {
   const title = unique('Отворена по адрес');
   const { id, slug } = await arrangeDraft(title);
-  await signIn(page);
-  await page.goto(`/blog-admin/posts/${id}`);
+  await openSignedIn(page, `/blog-admin/posts/${id}`);
   await expect(page.getByRole('heading', { name: 'Редактиране на публикация' })).toBeVisible();
   await expect(page.getByLabel('Заглавие')).toHaveValue(title);
   await expect(page.getByLabel('Адрес (slug)')).toHaveValue(slug);
@@ -211,8 +210,7 @@ test('a post’s address opens its form after sign-in, and again after a reload'
 test('the address of a post that is not there says so, with the way back to the list', async ({ page }) => {
   const title = unique('Списъкът след липсваща');
   await arrangeDraft(title);
-  await signIn(page);
-  await page.goto('/blog-admin/posts/00000000-0000-4000-8000-000000000000');
+  await openSignedIn(page, '/blog-admin/posts/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert').filter({ hasText: 'Записът не съществува' })).toBeVisible();
   await page.getByRole('button', { name: 'Назад към публикациите' }).click();
   await expect(page).toHaveURL(/\/blog-admin\/posts$/);

@@ -1,8 +1,8 @@
 // Blog users: a colleague created in the panel signs in with the
 // password given there; once deactivated, they are locked out on their next request.
 import { expect, test, type Page } from '@playwright/test';
-import { db, signIn, unique } from './support';
-import { openTab, signOut, toasts, trySignIn } from './admin-helpers';
+import { db, openSignedIn, signIn, unique } from './support';
+import { signOut, toasts, trySignIn } from './admin-helpers';
 
 function userRow(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -14,8 +14,7 @@ test('create a blog user with a password: its rules first, no password kept in t
   const fullName = `Колега ${username.slice(-6)}`;
   const password = 'kolega-parola-2026';
 
-  await signIn(page);
-  await openTab(page, 'Потребители');
+  await openSignedIn(page, '/blog-admin/users');
   await expect(page.getByRole('heading', { name: 'Управление на потребители' })).toBeVisible();
   await page.getByRole('button', { name: 'Нов потребител' }).click();
   await expect(page.getByRole('heading', { name: 'Нов потребител' })).toBeVisible();
@@ -55,7 +54,7 @@ test('create a blog user with a password: its rules first, no password kept in t
   await db.from('blog_users').delete().eq('email', email);
 });
 
-test('a blog user deactivated in the panel is refused at the next page load and at sign-in; re-activated, then deleted after the question', async ({ page, browser }) => {
+test('a blog user deactivated in the panel is refused at the next page load and at sign-in', async ({ page, browser }) => {
   const username = unique('kolega').replace(/\s+/g, '-');
   const email = `${username}@example.com`;
   const fullName = `Колега ${username.slice(-6)}`;
@@ -65,12 +64,11 @@ test('a blog user deactivated in the panel is refused at the next page load and 
   expect(error).toBeNull();
 
   // the colleague is signed in while the admin deactivates them in another browser
-  await signIn(page, email, password);
+  await openSignedIn(page, '/blog-admin/posts', email, password);
   await expect(page.getByRole('heading', { level: 1, name: 'Администраторски панел' })).toBeVisible();
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin);
-  await openTab(admin, 'Потребители');
+  await openSignedIn(admin, '/blog-admin/users');
   await userRow(admin, fullName).getByRole('button', { name: /^Деактивирай/ }).click();
   await expect(toasts(admin).getByText('Потребителят е деактивиран')).toBeVisible();
   await expect(userRow(admin, fullName)).toContainText('Неактивен');
@@ -87,7 +85,20 @@ test('a blog user deactivated in the panel is refused at the next page load and 
   await expect(page.getByRole('alert')).toContainText('Your account is inactive. Please contact administrator.');
   await expect(page).toHaveURL(/\/login$/);
 
-  // re-activate, then delete through the panel with the confirmation
+  await adminContext.close();
+  await db.from('blog_users').delete().eq('email', email);
+});
+
+test('an inactive blog user is re-activated in the panel, then deleted after the question', async ({ page }) => {
+  const username = unique('neaktiven').replace(/\s+/g, '-');
+  const email = `${username}@example.com`;
+  const fullName = `Колега ${username.slice(-6)}`;
+  const { error } = await db.from('blog_users').insert({ username, email, password: 'kolega-parola-2026', full_name: fullName, is_active: false });
+  expect(error).toBeNull();
+  const admin = page;
+  await openSignedIn(admin, '/blog-admin/users');
+  await expect(userRow(admin, fullName)).toContainText('Неактивен');
+
   await userRow(admin, fullName).getByRole('button', { name: /^Активирай/ }).click();
   await expect(toasts(admin).getByText('Потребителят е активиран')).toBeVisible();
   // the list shows the row as it is now (a delete guards on the version the list shows)
@@ -100,8 +111,6 @@ test('a blog user deactivated in the panel is refused at the next page load and 
   await expect(userRow(admin, fullName)).toHaveCount(0);
   const { data: gone } = await db.from('blog_users').select('id').eq('email', email);
   expect(gone).toEqual([]);
-
-  await adminContext.close();
 });
 
 test('a signed-in user deactivated meanwhile is locked out by the first refused write', async ({ page }) => {

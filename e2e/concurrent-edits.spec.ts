@@ -3,14 +3,13 @@
 // conflict dialog instead of silently bringing the old title back. Only their explicit
 // 'Запази моята версия' writes their whole form over the first admin's change.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { db, signIn, unique } from './support';
+import { db, openSignedIn, unique } from './support';
 
 /** Signs in and opens the post's form at its own address. */
 async function openPost(browser: Browser, email: string, password: string, id: string, title: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email, password);
-  await page.goto(`/blog-admin/posts/${id}`);
+  await openSignedIn(page, `/blog-admin/posts/${id}`, email, password);
   await expect(page.getByLabel('Заглавие')).toHaveValue(title);
   return page;
 }

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY } from '../scripts/tools/e2e-env.mjs';
-import { openTab, toasts } from './admin-helpers';
-import { ADMIN, anonDb, anonVisitor, asVisitor, runCronJob, signIn, unique } from './support';
+import { toasts } from './admin-helpers';
+import { ADMIN, anonDb, anonVisitor, asVisitor, openSignedIn, runCronJob, unique } from './support';
 
 const ZONE = 'Europe/Sofia';
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -158,8 +158,7 @@ async function offeredThatDay(page: Page): Promise<string[]> {
 
 test('a private calendar added in the tab is read at once and shown masked', async ({ page }) => {
   const label = unique('E2E Личен');
-  await signIn(page);
-  await openTab(page, 'Календар');
+  await openSignedIn(page, '/blog-admin/calendar');
   const section = page.getByRole('region', { name: 'Календари за заетост' });
   await section.getByRole('textbox', { name: 'Име' }).fill(label);
   await section.getByLabel('Адрес (iCal)').fill(feedUrl);
@@ -196,8 +195,7 @@ test('a feed that stops answering shows its error in the tab and keeps its busy 
   answer = 'broken';
   await runCronJob('calendar-sync');
   await expect.poll(async () => (await feedState(label))?.last_error ?? null).toMatch(/500/);
-  await signIn(page);
-  await openTab(page, 'Календар');
+  await openSignedIn(page, '/blog-admin/calendar');
   const feed = page.getByRole('region', { name: 'Календари за заетост' }).getByRole('article', { name: label });
   await expect(feed.getByText(/500/)).toBeVisible();
   expect(await takenThatDay()).toEqual(expect.arrayContaining(BUSY));

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { makePhonePhoto } from '../scripts/tools/make-phone-photo.mjs';
 import { responsiveImage } from '../src/shared/media/variants';
 import { toasts } from './admin-helpers';
-import { db, signIn, unique } from './support';
+import { db, openSignedIn, unique } from './support';
 
 test('a phone photo through the admin becomes upright, metadata-free WebP copies that the project page offers by srcset', async ({ page, browser }) => {
   // stored sideways (2400×1800, EXIF orientation 6) as a phone writes it, with GPS tags
@@ -26,8 +26,7 @@ test('a phone photo through the admin becomes upright, metadata-free WebP copies
     .single();
   expect(error).toBeNull();
 
-  await signIn(page);
-  await page.goto(`/work-admin/projects/${project!.id}`);
+  await openSignedIn(page, `/work-admin/projects/${project!.id}`);
   await page.getByRole('tab', { name: /Медия и категория/ }).click();
   await page.getByLabel('Качи изображение', { exact: true }).setInputFiles(photo.path);
   await expect(toasts(page).getByText('Изображението е качено')).toBeVisible();

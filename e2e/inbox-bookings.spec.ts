@@ -2,7 +2,7 @@
 // confirmed in the inbox keeps its slot taken, a cancelled one frees it for the next visitor, in
 // the booking dialog and in taken_slots. Each test arranges its own booking.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { anonDb, anonVisitor, db, likeAPerson, openBookingOnNextMonth, signIn, unique } from './support';
+import { anonDb, anonVisitor, db, likeAPerson, openBookingOnNextMonth, openSignedIn, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 async function openBookings(page: Page) {
@@ -111,8 +111,7 @@ test('a booking made in the dialog arrives in the inbox as pending, with its det
   const { data: row } = await db.from('appointments').select('status').eq('client_name', name).single();
   expect(row!.status).toBe('pending');
 
-  await signIn(page);
-  await openBookings(page);
+  await openSignedIn(page, '/blog-admin/bookings');
   const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
   await expect(card.getByText('Чака потвърждение')).toBeVisible();
   await expect(card.getByText('Хотел Инбокс')).toBeVisible();
@@ -126,8 +125,7 @@ test('a booking made in the dialog arrives in the inbox as pending, with its det
 test('a booking confirmed in the inbox keeps its slot taken', async ({ page, browser }) => {
   const name = unique('Потвърдена Е2Е');
   const { at, dayKey, time } = await arrangeBooking(name);
-  await signIn(page);
-  await openBookings(page);
+  await openSignedIn(page, '/blog-admin/bookings');
   const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
 
   await card.getByRole('button', { name: /^Потвърди/ }).click();
@@ -144,8 +142,7 @@ test('a confirmed booking cancelled in the inbox, after a question, frees its sl
   const { at, dayKey, time } = await arrangeBooking(name);
   const { data: booking } = await db.from('appointments').update({ status: 'confirmed' }).eq('client_name', name).select('id').single();
   expect(booking).not.toBeNull();
-  await signIn(page);
-  await openBookings(page);
+  await openSignedIn(page, '/blog-admin/bookings');
   const card = page.getByRole('list', { name: 'Предстоящи резервации' }).getByRole('article', { name });
   await expect(card.getByText('Потвърдена', { exact: true })).toBeVisible();
 

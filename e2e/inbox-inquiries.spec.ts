@@ -3,7 +3,7 @@
 // anonymous visitor can read neither inbox table.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { anonDb, asVisitor, db, likeAPerson, shownAt, signIn, unique } from './support';
+import { anonDb, asVisitor, db, likeAPerson, openSignedIn, shownAt, signIn, unique } from './support';
 import { toasts } from './admin-helpers';
 
 async function openInquiries(page: Page) {
@@ -120,8 +120,7 @@ test('the filtered list exports as a UTF-8 CSV with a BOM, every page of it', as
   // a visitor's inquiry of the same kind that the service filter leaves out
   await db.from('contact_submissions').insert({ ...rows[1], name: `Друга услуга ${token}`, purpose: 'custom' });
 
-  await signIn(page);
-  await openInquiries(page);
+  await openSignedIn(page, '/blog-admin/inquiries');
   await page.getByRole('searchbox', { name: 'Търсене' }).fill(token);
   await page.getByLabel('Услуга', { exact: true }).selectOption({ label: 'Туризъм и ресторанти' });
   await expect(page.getByText('Намерени запитвания: 27')).toBeVisible();

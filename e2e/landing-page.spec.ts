@@ -2,6 +2,9 @@
 // filter, and the 404 page for unknown paths.
 import { expect, test } from '@playwright/test';
 
+// with motion, as most visitors see the page (the rest of the suite runs with reduced motion)
+test.use({ reducedMotion: 'no-preference' });
+
 test('/ shows the landing page and an unknown path the 404 page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Изкуствен интелект');

@@ -1,9 +1,10 @@
 // Shared helpers for the end-to-end suites: a service-role client to check what the database
-// holds, the webhook sink, and signing in through the real login page.
+// holds, the webhook sink, and signing in (through the real login page, or straight into a tab).
 import '../tests/backend/node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../scripts/tools/e2e-env.mjs';
+import { AUTH_STORAGE_KEY } from '../src/shared/db/supabase.ts';
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -84,6 +85,28 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   // a first sign-in opens the posts tab (/blog-admin/posts); signing in again in the same page
   // returns to the address the page was at when it signed out
   await expect(page).toHaveURL(/\/blog-admin\/[a-z]/);
+}
+
+/**
+ * Opens `path` in the admin already signed in, the way a returning admin arrives: a session made
+ * through the Auth API (the same password grant the login form sends) is put where the app keeps
+ * it, and the page loads straight into the tab. For the tests whose subject is not the sign-in
+ * itself; admin-auth.spec.ts and the others that test the form keep signIn().
+ */
+export async function openSignedIn(page: Page, path: string, email: string = ADMIN.email, password: string = ADMIN.password) {
+  const res = await fetch(`${E2E_BACKEND_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status, `sign-in of ${email} through the Auth API`).toBe(200);
+  const session = (await res.json()) as { expires_in: number; expires_at?: number };
+  session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
+  // a small same-origin file gives the page the site's storage without loading the app twice
+  await page.goto('/robots.txt');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Изход' })).toBeVisible();
 }
 
 /** The toast region: toasts render here (a screen-reader copy of each is announced elsewhere). */
