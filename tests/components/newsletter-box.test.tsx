@@ -52,6 +52,40 @@ describe('newsletter box', () => {
     expect(field()).toHaveValue('');
   });
 
+  it('a click whose press began before the form module arrived still sends: the take-over waits for the click', async () => {
+    const sent = subscriptions();
+    render(<NewsletterBox />);
+    fireEvent.change(field(), { target: { value: 'ivan@example.com' } });
+    const button = screen.getByRole('button', { name: 'Абонирайте се' });
+    // the pointer comes over the box (which fetches the form module), then presses the button
+    fireEvent.pointerOver(button);
+    fireEvent.pointerDown(button);
+    // the module arrives while the pointer is down: the button the press began on stays
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    expect(screen.getByRole('button', { name: 'Абонирайте се' })).toBe(button);
+    fireEvent.pointerUp(button);
+    fireEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Готово!' })).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ email: 'ivan@example.com' })]);
+  });
+
+  it('a press that makes no click lets the form take over a moment after its release', async () => {
+    render(<NewsletterBox />);
+    fireEvent.change(field(), { target: { value: 'ivan@' } });
+    const before = field();
+    fireEvent.pointerOver(before);
+    fireEvent.pointerDown(before);
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    expect(field()).toBe(before);
+    fireEvent.pointerUp(before);
+    await waitFor(() => expect(field()).not.toBe(before));
+    expect(field()).toHaveValue('ivan@');
+  });
+
   it('returns to normal after 3 seconds, still saying that the address must be confirmed', async () => {
     vi.spyOn(newsletterApi, 'subscribeNewsletter').mockResolvedValue();
     vi.useFakeTimers();

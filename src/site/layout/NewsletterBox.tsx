@@ -25,7 +25,8 @@ export function loadNewsletterForm(): Promise<LiveForm> {
  * The footer is on every page's first paint, the form libraries must never be: this
  * paints the static markup, and the first focus, pointer or touch on the box fetches the
  * react-hook-form version (../dialogs/newsletter/NewsletterForm), which takes over with what
- * was typed, the focus, and a submit asked for while it was on its way. Not fetched when idle:
+ * was typed, the focus, and a submit asked for while it was on its way (a press under way is let
+ * finish first). Not fetched when idle:
  * a visitor who never touches the box never pays for it.
  */
 export function NewsletterBox() {
@@ -34,23 +35,57 @@ export function NewsletterBox() {
   const input = useRef<HTMLInputElement>(null);
   const submitAsked = useRef(false);
   const waking = useRef(false);
+  // A press on the box holds the take-over back until its click has been dispatched: the form
+  // replaces the box's elements, and a button swapped between its pointer's down and up gets no
+  // click (a submit lost, as a quick visitor would meet it on a slow phone).
+  const press = useRef(0);
+  const pressed = useRef(false);
+  const arrived = useRef<LiveForm | null>(null);
+
+  const takeOver = (Form: LiveForm) => {
+    const el = input.current;
+    setLive({
+      Form,
+      start: { email: el?.value ?? '', focused: !!el && el === document.activeElement, submit: submitAsked.current },
+    });
+  };
 
   const wake = () => {
     if (waking.current) return;
     waking.current = true;
     loadNewsletterForm().then(
       (Form) => {
-        const el = input.current;
-        setLive({
-          Form,
-          start: { email: el?.value ?? '', focused: !!el && el === document.activeElement, submit: submitAsked.current },
-        });
+        if (pressed.current) arrived.current = Form;
+        else takeOver(Form);
       },
       (error: unknown) => {
         waking.current = false;
         console.error('[newsletter] the form could not be loaded', error);
       },
     );
+  };
+
+  const onPress = () => {
+    const mine = ++press.current;
+    pressed.current = true;
+    const finish = () => {
+      window.removeEventListener('click', afterClick, true);
+      window.removeEventListener('pointerup', afterRelease, true);
+      window.removeEventListener('pointercancel', afterRelease, true);
+      if (press.current !== mine) return;
+      pressed.current = false;
+      const Form = arrived.current;
+      arrived.current = null;
+      if (Form) takeOver(Form);
+    };
+    // once the click has reached the form (its submit is then asked for), or a moment after a
+    // release that makes no click (a touch's click may come a little after it)
+    const afterClick = () => setTimeout(finish, 0);
+    const afterRelease = () => setTimeout(finish, 400);
+    window.addEventListener('click', afterClick, true);
+    window.addEventListener('pointerup', afterRelease, true);
+    window.addEventListener('pointercancel', afterRelease, true);
+    wake();
   };
 
   if (live) {
@@ -68,5 +103,5 @@ export function NewsletterBox() {
   };
 
   // uncontrolled: what is typed (even before hydration) stays in the field until the form takes it
-  return <NewsletterView id={id} onSubmit={onSubmit} inputRef={input} wake={wake} />;
+  return <NewsletterView id={id} onSubmit={onSubmit} inputRef={input} wake={wake} onPress={onPress} />;
 }

@@ -25,13 +25,15 @@ export interface NewsletterViewProps {
   error?: string;
   /** Events that wake the full form (the static box only). */
   wake?: () => void;
+  /** A pointer pressed on the box (the static box only: it holds the take-over until the click). */
+  onPress?: () => void;
 }
 
 /**
  * The newsletter box's markup, the same before and after its form module loads (the footer shows
  * the static one on first paint, see src/site/layout/NewsletterBox.tsx). Holds no form library.
  */
-export function NewsletterView({ id, onSubmit, inputRef, inputProps, done = false, busy = false, sent = false, error, wake }: NewsletterViewProps): ReactNode {
+export function NewsletterView({ id, onSubmit, inputRef, inputProps, done = false, busy = false, sent = false, error, wake, onPress }: NewsletterViewProps): ReactNode {
   const fieldId = `${id}-email`;
   return (
     <form
@@ -39,6 +41,7 @@ export function NewsletterView({ id, onSubmit, inputRef, inputProps, done = fals
       onSubmit={onSubmit}
       onFocus={wake}
       onPointerEnter={wake}
+      onPointerDown={onPress}
       onTouchStart={wake}
       className="space-y-3"
       aria-labelledby={`${id}-title`}
