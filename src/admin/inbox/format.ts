@@ -3,27 +3,18 @@
  * team chat missed a row.
  */
 import { formatDateBg, toDate } from '@/shared/domain/dates';
+import { formatterFor } from '../kit/formatters';
 import { formatSlotDateTimeBg } from './slot-format';
 import { isValidEmail } from '@/shared/forms/validation';
 import type { ChatDelivery } from './types';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, make: () => Intl.DateTimeFormat) {
-  const key = timeZone ?? '';
-  let format = map.get(key);
-  if (!format) {
-    format = make();
-    map.set(key, format);
-  }
-  return format;
-}
-
 /** 'HH:mm' in the viewer's time zone (or the given one). */
 export function formatTimeBg(iso: string, timeZone?: string): string {
   const date = toDate(iso);
   if (!date) return '';
-  return cached(timeFormats, timeZone, () =>
+  return formatterFor(timeFormats, timeZone, () =>
     new Intl.DateTimeFormat('bg-BG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
   ).format(date);
 }

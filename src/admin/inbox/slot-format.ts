@@ -1,13 +1,13 @@
 // A booking's time as people read it; a module of its own, so the pages that never show one
 // (every page before a dialog opens) do not load it.
+import { formatterFor } from '../kit/formatters';
+
 const slotFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A booking's weekday, date and time in Bulgarian, in the given zone (the viewer's when none). */
 export function formatSlotDateTimeBg(date: Date, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = slotFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('bg-BG', {
+  return formatterFor(slotFormats, timeZone, () =>
+    new Intl.DateTimeFormat('bg-BG', {
       weekday: 'long',
       year: 'numeric',
       month: 'long',
@@ -16,8 +16,6 @@ export function formatSlotDateTimeBg(date: Date, timeZone?: string): string {
       minute: '2-digit',
       hourCycle: 'h23',
       timeZone,
-    });
-    slotFormats.set(key, format);
-  }
-  return format.format(date);
+    }),
+  ).format(date);
 }

@@ -5,6 +5,8 @@
  * a spreadsheet (neutraliseFormula). The sections build their files from these (the inquiries',
  * the newsletter's consents).
  */
+import { formatterFor } from './formatters';
+
 export const CSV_BOM = '\uFEFF';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 
@@ -48,25 +50,7 @@ export function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
-const csvFormatters = new Map<string, Intl.DateTimeFormat>();
-function csvFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = csvFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    csvFormatters.set(key, formatter);
-  }
-  return formatter;
-}
+const csvFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * 'YYYY-MM-DD HH:mm' in the given time zone (the viewer's by default): spreadsheets read it as a
@@ -76,7 +60,18 @@ export function csvDateTime(iso: string | null | undefined, timeZone?: string): 
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = Object.fromEntries(csvFormatter(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
+  const format = formatterFor(csvFormats, timeZone, () =>
+    new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }),
+  );
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
