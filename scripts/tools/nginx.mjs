@@ -1,7 +1,8 @@
 // Serves a build with the repository's nginx server block (deploy/nginx/site.conf), as a
 // self-hosted site would: Debian's `nginx`, in the foreground, in a throw-away prefix directory,
 // on a free port of 127.0.0.1. The block is used as written, with its build path and its port
-// replaced. For the end-to-end tests (e2e/nginx.spec.ts) and by hand:
+// replaced, and its access log written to the prefix. For the end-to-end tests (e2e/nginx.spec.ts),
+// the access log's test (tests/build/nginx-log.test.ts) and by hand:
 //
 //   node scripts/tools/nginx.mjs [--dir dist] [--port 8080]
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SITE_CONF = fileURLToPath(new URL('../../deploy/nginx/site.conf', import.meta.url));
 const BUILD_PATH_IN_CONF = '/srv/agency-site/dist';
+const LOG_DIR_IN_CONF = '/var/log/nginx';
 
 /** The nginx binary, or null when none is installed (`apt-get install nginx`). */
 export function findNginx() {
@@ -32,11 +34,16 @@ function freePort() {
   });
 }
 
-/** The repository's server block for `dir` on `port`. */
-export function siteConfFor(dir, port) {
+/** The repository's server block for `dir` on `port`, logging to `logDir`. */
+export function siteConfFor(dir, port, logDir) {
   const conf = readFileSync(SITE_CONF, 'utf8');
-  if (!conf.includes(BUILD_PATH_IN_CONF) || !/^\s*listen 80;$/m.test(conf)) throw new Error(`${SITE_CONF} no longer has the path or the listen line this script replaces`);
-  return conf.replaceAll(BUILD_PATH_IN_CONF, dir).replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
+  if (!conf.includes(BUILD_PATH_IN_CONF) || !conf.includes(`${LOG_DIR_IN_CONF}/`) || !/^\s*listen 80;$/m.test(conf)) {
+    throw new Error(`${SITE_CONF} no longer has the path, the log directory or the listen line this script replaces`);
+  }
+  return conf
+    .replaceAll(BUILD_PATH_IN_CONF, dir)
+    .replaceAll(`${LOG_DIR_IN_CONF}/`, `${logDir}/`)
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
 }
 
 /**
@@ -50,7 +57,7 @@ export async function startNginx({ dir, port } = {}) {
   const listen = port ?? (await freePort());
   const prefix = mkdtempSync(join(tmpdir(), 'nginx-site-'));
   mkdirSync(join(prefix, 'logs'));
-  writeFileSync(join(prefix, 'site.conf'), siteConfFor(root, listen));
+  writeFileSync(join(prefix, 'site.conf'), siteConfFor(root, listen, join(prefix, 'logs')));
   const mimeTypes = ['/etc/nginx/mime.types', '/usr/local/etc/nginx/mime.types'].find(existsSync);
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -94,6 +101,8 @@ export async function startNginx({ dir, port } = {}) {
   }
   return {
     origin,
+    /** The server block's access log. */
+    accessLog: join(prefix, 'logs', 'access.log'),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
