@@ -5,12 +5,16 @@
 // use there (a misspelt `secrets` or `github.event_name`, a `=` for `==`), and the inputs of the
 // well-known actions it has data for. Besides, every action from another repository must be pinned
 // to a commit, its version in a comment (`owner/repo@<40 hex digits> # vX.Y.Z`): a tag can be moved.
+// And no secret reaches a pull request's code (kind `secrets`): no `pull_request_target` (it runs
+// with the repository's secrets and write token), and a job that reads a secret names an
+// environment (whose protection rules then guard it), runs only on main, and never on a pull request.
 //
 //   npm run lint:workflows [-- <file>...]     every workflow by default; exits 1 on a finding
 //
 // tests/build/workflows.test.ts runs it in `npm test`, also on a workflow broken on purpose.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import yaml from 'js-yaml';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,6 +54,52 @@ function unpinned(text) {
   return findings;
 }
 
+/** The line (1-based) of the first of `lines` from `from` on that matches `re`, or `from`. */
+function lineOf(lines, re, from = 0, to = lines.length) {
+  for (let i = from; i < to; i++) if (re.test(lines[i])) return i + 1;
+  return from + 1;
+}
+
+/** Where a secret could reach a pull request's code, or a job outside a protected environment. */
+function secretsReach(text) {
+  /** @type {Finding[]} */
+  const findings = [];
+  let doc;
+  try {
+    doc = yaml.load(text);
+  } catch {
+    return findings; // actionlint reports the syntax
+  }
+  if (!doc || typeof doc !== 'object') return findings;
+  const lines = text.split('\n');
+  const on = doc.on ?? doc[true]; // js-yaml reads a bare `on:` key as the boolean true in YAML 1.1 documents
+  const events = typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys(on ?? {});
+  if (events.includes('pull_request_target')) {
+    findings.push({ line: lineOf(lines, /^\s*pull_request_target\s*:?/), column: 1, kind: 'secrets', message: 'pull_request_target runs a pull request with the repository\'s secrets and a write token: use pull_request' });
+  }
+  const pullRequests = events.includes('pull_request');
+  const jobNames = Object.keys(doc.jobs ?? {});
+  const starts = jobNames.map((name) => lineOf(lines, new RegExp(`^  ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`)) - 1);
+  jobNames.forEach((name, i) => {
+    const job = doc.jobs[name] ?? {};
+    const from = starts[i];
+    const to = i + 1 < starts.length ? starts[i + 1] : lines.length;
+    const reads = [...new Set([...JSON.stringify(job).matchAll(/\bsecrets\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]))].filter((n) => n !== 'GITHUB_TOKEN');
+    if (!reads.length) return;
+    const at = lineOf(lines, /\bsecrets\./, from, to);
+    const environment = typeof job.environment === 'string' ? job.environment : job.environment?.name;
+    const condition = String(job.if ?? '');
+    const problems = [];
+    if (!environment) problems.push('names no environment, so nothing guards them');
+    if (!/github\.ref\s*==\s*'refs\/heads\/main'/.test(condition)) problems.push("may run off main (its if: lacks github.ref == 'refs/heads/main')");
+    if (pullRequests && !/github\.event_name\s*!=\s*'pull_request'/.test(condition)) problems.push("may run on a pull request (its if: lacks github.event_name != 'pull_request')");
+    for (const problem of problems) {
+      findings.push({ line: at, column: 1, kind: 'secrets', message: `job "${name}" reads ${reads.join(', ')} but ${problem}` });
+    }
+  });
+  return findings;
+}
+
 /** actionlint's findings and the pins' for one workflow's text, by line. */
 export async function lintWorkflow(text) {
   if (!actionlint) {
@@ -59,7 +109,7 @@ export async function lintWorkflow(text) {
   // As "<stdin>", so actionlint reads no file: with a real path it looks for the repository's
   // .github folder, a file system call the WebAssembly build cannot make from inside this call.
   const found = (await actionlint(text, '<stdin>')).filter((f) => f.message);
-  return [...found.map(({ line, column, kind, message }) => ({ line, column, kind, message })), ...unpinned(text)].sort(
+  return [...found.map(({ line, column, kind, message }) => ({ line, column, kind, message })), ...unpinned(text), ...secretsReach(text)].sort(
     (a, b) => a.line - b.line || a.column - b.column,
   );
 }
