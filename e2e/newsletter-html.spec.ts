@@ -7,8 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { JSDOM } from 'jsdom';
 import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
-import { emailProblems, PAYLOADS } from '../tests/backend/fixtures/html-payloads.ts';
-import { REAL_POST } from '../tests/backend/newsletter-html.ts';
+import { emailProblems, PAYLOADS, REAL_POST } from '../tests/backend/fixtures/html-payloads.ts';
 import { ADMIN, db, intakeLimits, openSignedIn, runCronJob, toasts, unique } from './support';
 
 interface CaughtMail {

@@ -11,51 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterEmail } from '@/admin/posts/newsletter-email';
 import type { Harness } from './harness.ts';
 import type { CaughtMail } from './booking-conversation.ts';
-import { emailProblems, PAYLOADS } from './fixtures/html-payloads.ts';
+import { emailProblems, PAYLOADS, REAL_POST } from './fixtures/html-payloads.ts';
 
 const ADMIN = { sub: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
 const SITE = 'https://sinaptika.example';
 /** The refusal's words: Bulgarian, and saying it is the e-mail's HTML. */
 const UNSAFE = /^Имейлът съдържа .+, който бюлетинът не допуска/;
-
-/** A post as an author writes one: everything the newsletter renders. */
-export const REAL_POST = `Автоматизацията спестява часове на екипа – ето как започнахме.
-
-## Какво направихме
-
-1. Събрахме **всички** запитвания на едно място.
-2. Свързахме календара с *формата* за срещи.
-3. Написахме ~~дълги~~ кратки отговори.
-
-- Оферти за минути
-- Напомняния преди срещата
-  - и след нея
-
-> „Отговаряме два пъти по-бързо.“ — клиент
-
-Вижте [проекта](/project/crm "CRM за малък екип"), [сайта им](https://example.com/?a=1&b=2), пишете на [екипа](mailto:zdravei@sinaptika.example) или звъннете на [+359 2 123 4567](tel:+35921234567).
-
-| Задача | Преди | След |
-| :-- | :-: | --: |
-| Оферта | 2 ч | 10 мин |
-| Среща | 3 имейла | 1 връзка |
-
-\`\`\`ts
-const saved = hours.filter((h) => h > 0 && h < 8);
-\`\`\`
-
-- [x] Формата
-- [ ] Календарът
-
-Бележка под линия[^1].
-
----
-
-Ред  
-и нов ред с \`код\` и <https://sinaptika.example/blog>.
-
-[^1]: Измерено за три месеца.
-`;
 
 type Mail = CaughtMail & { headers?: Record<string, string> };
 
