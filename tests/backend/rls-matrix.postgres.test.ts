@@ -22,6 +22,7 @@ import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
+import { defineNewsletterHtml } from './newsletter-html.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
 
 const skip = postgresSkipReason();
@@ -217,6 +218,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the newsletter', () => {
     defineNewsletter(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe("the newsletter's HTML: the editor's allowlist, and the database's", () => {
+    defineNewsletterHtml(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe("the consultant's calendar: busy times, buffers, the pause, meeting links, no-shows", () => {

@@ -3,7 +3,7 @@
 // library. Over the production build's manifest (the same list `npm run size:admin` checks against a
 // real sign-in in Chromium), held to budgets.json's `admin` budgets, in uncompressed KB.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BUDGETS, ADMIN_PANEL_LOAD, ADMIN_SIGN_IN_LOAD, adminFirstLoad, closure, loadBuild, modulesOf } from '../../scripts/tools/bundle-graph.mjs';
+import { ADMIN_BUDGETS, ADMIN_PANEL_LOAD, ADMIN_SIGN_IN_LOAD, adminFirstLoad, closure, loadBuild, modulesOf, pageKeys } from '../../scripts/tools/bundle-graph.mjs';
 
 let graph: ReturnType<typeof loadBuild>;
 let load: ReturnType<typeof adminFirstLoad>;
@@ -15,6 +15,7 @@ beforeAll(() => {
 const KB = 1024;
 const MARKDOWN = /node_modules\/(react-markdown|remark-gfm|micromark)/;
 const PHONE = /node_modules\/libphonenumber-js\//;
+const SANITISER = /node_modules\/dompurify\//;
 
 /** Each panel's tabs but the posts list, and each editor: chunks of their own, fetched when opened. */
 const ROOMS = [
@@ -69,5 +70,17 @@ describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
     expect(roomModules('src/admin/posts/PostForm.tsx').some((m) => MARKDOWN.test(m))).toBe(true);
     expect(roomModules('src/admin/posts/PostForm.tsx')).toContain('src/admin/kit/PreviewButton.tsx');
     expect(roomModules('src/admin/inbox/InquiriesTab.tsx').some((m) => PHONE.test(m))).toBe(true);
+  });
+
+  it("the HTML sanitiser (DOMPurify) comes with the newsletter's e-mail only: not with the posts list, the post editor or any public page", () => {
+    const own = Object.keys(graph.manifest).filter((key) => modulesOf(graph, [key]).some((m) => SANITISER.test(m)));
+    expect(own).toEqual(['src/admin/posts/newsletter-email.tsx']);
+    expect(graph.manifest[own[0]].isDynamicEntry).toBe(true);
+    expect(modulesOf(graph, [...load.keys]).filter((m) => SANITISER.test(m))).toEqual([]);
+    // the editor fetches it when a test or a send is pressed, not when it opens
+    expect(modulesOf(graph, [...closure(graph, ['src/admin/posts/PostForm.tsx'])]).filter((m) => SANITISER.test(m))).toEqual([]);
+    for (const route of ['/', '/blog', '/blog/:slug', '/project/:slug', '/resources/:slug']) {
+      expect(modulesOf(graph, pageKeys(graph, route).all).filter((m) => SANITISER.test(m)), route).toEqual([]);
+    }
   });
 });
