@@ -100,15 +100,17 @@ create policy "Admins read who saved projects" on public.project_staff for selec
 drop trigger blog_posts_updated_by on public.blog_posts;
 drop trigger projects_updated_by on public.projects;
 
--- Before a post or project is inserted: its row, naming an API caller's blog user (posts) and
--- account; SQL and the jobs name nobody. A record back from the bin finds its row there: who wrote
--- it stays, and the admin who restored it saved it. An upsert of a record that exists leaves the
--- row to the update.
+-- Before a post or project is inserted: its row, naming the admin's blog user (posts) and account;
+-- SQL and the jobs name nobody. Anyone else's insert is refused by row-level security next (after
+-- the BEFORE triggers), and names nobody here, so that refusal stays the same for every caller (a
+-- token of an account that does not exist would otherwise fail on the account's key first). A
+-- record back from the bin finds its row there: who wrote it stays, and the admin who restored it
+-- saved it. An upsert of a record that exists leaves the row to the update.
 create or replace function private.add_staff_row() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  account uuid := case when private.is_api_caller() then auth.uid() end;
+  account uuid := case when private.is_api_caller() and private.is_admin() then auth.uid() end;
 begin
   if tg_table_name = 'blog_posts' then
     insert into public.blog_post_staff as s (post_id, created_by, updated_by)
