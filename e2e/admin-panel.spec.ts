@@ -49,7 +49,7 @@ test('the posts list asks for one page of the card columns, each post with its b
   await signIn(page);
   await expect(page.getByRole('list', { name: 'Публикации' }).getByRole('listitem').first()).toBeVisible();
   expect(postRequests.map((p) => p.get('select'))).toEqual([
-    'id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,blog_users(full_name,username)',
+    'id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,staff:blog_post_staff(owner:blog_users(full_name,username))',
   ]);
   expect(postRequests[0].get('limit')).toBe('20');
   await expect(page.getByRole('list', { name: 'Публикации' })).toContainText('Потребител:');

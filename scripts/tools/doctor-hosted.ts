@@ -202,12 +202,28 @@ async function rowLevelSecurity(q: Query): Promise<Finding> {
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity
       order by 1`,
   );
-  return rows.length === 0
-    ? { ok: true, title: 'Row-level security', lines: ['Every table the API exposes has row-level security on.'] }
+  // a role that may read some columns of a table but not all: every Supabase client's select('*')
+  // answers it 42501 (a column to keep from a role belongs in a table of its own)
+  const partial = await q<{ name: string; role: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name, r.role
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       cross join (values ('anon'), ('authenticated')) r(role)
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+        and has_any_column_privilege(r.role, c.oid, 'select') and not has_table_privilege(r.role, c.oid, 'select')
+      order by 1, 2`,
+  );
+  return rows.length === 0 && partial.length === 0
+    ? { ok: true, title: 'Row-level security', lines: ['Every table the API exposes has row-level security on, and who may read a table reads all of it (select=* works).'] }
     : {
         ok: false,
         title: 'Row-level security',
-        lines: rows.map((r) => `${r.name} has row-level security OFF: anyone with the public key may do whatever its grants allow.`),
+        lines: [
+          ...rows.map((r) => `${r.name} has row-level security OFF: anyone with the public key may do whatever its grants allow.`),
+          ...partial.flatMap((p) => [
+            `${p.role} may read only some columns of ${p.name} (a column grant): select=*, what every Supabase client sends, answers it "permission denied".`,
+            `Fix: revoke select on ${p.name} from ${p.role}; grant select on ${p.name} to ${p.role}; (and move what ${p.role} must not read to a table of its own, as blog_post_staff holds the posts' staff ids).`,
+          ]),
+        ],
       };
 }
 

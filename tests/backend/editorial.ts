@@ -47,9 +47,12 @@ export function defineEditorial(start: () => Promise<Harness>) {
     ...over,
   });
   async function insertPost(over: Record<string, unknown> = {}) {
-    const { data, error } = await admin.from('blog_posts').insert(post(over)).select('id, slug, updated_at, updated_by').single();
+    const { data, error } = await admin.from('blog_posts').insert(post(over)).select('id, slug, updated_at').single();
     expect(error).toBeNull();
-    return data as { id: string; slug: string; updated_at: string; updated_by: string | null };
+    // who saved it lives beside it (the insert's own answer is read before its trigger wrote that row)
+    const staff = await admin.from('blog_post_staff').select('updated_by').eq('post_id', data!.id).single();
+    expect(staff.error).toBeNull();
+    return { ...(data as { id: string; slug: string; updated_at: string }), updated_by: staff.data!.updated_by as string | null };
   }
 
   beforeAll(async () => {

@@ -67,7 +67,7 @@ describe('malformed grammar is 400 PGRST100', () => {
     ['order with trailing garbage', [['order', 'id;drop table t_posts']]],
     ['limit that is not a number', [['limit', 'ten']]],
     ['negative offset', [['offset', '-5']]],
-    ['nested embedding', [['select', 'id,t_comments(body,t_posts(id))']]],
+    ['!inner inside an embed', [['select', 'id,t_comments(body,t_posts!inner(id))']]],
     ['logic tree nested too deep', [['or', `(${'and('.repeat(40)}id.eq.1${')'.repeat(40)})`]]],
   ];
   for (const [name, params] of cases) {

@@ -40,16 +40,24 @@ describe('blog', () => {
     const { data, error } = await h
       .as(ADMIN)
       .from('blog_posts')
-      .select('*, blog_users(full_name, username)')
+      .select('*, blog_post_staff(created_by, blog_users(full_name, username))')
       .order('created_at', { ascending: false });
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(9);
-    const withAuthor = data!.filter((p) => p.blog_users !== null);
+    // one staff row per post (a to-one embed: an object), its blog user inside
+    expect(data!.every((p) => p.blog_post_staff !== null && !Array.isArray(p.blog_post_staff))).toBe(true);
+    const withAuthor = data!.filter((p) => p.blog_post_staff!.blog_users !== null);
     expect(withAuthor.length).toBeGreaterThan(0);
-    for (const p of withAuthor) expect(Object.keys(p.blog_users).sort()).toEqual(['full_name', 'username']);
-    const hinted = await h.as(ADMIN).from('blog_posts').select('slug, author:blog_users!created_by(username)').limit(1).single();
+    for (const p of withAuthor) expect(Object.keys(p.blog_post_staff!.blog_users!).sort()).toEqual(['full_name', 'username']);
+    const hinted = await h
+      .as(ADMIN)
+      .from('blog_posts')
+      .select('slug, staff:blog_post_staff(author:blog_users!created_by(username))')
+      .limit(1)
+      .single();
     expect(hinted.error).toBeNull();
-    expect(Object.keys(hinted.data!)).toEqual(['slug', 'author']);
+    expect(Object.keys(hinted.data!)).toEqual(['slug', 'staff']);
+    expect(Object.keys(hinted.data!.staff!)).toEqual(['author']);
   });
 
   it('finds a post by slug with maybeSingle, and searches with or/ilike', async () => {

@@ -74,19 +74,17 @@ describe('insert', () => {
     await h.service.from('t_posts').delete().eq('id', 100);
   });
 
-  it('returns an embed of the inserted row', async () => {
-    const { data, error } = await h.service
-      .from('t_comments')
-      .insert({ post_id: 3, body: 'fresh' })
-      .select('body, t_posts(title, t_authors!author_id(name))')
-      .single();
-    // only one level of embedding: nested embeds are refused, not half-answered
-    expect(data).toBeNull();
-    expect(error?.code).toBe('PGRST100');
+  it('returns an embed of the inserted row, and an embed inside it', async () => {
     const ok = await h.service.from('t_comments').insert({ post_id: 3, body: 'fresh' }).select('body, t_posts(title)').single();
     expect(ok.error).toBeNull();
     expect(ok.data).toEqual({ body: 'fresh', t_posts: { title: 'Draft' } });
-    await h.service.from('t_comments').delete().eq('body', 'fresh');
+    const nested = await h.service.from('t_comments').insert({ post_id: 3, body: 'fresher' }).select('body, post:t_posts(title, writer:t_authors!author_id(name))').single();
+    expect(nested.error).toBeNull();
+    expect(nested.data).toEqual({ body: 'fresher', post: { title: 'Draft', writer: { name: 'Boris' } } });
+    // !inner narrows the top-level rows: inside another embed it is refused, not half-answered
+    const inner = await h.service.from('t_comments').select('body, t_posts(title, t_authors!author_id!inner(name))');
+    expect(inner.error?.code).toBe('PGRST100');
+    await h.service.from('t_comments').delete().in('body', ['fresh', 'fresher']);
   });
 
   it('maps a unique violation to 409 23505 and a check violation to 400 23514', async () => {

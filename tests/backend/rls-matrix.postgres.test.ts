@@ -24,6 +24,7 @@ import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
 import { defineNewsletterHtml } from './newsletter-html.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
+import { defineStaffIds } from './staff-ids.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -315,6 +316,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineEditorial(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
   });
 
+  describe('staff ids private, select=* for every caller', () => {
+    defineStaffIds(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
+  });
+
   describe('optimistic concurrency of admin edits', () => {
     defineEditConcurrency(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -344,6 +349,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       await cluster!.sql(`
         delete from supabase_migrations.schema_migrations where version = '${last.version}';
         alter table public.clients disable row level security;
+        revoke select on public.projects from anon;
+        grant select (id, title, slug) on public.projects to anon;
         update auth.users set confirmation_token = null where email = 'admin@example.com';
         create function public.leaky() returns int language sql security definer as 'select 1';
         grant execute on function public.leaky() to anon;
@@ -363,6 +370,8 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       expect(code).toBe(1);
       expect(output).toContain(`✖ Migrations\n    ${last.file} is not applied.`);
       expect(output).toContain('public.clients has row-level security OFF');
+      expect(output).toContain('anon may read only some columns of public.projects (a column grant): select=*, what every Supabase client sends, answers it "permission denied".');
+      expect(output).toContain('Fix: revoke select on public.projects from anon; grant select on public.projects to anon;');
       expect(output).toContain('admin@example.com cannot sign in: GoTrue fails with "Database error querying schema" on NULL in confirmation_token.');
       expect(output).toContain('Active blog user georgi@example.com has an account whose address is not confirmed');
       expect(output).toContain('anon may execute public.leaky() (SECURITY DEFINER');

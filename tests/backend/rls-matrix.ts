@@ -184,16 +184,43 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
     });
 
     it('a draft cannot be fetched by its slug by a visitor', async () => {
-      // (the columns a visitor may read: select=* would name the staff ids, which are not public)
+      // select=*, as every Supabase client asks: the staff ids are no column of the post
       const { data, error, status } = await h.anon
         .from('blog_posts')
-        .select('id, slug, title, content, is_published')
+        .select('*')
         .eq('slug', 'chernova-planove')
         .eq('is_published', true)
         .single();
       expect(data).toBeNull();
       expect(error?.code).toBe('PGRST116');
       expect(status).toBe(406);
+    });
+
+    it('who wrote and saved posts and projects (blog_post_staff, project_staff): only the admin reads it or names a post\'s blog user', async () => {
+      const staffed = async () =>
+        Promise.all([
+          h.service.from('blog_post_staff').select('*').order('post_id'),
+          h.service.from('project_staff').select('*').order('project_id'),
+        ]).then((rs) => rs.map((r) => r.data));
+      const before = await staffed();
+      expect(before[0]!.length).toBeGreaterThanOrEqual(9);
+      const [post] = before[0]!;
+      for (const [who, client] of callers()) {
+        for (const table of ['blog_post_staff', 'project_staff']) {
+          const read = await client.from(table).select('*');
+          if (who === 'anon') expect(read.error?.code, `${who} ${table}`).toBe('42501');
+          else expect(read.data ?? [], `${who} ${table}`).toEqual([]);
+        }
+        const named = await client.from('blog_post_staff').update({ created_by: ADMIN_ID }).eq('post_id', post.post_id).select('post_id');
+        if (who === 'anon') expect(named.error?.code).toBe('42501');
+        else expect(named.data ?? [], who).toEqual([]);
+        const embedded = await client.from('blog_posts').select('slug, blog_post_staff(created_by)').eq('is_published', true).limit(1);
+        if (who === 'anon') expect(embedded.error?.code).toBe('42501');
+        else expect(embedded.data!.map((p) => p.blog_post_staff), who).toEqual([null]);
+      }
+      expect(await staffed()).toEqual(before);
+      const { data } = await admin.from('blog_post_staff').select('*');
+      expect(data).toHaveLength(before[0]!.length);
     });
 
     it('non-admins cannot write posts', async () => {

@@ -65,6 +65,15 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
       insert into public.blog_users (username, email, password, full_name) values ('newcomer', 'newcomer@agency.example', 'newcomer-password-1', 'Нов');`);
     ids.newcomer = (await rows<{ user_id: string }>(`select user_id from public.blog_users where username = 'newcomer'`))[0].user_id;
     await cluster.sql(signedIn(ids.newcomer, 'newcomer-after'));
+    // the boss wrote two posts and saved a project while the staff ids were columns; one post went to the bin
+    await cluster.sql(`
+      insert into public.blog_posts (id, title, slug, author, created_by, updated_by) values
+        ('c0000000-0000-4000-8000-000000000001', 'Пост на шефа', 'post-na-shefa', 'Шеф', (select id from public.blog_users where username = 'boss'), '${ids.boss}'),
+        ('c0000000-0000-4000-8000-000000000002', 'Изтрит пост', 'iztrit-post', 'Шеф', (select id from public.blog_users where username = 'boss'), '${ids.boss}');
+      delete from public.blog_posts where id = 'c0000000-0000-4000-8000-000000000002';
+      insert into public.project_categories (name) values ('Ъпгрейд');
+      insert into public.projects (id, title, category, image, link, updated_by) values
+        ('c0000000-0000-4000-8000-000000000003', 'Проект на шефа', 'Ъпгрейд', '/x.svg', 'https://example.com', '${ids.boss}');`);
     await applyMigrations(cluster, (v) => v >= API_SURFACE);
   });
   afterAll(() => cluster?.stop());
@@ -94,6 +103,19 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
     } finally {
       await h.close();
     }
+  });
+
+  it('the staff ids move beside their posts and projects, those in the bin too, and leave the public tables', async () => {
+    const bossBlogUser = (await rows<{ id: string }>(`select id::text from public.blog_users where username = 'boss'`))[0].id;
+    expect(await rows('select post_id::text, created_by::text, updated_by::text from public.blog_post_staff order by post_id')).toEqual([
+      { post_id: 'c0000000-0000-4000-8000-000000000001', created_by: bossBlogUser, updated_by: ids.boss },
+      { post_id: 'c0000000-0000-4000-8000-000000000002', created_by: bossBlogUser, updated_by: ids.boss },
+    ]);
+    expect(await rows('select project_id::text, updated_by::text from public.project_staff')).toEqual([
+      { project_id: 'c0000000-0000-4000-8000-000000000003', updated_by: ids.boss },
+    ]);
+    expect(await rows(`select table_name, column_name from information_schema.columns
+                        where table_schema = 'public' and table_name in ('blog_posts', 'projects') and column_name in ('created_by', 'updated_by')`)).toEqual([]);
   });
 
   it('npm run doctor:hosted names the admin whose account is older than their blog user', async () => {

@@ -176,8 +176,7 @@ export function postRow(overrides: Partial<AdminPost> = {}): AdminPost {
     published_at: '2026-02-10T09:00:00.000Z',
     created_at: '2026-02-09T09:00:00.000Z',
     updated_at: '2026-02-10T09:00:00.000Z',
-    created_by: ADMIN_BLOG_USER.id,
-    blog_users: { full_name: 'Мария Иванова', username: 'admin' },
+    staff: { created_by: ADMIN_BLOG_USER.id, owner: { full_name: 'Мария Иванова', username: 'admin' } },
     ...overrides,
   };
 }

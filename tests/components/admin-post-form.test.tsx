@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
-import { ADMIN_BLOG_USER, postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 
 afterEach(() => resetToasts());
@@ -19,6 +19,20 @@ function authorAnswers(rows: unknown[] = AUTHORS) {
     http.get(rest('blog_users'), ({ request }) => {
       seen.push(new URL(request.url).searchParams);
       return HttpResponse.json(rows);
+    }),
+  );
+  return seen;
+}
+
+/** The writes of a post's blog user (PATCH blog_post_staff), answered with the row unless `answer` says otherwise. */
+function staffAnswers(order: string[] = [], answer?: () => Response) {
+  const seen: { post: string | null; body: unknown }[] = [];
+  server.use(
+    http.patch(rest('blog_post_staff'), async ({ request }) => {
+      order.push('blog_post_staff');
+      const post = new URL(request.url).searchParams.get('post_id');
+      seen.push({ post, body: await request.json() });
+      return answer ? answer() : HttpResponse.json([{ post_id: post?.slice(3) }]);
     }),
   );
   return seen;
@@ -150,9 +164,10 @@ describe('post form: saving', () => {
     expect(screen.getByRole('button', { name: 'Създай публикацията' })).toBeDisabled();
   });
 
-  it('creates a published post with created_by, author and published_at defaults', async () => {
+  it('creates a published post with author and published_at defaults; the database names the signed-in blog user', async () => {
     authorAnswers();
     const bodies: Record<string, unknown>[] = [];
+    const staffWrites = staffAnswers();
     server.use(
       http.post(rest('blog_posts'), async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
@@ -176,7 +191,6 @@ describe('post form: saving', () => {
       title: 'Нова статия',
       slug: 'nova-statia',
       author: 'Екипът',
-      created_by: ADMIN_BLOG_USER.id,
       is_published: true,
       tags: ['a', 'b'],
       excerpt: null,
@@ -184,9 +198,57 @@ describe('post form: saving', () => {
       featured_image_alt: '',
       category: null,
     });
+    // no staff id in the post: the insert names the signed-in admin's blog user by itself
+    expect(bodies[0]).not.toHaveProperty('created_by');
+    expect(staffWrites).toEqual([]);
     expect(Date.parse(bodies[0].published_at as string)).toBeGreaterThanOrEqual(before - 1000);
     expect(await within(toasts()).findByText('Публикацията е създадена')).toBeInTheDocument();
     expect(within(toasts()).getByText('Промените са запазени успешно.')).toBeInTheDocument();
+  });
+
+  it("another blog user chosen: the post is saved, then made that user's (blog_post_staff)", async () => {
+    authorAnswers();
+    const writes: string[] = [];
+    const staffWrites = staffAnswers(writes);
+    server.use(
+      http.patch(rest('blog_posts'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        writes.push(`blog_posts ${'created_by' in body ? 'with' : 'without'} created_by`);
+        return HttpResponse.json([{ id: 'p-1', updated_at: '2026-02-11T09:00:00.000Z' }]);
+      }),
+    );
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={postRow()} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    const picker = screen.getByLabelText('Автор (потребител)');
+    await within(picker).findByRole('option', { name: 'Иван Петров' });
+    await user.selectOptions(picker, 'u-2');
+    await goTo('Медия и настройки');
+    await user.click(screen.getByRole('button', { name: 'Обнови публикацията' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(writes).toEqual(['blog_posts without created_by', 'blog_post_staff']);
+    expect(staffWrites).toEqual([{ post: 'eq.p-1', body: { created_by: 'u-2' } }]);
+    expect(await within(toasts()).findByText('Публикацията е обновена')).toBeInTheDocument();
+  });
+
+  it('a blog user that cannot be written leaves the post saved, and a toast says the user was not changed', async () => {
+    authorAnswers();
+    staffAnswers([], () => HttpResponse.json({ code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null }, { status: 500 }));
+    server.use(http.patch(rest('blog_posts'), () => HttpResponse.json([{ id: 'p-1', updated_at: '2026-02-11T09:00:00.000Z' }])));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onDone = vi.fn();
+    renderAdmin(<PostForm post={postRow()} onDone={onDone} />);
+    const user = userEvent.setup({ delay: null });
+    const picker = screen.getByLabelText('Автор (потребител)');
+    await within(picker).findByRole('option', { name: 'Иван Петров' });
+    await user.selectOptions(picker, 'u-2');
+    await goTo('Медия и настройки');
+    await user.click(screen.getByRole('button', { name: 'Обнови публикацията' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const notChanged = await within(toasts()).findByText('Потребителят не е сменен');
+    expect(notChanged.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(within(toasts()).getByText('Публикацията е запазена, но избраният потребител не беше записан. Отворете я и го изберете отново.')).toBeInTheDocument();
+    vi.mocked(console.error).mockRestore();
   });
 
   it('a failed save shows the inline error and a destructive toast, loses nothing, and retries', async () => {

@@ -44,7 +44,9 @@ describe('admin posts list', () => {
     await screen.findByText('Публикация 1');
     expect(posts.gets).toHaveLength(1);
     const params = posts.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,blog_users(full_name,username)');
+    expect(params.get('select')).toBe(
+      'id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,staff:blog_post_staff(owner:blog_users(full_name,username))',
+    );
     expect(params.get('select')).not.toMatch(/content|\*/);
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
@@ -55,7 +57,7 @@ describe('admin posts list', () => {
 
   it('shows each field the spec names; the published date only for published posts', async () => {
     fakeTable('blog_posts', [
-      postRow({ blog_users: { full_name: null, username: 'ivan' }, author: 'Иван Публичен' }),
+      postRow({ staff: { created_by: 'u-2', owner: { full_name: null, username: 'ivan' } }, author: 'Иван Публичен' }),
       postRow({ id: 'p-2', title: 'Чернова за утре', is_published: false, published_at: '2025-12-01T09:00:00.000Z', category: null, created_at: '2026-02-08T09:00:00.000Z' }),
     ]);
     renderAdmin(<PostsTab />);
@@ -320,9 +322,8 @@ describe('editing a post from the list', () => {
     const read = posts.idGets();
     expect(read).toHaveLength(1);
     expect(read[0].searchParams.get('id')).toBe('eq.p-1');
-    expect(read[0].searchParams.get('select')).toBe(
-      'id,title,slug,content,excerpt,featured_image,featured_image_alt,meta_title,meta_description,share_image,share_image_alt,category,author,tags,is_published,published_at,scheduled_at,created_at,updated_at,created_by,blog_users(full_name,username)',
-    );
+    // every column of the post, and who on the staff it belongs to (blog_post_staff, the admins')
+    expect(read[0].searchParams.get('select')).toBe('*,staff:blog_post_staff(created_by,owner:blog_users(full_name,username))');
     expect(screen.getByLabelText(/^Адрес \(slug\)/)).toHaveValue('parva-publikatsia');
     await user.click(screen.getByRole('tab', { name: 'Съдържание' }));
     expect(screen.getByLabelText(/^Съдържание \(Markdown\)/)).toHaveValue('## Пълното съдържание');

@@ -1,5 +1,5 @@
 // PostgREST's answers to a read of one table, imitated over rows in memory for MSW: the columns
-// named in select (embedded resources by name), eq and not.is.null filters, or=(col.ilike."*text*",...),
+// named in select (embedded resources by name or alias, `*` for every column), eq and not.is.null filters, or=(col.ilike."*text*",...),
 // order, offset/limit, the exact count of Prefer: count=exact in Content-Range, and 416 PGRST103
 // for a page past the end. So the admin lists' tests see only what the request asked for.
 import { http, HttpResponse } from 'msw';
@@ -9,7 +9,10 @@ type Row = Record<string, unknown>;
 
 const RESERVED = new Set(['select', 'order', 'offset', 'limit', 'or']);
 
-/** Top-level entries of a select list: 'id,title,blog_users(full_name,username)' → id, title, blog_users. */
+/**
+ * The keys of the answer's rows for a select list: 'id,title,staff:blog_post_staff(owner:blog_users(username))'
+ * → id, title, staff (an alias names the key); '*' among them stands for every column.
+ */
 export function selectedColumns(select: string | null): string[] | null {
   if (!select || select === '*') return null;
   const names: string[] = [];
@@ -24,7 +27,7 @@ export function selectedColumns(select: string | null): string[] | null {
     } else current += ch;
   }
   names.push(current);
-  return names.map((n) => n.replace(/\(.*$/s, '').trim()).filter(Boolean);
+  return names.map((n) => n.replace(/\(.*$/s, '').trim().split(':')[0]).filter(Boolean);
 }
 
 function unescape(text: string): string {
@@ -104,7 +107,7 @@ export function answerRead(rows: Row[], request: Request): Response {
   }
   const page = picked.slice(offset, offset + limit);
   const columns = selectedColumns(params.get('select'));
-  const body = columns ? page.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))) : page;
+  const body = columns ? page.map((row) => ({ ...(columns.includes('*') ? row : {}), ...Object.fromEntries(columns.filter((c) => c !== '*').map((c) => [c, row[c]])) })) : page;
   const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
   return HttpResponse.json(body, { headers: { 'content-range': `${range}/${counting ? total : '*'}` } });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogUser } from '@/admin/kit/session/auth-context';
 import { buildPostPayload, togglePublishPatch } from '@/admin/posts/post-payload';
+import type { AdminPost } from '@/admin/posts/types';
 import {
   EMPTY_POST_VALUES,
   needsContentWarning,
@@ -9,6 +10,8 @@ import {
   postFormText,
   postProblems,
   postSchema,
+  postValuesFrom,
+  postVersionValues,
   samePostValues,
   slugAfterTitleChange,
   type PostFormValues,
@@ -182,5 +185,44 @@ describe('publish toggle', () => {
       is_published: false,
       published_at: '2025-01-01T00:00:00.000Z',
     });
+  });
+});
+
+describe('the blog user of a post, beside it', () => {
+  const post: AdminPost = {
+    id: 'p-1',
+    title: 'Сега',
+    slug: 'sega',
+    content: 'Текстът сега.',
+    excerpt: null,
+    featured_image: null,
+    featured_image_alt: '',
+    meta_title: '',
+    meta_description: '',
+    share_image: null,
+    share_image_alt: '',
+    scheduled_at: null,
+    category: null,
+    author: 'Мария Иванова',
+    tags: [],
+    is_published: true,
+    published_at: '2026-02-10T09:00:00.000Z',
+    created_at: '2026-02-09T09:00:00.000Z',
+    updated_at: '2026-02-10T09:00:00.000Z',
+    staff: { created_by: 'u-1', owner: { full_name: 'Мария Иванова', username: 'maria' } },
+  };
+
+  it('the form holds the blog user of the post’s staff row; none is an empty choice', () => {
+    expect(postValuesFrom(post).created_by).toBe('u-1');
+    expect(postValuesFrom({ ...post, staff: null }).created_by).toBe('');
+  });
+
+  it('a restored version brings back the blog user it kept, and leaves the current one when it kept none', () => {
+    const version = { ...post, title: 'Преди', content: 'Текстът преди.', is_published: false, created_by: 'u-2', updated_by: 'acc-2' };
+    const restored = postVersionValues(post, version);
+    expect(restored).toMatchObject({ title: 'Преди', content: 'Текстът преди.', created_by: 'u-2', is_published: true });
+    const { created_by: _none, ...withoutOwner } = version;
+    expect(postVersionValues(post, withoutOwner).created_by).toBe('u-1');
+    expect(postVersionValues(post, { ...withoutOwner, created_by: null }).created_by).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useAuth } from '@/admin/kit/session/auth-context';
+import { toast } from '@/shared/ui/use-toast';
 import { Button } from '@/shared/ui/button';
 import { formatDateBg } from '@/shared/domain/dates';
 import { useSchemaForm } from '@/shared/forms/forms';
@@ -10,9 +11,8 @@ import { DraftOffer } from '@/admin/kit/editor/DraftOffer';
 import { EditorFrame } from '@/admin/kit/editor/EditorFrame';
 import { putVersionValues, useEditor } from '@/admin/kit/editor/use-editor';
 import { useGuardedSave } from '@/admin/kit/use-guarded-save';
-import { restoredRecord } from '@/admin/kit/revisions/diff';
 import { PreviewButton } from '@/admin/kit/PreviewButton';
-import { postRecords } from './api';
+import { ownerNotChanged, postRecords, usePostSave, type PostSaveVariables } from './api';
 import { postChangedSince, postDraftKey, postDraftText, usePostDraft } from './post-draft';
 import { postPut } from './post-editor';
 import { buildPostPayload, displayNameOf } from './post-payload';
@@ -27,6 +27,7 @@ import {
   postProblems,
   postSchema,
   postValuesFrom,
+  postVersionValues,
   type PostFormValues,
 } from './post-schema';
 import type { AdminPost, PostPayload } from './types';
@@ -66,8 +67,15 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
     valuesOf: (post) => (post ? postValuesFrom(post) : EMPTY_POST_VALUES),
     fetchCurrent: postRecords.fetchRecord,
     nameOf: (post) => post?.title ?? form.getValues('title'),
-    mutation: postRecords.useSave(),
-    variables: (payload: PostPayload, id, expectedUpdatedAt) => ({ id, expectedUpdatedAt, payload }),
+    mutation: usePostSave(),
+    // the blog user before this save: the stored post's, or for a new one the signed-in admin's,
+    // whom the database names; only a change is written
+    variables: (payload: PostPayload, id, expectedUpdatedAt): PostSaveVariables => ({
+      id,
+      expectedUpdatedAt,
+      payload,
+      ownerBefore: id ? (post?.staff?.created_by ?? null) : (blogUser?.id ?? null),
+    }),
     savedToast: { title: editing ? 'Публикацията е обновена' : 'Публикацията е създадена', description: 'Промените са запазени успешно.' },
     failure: (error) => {
       // the minute came while the form was open: the database's clock decides
@@ -85,7 +93,8 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
       return writeErrorMessage(error, postFormText.saveFallback);
     },
     what: 'saving the post',
-    onSaved: () => {
+    onSaved: (saved) => {
+      if (ownerNotChanged(saved)) toast({ title: postFormText.ownerNotChangedTitle, description: postFormText.ownerNotChanged, variant: 'destructive' });
       // the form closes next: its draft goes with it
       draft.clear();
       onDone();
@@ -135,7 +144,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
    */
   function restoreVersion(version: Record<string, unknown>) {
     if (!post) return;
-    putVersionValues(form, postValuesFrom(restoredRecord(post, version)));
+    putVersionValues(form, postVersionValues(post, version));
     void handleSubmit(onValid)();
   }
 

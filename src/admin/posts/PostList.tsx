@@ -28,7 +28,7 @@ export function PostList({ posts, zone, onEdit, onToggle, onDelete, busyId, busy
   return (
     <ul className="grid gap-4" aria-label="Публикации" aria-busy={loading}>
       {posts.map((post) => {
-        const linkedUser = displayNameOf(post.blog_users);
+        const linkedUser = displayNameOf(post.staff?.owner);
         const busy = busyId === post.id;
         return (
           <li key={post.id}>

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
 import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
 import { slugifyPost } from '@/admin/kit/slug';
+import { restoredRecord } from '@/admin/kit/revisions/diff';
 import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminPost } from './types';
 
@@ -19,6 +20,8 @@ export const postFormText = {
   altWarning: `Основното изображение се нуждае от алтернативен текст (до ${IMAGE_ALT_MAX_LENGTH} знака) в раздел „Съдържание“.`,
   slugInvalid: 'Адресът може да съдържа само малки латински букви, цифри, долни черти и тирета (напр. moyat-post).',
   saveFallback: 'Неуспешно запазване на публикацията.',
+  ownerNotChangedTitle: 'Потребителят не е сменен',
+  ownerNotChanged: 'Публикацията е запазена, но избраният потребител не беше записан. Отворете я и го изберете отново.',
 } as const;
 
 export const EXCERPT_HINT_LENGTH = 160;
@@ -85,10 +88,11 @@ export const postSchema = z
 export type PostFormValues = z.infer<typeof postSchema>;
 
 /** The form's fields that hold a column's text as it is (null as ''). */
-const POST_TEXT_FIELDS = ['title', 'slug', 'created_by', 'author', 'excerpt', 'content', 'featured_image', 'featured_image_alt', 'category', 'scheduled_at'] as const;
+const POST_TEXT_FIELDS = ['title', 'slug', 'author', 'excerpt', 'content', 'featured_image', 'featured_image_alt', 'category', 'scheduled_at'] as const;
 
 export const EMPTY_POST_VALUES: PostFormValues = {
   ...emptyTexts(POST_TEXT_FIELDS),
+  created_by: '',
   tags: '',
   is_published: false,
   ...EMPTY_SEO_VALUES,
@@ -98,11 +102,24 @@ export const EMPTY_POST_VALUES: PostFormValues = {
 export function postValuesFrom(post: AdminPost): PostFormValues {
   return {
     ...textValues(post, POST_TEXT_FIELDS),
+    // the blog user it belongs to comes with the post, from its staff row
+    created_by: post.staff?.created_by ?? '',
     tags: formatTags(post.tags ?? []),
     is_published: Boolean(post.is_published),
     ...seoValuesFrom(post),
     scheduled: !post.is_published && Boolean(post.scheduled_at),
   };
+}
+
+/**
+ * The form's values for a stored version restored over the current post (kit/revisions): the
+ * version's fields and, kept in its record as created_by, the blog user the post belonged to then;
+ * the publish state stays as it is now.
+ */
+export function postVersionValues(post: AdminPost, version: Readonly<Record<string, unknown>>): PostFormValues {
+  const values = postValuesFrom(restoredRecord(post, version));
+  if ('created_by' in version) values.created_by = typeof version.created_by === 'string' ? version.created_by : '';
+  return values;
 }
 
 export interface PostProblems {

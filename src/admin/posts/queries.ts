@@ -7,15 +7,17 @@ import type { AdminPost, AdminPostRow, PostListFilters } from './types';
  */
 
 /**
- * What a list card shows, never the content, plus the author's blog user in the
- * same request (FK blog_posts.created_by).
+ * Who on the staff a post belongs to, in the same request as the post: its row of
+ * blog_post_staff (admins only, through the key blog_posts.id) and that row's blog user.
  */
-export const POST_LIST_SELECT =
-  'id, title, excerpt, featured_image, category, author, is_published, published_at, scheduled_at, created_at, updated_at, blog_users(full_name, username)' as const;
+const POST_STAFF = 'staff:blog_post_staff(created_by, owner:blog_users(full_name, username))';
 
-/** Every column the post form needs: read for the one post opened for editing. */
-export const POST_EDIT_SELECT =
-  'id, title, slug, content, excerpt, featured_image, featured_image_alt, meta_title, meta_description, share_image, share_image_alt, category, author, tags, is_published, published_at, scheduled_at, created_at, updated_at, created_by, blog_users(full_name, username)' as const;
+/** What a list card shows, never the content, plus the name of the post's blog user. */
+export const POST_LIST_SELECT =
+  'id, title, excerpt, featured_image, category, author, is_published, published_at, scheduled_at, created_at, updated_at, staff:blog_post_staff(owner:blog_users(full_name, username))' as const;
+
+/** Every column the post form needs, and its blog user: read for the one post opened for editing. */
+export const POST_EDIT_SELECT = `*, ${POST_STAFF}` as const;
 
 export const postSource: RecordSource<PostListFilters> = {
   table: 'blog_posts',

@@ -1,11 +1,20 @@
 import type { Tables, TablesInsert } from '@/shared/db/database.types';
 
-/** A blog post as the edit form loads it (by id): every column plus the linked blog user's names. */
-// updated_by is the database's record of who saved (revisions read it); the form never needs it
-export type AdminPost = Omit<Tables<'blog_posts'>, 'updated_by'> & {
-  /** The blog user of created_by, embedded in the same request. */
-  blog_users: Pick<Tables<'blog_users'>, 'full_name' | 'username'> | null;
-};
+/** The names of a post's blog user, as the list and the author picker show them. */
+export type PostOwner = Pick<Tables<'blog_users'>, 'full_name' | 'username'>;
+
+/**
+ * Who on the staff a post belongs to: its row of public.blog_post_staff (admins only; visitors
+ * never see a staff id), embedded in the same request as the post, with that blog user's names.
+ */
+export interface PostStaff {
+  /** The blog user the post belongs to ('Автор (потребител)'). */
+  created_by: string | null;
+  owner: PostOwner | null;
+}
+
+/** A blog post as the edit form loads it (by id): every column plus who on the staff it belongs to. */
+export type AdminPost = Tables<'blog_posts'> & { staff: PostStaff | null };
 
 /**
  * A post as the list loads it: only what its card shows (never the content) and what the publish
@@ -24,8 +33,7 @@ export type AdminPostRow = Pick<
   | 'scheduled_at'
   | 'created_at'
   | 'updated_at'
-  | 'blog_users'
->;
+> & { staff: Pick<PostStaff, 'owner'> | null };
 
 /** The posts list's status filter; '' means all. */
 export type PostStatusFilter = '' | 'published' | 'draft' | 'scheduled';
@@ -35,5 +43,8 @@ export interface PostListFilters {
   status: PostStatusFilter;
 }
 
-/** What the post form writes: every column it edits, none the database keeps. */
-export type PostPayload = Required<Omit<TablesInsert<'blog_posts'>, 'id' | 'created_at' | 'updated_at' | 'updated_by'>>;
+/**
+ * What the post form writes: every column of the post it edits, none the database keeps, and the
+ * blog user the post belongs to (written to blog_post_staff when it changes, see ./api).
+ */
+export type PostPayload = Required<Omit<TablesInsert<'blog_posts'>, 'id' | 'created_at' | 'updated_at'>> & { created_by: string | null };

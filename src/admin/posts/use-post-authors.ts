@@ -20,7 +20,7 @@ export function usePostAuthors({ createdBy, post, put }: { createdBy: string; po
   const options = useMemo(() => {
     const list = (query.data ?? []).map((u) => ({ id: u.id, label: displayNameOf(u) }));
     if (createdBy && !list.some((u) => u.id === createdBy)) {
-      const name = post?.created_by === createdBy ? displayNameOf(post.blog_users) : '';
+      const name = post?.staff?.created_by === createdBy ? displayNameOf(post.staff.owner) : '';
       list.unshift({ id: createdBy, label: `${name || 'Неизвестен потребител'} (неактивен)` });
     }
     return list;

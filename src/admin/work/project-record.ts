@@ -7,7 +7,7 @@ import type { ProjectFields } from '@/shared/domain/projects';
  */
 
 /** A projects row as the admin reads it (the gallery as stored: JSON, read with galleryFromStored). */
-export type AdminProject = Omit<Tables<'projects'>, 'updated_by'>;
+export type AdminProject = Tables<'projects'>;
 
 /**
  * A project as the list loads it: what its card shows (image, title, category, description,

@@ -87,13 +87,38 @@ export type Database = {
           },
         ]
       }
+      blog_post_staff: {
+        Row: {
+          created_by: string | null
+          post_id: string
+          updated_by: string | null
+        }
+        Insert: {
+          created_by?: string | null
+          post_id: string
+          updated_by?: string | null
+        }
+        Update: {
+          created_by?: string | null
+          post_id?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_staff_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_posts: {
         Row: {
           author: string
           category: string | null
           content: string
           created_at: string
-          created_by: string | null
           excerpt: string | null
           featured_image: string | null
           featured_image_alt: string
@@ -109,14 +134,12 @@ export type Database = {
           tags: string[]
           title: string
           updated_at: string
-          updated_by: string | null
         }
         Insert: {
           author: string
           category?: string | null
           content?: string
           created_at?: string
-          created_by?: string | null
           excerpt?: string | null
           featured_image?: string | null
           featured_image_alt?: string
@@ -132,14 +155,12 @@ export type Database = {
           tags?: string[]
           title: string
           updated_at?: string
-          updated_by?: string | null
         }
         Update: {
           author?: string
           category?: string | null
           content?: string
           created_at?: string
-          created_by?: string | null
           excerpt?: string | null
           featured_image?: string | null
           featured_image_alt?: string
@@ -155,15 +176,14 @@ export type Database = {
           tags?: string[]
           title?: string
           updated_at?: string
-          updated_by?: string | null
         }
         Relationships: [
           {
-            foreignKeyName: "blog_posts_created_by_fkey"
-            columns: ["created_by"]
-            isOneToOne: false
-            referencedRelation: "blog_users"
-            referencedColumns: ["id"]
+            foreignKeyName: "blog_posts_staff_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "blog_post_staff"
+            referencedColumns: ["post_id"]
           },
         ]
       }
@@ -722,6 +742,21 @@ export type Database = {
         }
         Relationships: []
       }
+      project_staff: {
+        Row: {
+          project_id: string
+          updated_by: string | null
+        }
+        Insert: {
+          project_id: string
+          updated_by?: string | null
+        }
+        Update: {
+          project_id?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       projects: {
         Row: {
           category: string
@@ -746,7 +781,6 @@ export type Database = {
           technologies: string[]
           title: string
           updated_at: string
-          updated_by: string | null
         }
         Insert: {
           category: string
@@ -771,7 +805,6 @@ export type Database = {
           technologies?: string[]
           title: string
           updated_at?: string
-          updated_by?: string | null
         }
         Update: {
           category?: string
@@ -796,7 +829,6 @@ export type Database = {
           technologies?: string[]
           title?: string
           updated_at?: string
-          updated_by?: string | null
         }
         Relationships: [
           {
@@ -805,6 +837,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "project_categories"
             referencedColumns: ["name"]
+          },
+          {
+            foreignKeyName: "projects_staff_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "project_staff"
+            referencedColumns: ["project_id"]
           },
         ]
       }

@@ -17,8 +17,7 @@ export type GalleryItem = {
 export type ProjectStatus = 'in_progress' | 'active' | 'completed';
 
 /** A projects row, its gallery (JSON in the table) read into items. */
-// updated_by is the database's record of who saved (revisions read it): no page or form uses it
-export type Project = Omit<Tables<'projects'>, 'gallery' | 'updated_by'> & { gallery: GalleryItem[] };
+export type Project = Omit<Tables<'projects'>, 'gallery'> & { gallery: GalleryItem[] };
 
 /** The columns of a project that the admin writes. */
 export type ProjectFields = Omit<Project, 'id' | 'created_at' | 'updated_at'>;

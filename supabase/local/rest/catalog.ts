@@ -67,12 +67,13 @@ const COLUMNS_SQL = `
   where n.nspname = 'public' and c.relkind in ('r','v','m','f','p') and a.attnum > 0 and not a.attisdropped
   order by c.relname, a.attnum`;
 
+// the column lists as text[] (attname is a \`name\`): node-postgres parses text[] into arrays, not name[]
 const CONSTRAINTS_SQL = `
   select con.conname as name, con.contype as type, cl.relname as table,
          fcl.relname as ref_table, fn.nspname as ref_schema,
-         array(select a.attname from unnest(con.conkey) with ordinality k(num, i)
+         array(select a.attname::text from unnest(con.conkey) with ordinality k(num, i)
                join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.i) as columns,
-         array(select a.attname from unnest(con.confkey) with ordinality k(num, i)
+         array(select a.attname::text from unnest(con.confkey) with ordinality k(num, i)
                join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.i) as ref_columns
   from pg_constraint con
   join pg_class cl on cl.oid = con.conrelid
@@ -84,7 +85,7 @@ const CONSTRAINTS_SQL = `
 
 const UNIQUE_INDEXES_SQL = `
   select cl.relname as table,
-         array(select a.attname from unnest(i.indkey::int2[]) k(num)
+         array(select a.attname::text from unnest(i.indkey::int2[]) k(num)
                join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.num) as columns
   from pg_index i
   join pg_class cl on cl.oid = i.indrelid

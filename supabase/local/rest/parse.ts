@@ -219,7 +219,8 @@ function readSelectItem(s: Scanner, depth: number): SelectItem {
       else if (hint === undefined) hint = word;
       else s.fail('"inner" or "left"');
     }
-    if (depth >= 1) s.fail('field name (only one level of embedding is supported)');
+    // an embed inside an embed is read (`a(b(c))`); filters, order and limits reach the first level only
+    if (depth >= 1 && join === 'inner') s.fail('field name (!inner is supported on the first level of embedding only)');
     s.expect('(');
     const select = readSelectList(s, depth + 1);
     s.expect(')');

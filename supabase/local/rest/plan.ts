@@ -280,7 +280,9 @@ function embedSql(
   const childAlias = `${rel.target.name}_${++ctx.counter.n}`;
   for (const [p] of rel.pairs) parent.used?.add(p);
   const join = rel.pairs.map(([p, c]) => `${ident(childAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(p)}`);
-  const filters = (ctx.query.filters.get(key) ?? []).map((c) => conditionSql(c, child, childAlias, ctx.sql));
+  // `key.column=…`, `key.order`, `key.limit` name a first-level embed; one inside another takes none
+  const own = depth === 0;
+  const filters = (own ? (ctx.query.filters.get(key) ?? []) : []).map((c) => conditionSql(c, child, childAlias, ctx.sql));
   const where = [...join, ...filters].join(' AND ');
   if (item.join === 'inner' && depth === 0) {
     ctx.innerConditions.push(`EXISTS (SELECT 1 FROM ${child.from(childAlias)} WHERE ${where})`);
@@ -290,9 +292,9 @@ function embedSql(
   if (rel.cardinality === 'one') {
     return `(SELECT row_to_json(${ident(rowsAlias)}) FROM (SELECT ${list} FROM ${child.from(childAlias)} WHERE ${where} LIMIT 1) AS ${ident(rowsAlias)})`;
   }
-  const order = ctx.query.order.get(key);
+  const order = own ? ctx.query.order.get(key) : undefined;
   const orderBy = order?.length ? ` ORDER BY ${orderSql(order, child, childAlias, ctx.sql)}` : '';
-  const page = pageSql(ctx.query.limit.get(key), ctx.query.offset.get(key), ctx.sql);
+  const page = own ? pageSql(ctx.query.limit.get(key), ctx.query.offset.get(key), ctx.sql) : '';
   return `(SELECT coalesce(json_agg(${ident(rowsAlias)}), '[]'::json) FROM (SELECT ${list} FROM ${child.from(childAlias)} WHERE ${where}${orderBy}${page}) AS ${ident(rowsAlias)})`;
 }
 

@@ -10,16 +10,16 @@ import { getPublicDb } from '@/shared/db/public-db';
 import { isUuid, sortGallery } from './logic';
 import type { Project } from './types';
 
-// every column but updated_by; the search-and-share fields (meta_…, share_…) are for the head only
-const PROJECT_COLUMNS =
-  'id,title,category,image,image_alt,link,description,gallery,slug,detailed_description,technologies,client,duration,team_size,status,documentation_url,created_at,updated_at,meta_title,meta_description,share_image,share_image_alt';
+// the whole row (no staff id is in it: who saved a project is in project_staff, the admins'); the
+// search-and-share fields (meta_…, share_…) are for the head only
+const PROJECT_COLUMNS = '*';
 
 export const projectKeys = {
   all: ['projects'] as const,
   detail: (slugOrId: string) => ['projects', 'detail', slugOrId] as const,
 };
 
-function toProject(row: Omit<Tables<'projects'>, 'updated_by'>): Project {
+function toProject(row: Tables<'projects'>): Project {
   return {
     ...row,
     description: row.description ?? '',

@@ -2,5 +2,5 @@ import type { Project as ProjectRecord } from '@/shared/domain/projects';
 
 export type { GalleryItem, ProjectStatus } from '@/shared/domain/projects';
 
-/** A project as its public page reads it: who saved it last is the admin's business, not read. */
-export type Project = Omit<ProjectRecord, 'updated_by'>;
+/** A project as its public page reads it: the whole row (who saved it is the admin's, in project_staff). */
+export type Project = ProjectRecord;
