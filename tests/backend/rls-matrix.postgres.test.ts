@@ -22,6 +22,7 @@ import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
+import { defineMailboxes } from './mailboxes.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
 
 const skip = postgresSkipReason();
@@ -219,6 +220,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineNewsletter(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('mailboxes as their providers fold them', () => {
+    defineMailboxes(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe("the consultant's calendar: busy times, buffers, the pause, meeting links, no-shows", () => {
     defineConsultantCalendar(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -282,6 +287,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         'public.erase_newsletter_subscriber',
         'public.intake_challenge (anon)',
         'public.lead_stage_totals',
+        'public.lift_newsletter_suppression',
         'public.merge_contacts',
         'public.move_booking (anon)',
         'public.newsletter_counts',
