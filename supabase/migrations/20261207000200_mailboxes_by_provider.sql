@@ -50,6 +50,7 @@ comment on table private.mailbox_providers is
   'How providers fold addresses into mailboxes. private.mailbox_key is generated from it: a change here rewrites that function, '
   'rebuilds the indexes that compute it and recomputes every stored mailbox (private.apply_mailbox_providers). A domain not listed '
   'keeps every address as typed (lower case).';
+create index mailbox_providers_same_as_idx on private.mailbox_providers (same_as);
 revoke all on private.mailbox_providers from public, anon, authenticated;
 
 insert into private.mailbox_providers (domain, provider, plus_addressing, ignores_dots, same_as, note) values
