@@ -1,15 +1,17 @@
 // The newsletter, end to end: a visitor subscribes in the footer and the confirmation arrives in
 // the mail catcher; opening its link changes nothing until the button is pressed; signing up again
 // sends nothing. The admin sends a post (a test first); each confirmed subscriber gets it once with
-// both unsubscribe headers; a one-click POST unsubscribes; a signed bounce suppresses and an
-// unsigned one changes nothing; the next send skips both. The database's rules in detail are in
+// both unsubscribe headers; a one-click POST unsubscribes; a signed bounce suppresses (exactly the
+// address it names) and an unsigned one changes nothing; the next send skips both; the admin lifts a
+// suppression in the Subscribers tab with a reason. The database's rules in detail are in
 // tests/backend/newsletter.ts.
 import { expect, test } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { E2E_BACKEND_URL, LOCAL_ANON_KEY } from '../scripts/tools/e2e-env.mjs';
 import { LOCAL_MAIL_WEBHOOK_SECRET } from '../supabase/local/keys.ts';
 import { sign } from '../supabase/functions/_shared/standard-webhooks.ts';
-import { ADMIN, anonVisitor, asVisitor, db, intakeLimits, PERSON_FILL_MS, runCronJob, signIn, toasts, unique } from './support';
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN, anonVisitor, asVisitor, db, intakeLimits, openSignedIn, PERSON_FILL_MS, runCronJob, signIn, toasts, unique } from './support';
 
 interface CaughtMail {
   id: string;
@@ -40,8 +42,8 @@ const stateOf = async (address: string) =>
   (await db.from('newsletter_subscribers').select('status').eq('email', address).maybeSingle()).data?.status as string | undefined;
 
 /** A confirmed subscriber, arranged through the API as a visitor and their e-mail's button would. */
-async function confirmedSubscriber(name: string): Promise<string> {
-  const address = `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+async function confirmedSubscriber(name: string, domain = 'example.com'): Promise<string> {
+  const address = `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
   const visitor = anonVisitor();
   const { error } = await visitor.rpc('subscribe_newsletter', { email: address, page: '/', wording_version: '2026-12', fill_ms: PERSON_FILL_MS });
   expect(error).toBeNull();
@@ -156,6 +158,51 @@ test('the admin sends a post once, a test to themselves first; each confirmed su
   // the panel follows the send every few seconds until it ends (tests/components/admin-newsletter-send.test.tsx)
   await sendsEnd(post.id);
   expect(await (await adminDb()).rpc('start_newsletter_send', { post: post.id, html: '<p>x</p>', plain: 'x' })).toMatchObject({ error: { hint: 'newsletter_already_sent' } });
+});
+
+/** The provider's signed webhook: a permanent bounce of `to`. */
+async function signedBounce(to: string): Promise<Response> {
+  const body = JSON.stringify({ type: 'email.bounced', created_at: new Date().toISOString(), data: { to: [to], bounce: { type: 'Permanent' } } });
+  const id = `msg_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const at = Math.floor(Date.now() / 1000);
+  return fetch(`${E2E_BACKEND_URL}/functions/v1/mail-events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'svix-id': id, 'svix-timestamp': String(at), 'svix-signature': await sign(LOCAL_MAIL_WEBHOOK_SECRET, id, at, body) },
+    body,
+  });
+}
+
+test('a signed bounce of a +tag on abv.bg leaves the address alone, the exact one stops it, and the admin lifts it in the tab with a reason', async ({ page }) => {
+  const address = await confirmedSubscriber('zhertva', 'abv.bg');
+  // abv.bg delivers no plus addresses: the bounce is of another address
+  const tagged = await signedBounce(address.replace('@', '+x@'));
+  expect(tagged.status).toBe(200);
+  expect(await stateOf(address)).toBe('confirmed');
+  expect((await signedBounce(address)).status).toBe(200);
+  expect(await stateOf(address)).toBe('suppressed');
+
+  await openSignedIn(page, `/blog-admin/subscribers?subscribers.q=${encodeURIComponent(address)}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: address }) });
+  await expect(row.getByText('Спрян (отказан адрес)')).toBeVisible();
+  await row.getByRole('button', { name: `Премахни блокирането ${address}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Премахване на блокирането' });
+  const reason = dialog.getByRole('textbox', { name: 'Причина' });
+  await expect(reason).toBeFocused();
+  // the dialog keeps focus inside: Tab from its last control comes back round
+  await page.keyboard.press('Shift+Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  const a11y = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(a11y.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Премахни блокирането' }).click();
+  await expect(dialog.getByText('Напишете защо премахвате блокирането.')).toBeVisible();
+  await reason.fill('Клиентът потвърди по телефона, че адресът работи.');
+  await dialog.getByRole('button', { name: 'Премахни блокирането' }).click();
+  await expect(toasts(page).getByText('Блокирането е премахнато')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Потвърден', { exact: true })).toBeVisible();
+  await expect(row).toContainText('от Мария Иванова: „Клиентът потвърди по телефона, че адресът работи.“');
+  expect(await stateOf(address)).toBe('confirmed');
 });
 
 test('a one-click POST unsubscribes, a signed bounce suppresses, an unsigned one changes nothing; the next send skips both', async () => {

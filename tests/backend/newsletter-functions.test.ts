@@ -1,7 +1,7 @@
 // The newsletter's Edge Functions (supabase/functions/) in the stand-in's Deno runtime, as mail
 // programs and the provider call them: the one-click unsubscribe (RFC 8058) and the provider's
-// signed bounces and complaints (Standard Webhooks). Subscribers are arranged in SQL; the
-// database's rules are proven in newsletter.ts.
+// signed bounces and complaints (Standard Webhooks), which suppress exactly the address they name.
+// Subscribers are arranged in SQL; the database's rules are proven in newsletter.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../supabase/functions/_shared/standard-webhooks.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -15,8 +15,8 @@ const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) 
   h.local.db.asSystem(async (tx) => (await tx.query<T>(text, params)).rows);
 
 /** A confirmed subscriber; returns the address and its unsubscribe token. */
-async function subscriber(name: string): Promise<{ email: string; token: string }> {
-  const email = `${name}-${++n}-${Date.now() % 100000}@example.com`;
+async function subscriber(name: string, domain = 'example.com'): Promise<{ email: string; token: string }> {
+  const email = `${name}-${++n}-${Date.now() % 100000}@${domain}`;
   const [row] = await sql<{ token: string }>(
     `insert into public.newsletter_subscribers (email, mailbox, status, confirmed_at)
      values ($1, private.mailbox_key($1), 'confirmed', now()) returning private.unsubscribe_token(id) as token`,
@@ -102,6 +102,19 @@ describe('mail-events', () => {
     const bounced = await subscriber('otskacha');
     expect((await deliver(body('email.bounced', bounced.email, { type: 'Permanent', subType: 'General' }))).status).toBe(200);
     expect(await stateOf(bounced.email)).toMatchObject({ status: 'suppressed', suppressed_reason: 'bounced' });
+  });
+
+  it('suppresses exactly the address a signed bounce names: a +tag on abv.bg (no plus addressing there) is another address', async () => {
+    const victim = await subscriber('zhertva', 'abv.bg');
+    const tagged = victim.email.replace('@', '+x@');
+    const res = await deliver(body('email.bounced', tagged, { type: 'Permanent', subType: 'General' }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ kind: 'bounced_hard', results: { [tagged]: 'unknown_address' } });
+    expect(await stateOf(victim.email)).toMatchObject({ status: 'confirmed', suppressed_reason: null });
+
+    const exact = await deliver(body('email.bounced', `Жертва <${victim.email.toUpperCase()}>`, { type: 'Permanent', subType: 'General' }));
+    expect(await exact.json()).toEqual({ kind: 'bounced_hard', results: { [victim.email.toUpperCase()]: 'suppressed' } });
+    expect(await stateOf(victim.email)).toMatchObject({ status: 'suppressed', suppressed_reason: 'bounced' });
   });
 
   it('counts transient bounces and suppresses on the third', async () => {

@@ -381,6 +381,34 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
       expect(await state(complainer)).toBe('suppressed');
     });
 
+    it('suppress exactly the address that bounced: never a +tag where the provider has none, nor another spelling of a Gmail mailbox', async () => {
+      const event = (kind: string, to: string) => h.service.rpc('record_mail_event', { event_id: `exact-${unique()}`, kind, address: to });
+      const exactly = async (to: string) =>
+        (await sql<{ status: string; soft_bounces: number }>('select status, soft_bounces from public.newsletter_subscribers where lower(email) = lower($1)', [to]))[0];
+      const local = `zhertva${unique()}`;
+      const victim = `${local}@abv.bg`;
+      await confirmed(victim);
+      // an inquiry's mail to `victim+x@abv.bg` bounced: abv.bg delivers no plus addresses, so that is another address
+      expect((await event('bounced_hard', `${local}+x@abv.bg`)).data).toBe('unknown_address');
+      expect((await event('complained', `${local}+y@ABV.bg`)).data).toBe('unknown_address');
+      for (let i = 0; i < 3; i++) expect((await event('bounced_soft', `${local}+z@abv.bg`)).data).toBe('unknown_address');
+      expect(await exactly(victim)).toEqual({ status: 'confirmed', soft_bounces: 0 });
+
+      // Gmail folds both spellings into one mailbox, and still only the stored address is the one that bounced
+      const dotted = `a.b.${unique()}`;
+      await confirmed(`${dotted}@gmail.com`);
+      expect((await event('bounced_hard', `${dotted.replace(/\./g, '')}+novini@googlemail.com`)).data).toBe('unknown_address');
+      expect(await exactly(`${dotted}@gmail.com`)).toEqual({ status: 'confirmed', soft_bounces: 0 });
+
+      // the address itself, in any case, is suppressed
+      expect((await event('bounced_hard', victim.toUpperCase())).data).toBe('suppressed');
+      expect(await sql('select status, suppressed_reason from public.newsletter_subscribers where lower(email) = $1', [victim])).toEqual([
+        { status: 'suppressed', suppressed_reason: 'bounced' },
+      ]);
+      expect((await event('bounced_soft', `${dotted.toUpperCase()}@GMAIL.COM`)).data).toBe('counted');
+      expect(await exactly(`${dotted}@gmail.com`)).toEqual({ status: 'confirmed', soft_bounces: 1 });
+    });
+
     it('are recorded only by the service role', async () => {
       const stranger = h.as({ sub: 'b0000000-0000-4000-8000-00000000003f', email: 'bounce-stranger@example.com' });
       for (const client of [h.anon, stranger, admin]) {
@@ -390,12 +418,119 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
     });
   });
 
+  describe('lifting a suppression', () => {
+    const idOf = async (to: string) => (await sql<{ id: string }>('select id from public.newsletter_subscribers where lower(email) = lower($1)', [to]))[0].id;
+    const lift = (client: SupabaseClient, subscriber: string, reason: unknown) => client.rpc('lift_newsletter_suppression', { subscriber, reason });
+    const suppress = async (to: string, kind = 'complained') =>
+      expect((await h.service.rpc('record_mail_event', { event_id: `lift-${unique()}`, kind, address: to })).data).toBe('suppressed');
+
+    it('returns the address to the state it had, recorded with who, when and why; a reason is required', async () => {
+      const to = address('vrashta');
+      await confirmed(to);
+      await suppress(to);
+      const id = await idOf(to);
+      for (const reason of ['', '   ', '\n\t', null]) {
+        const { error } = await lift(admin, id, reason);
+        expect(error?.code, String(reason)).toBe('22023');
+        expect(error?.hint).toBe('lift_reason_required');
+        expect(error?.message).toBe('Напишете защо премахвате блокирането.');
+      }
+      const long = await lift(admin, id, 'я'.repeat(501));
+      expect(long.error?.hint).toBe('lift_reason_too_long');
+      expect(long.error?.message).toBe('Причината е твърде дълга: до 500 знака.');
+      expect(await state(to)).toBe('suppressed');
+      const [{ suppressed_at: suppressedAt }] = await sql<{ suppressed_at: Date }>('select suppressed_at from public.newsletter_subscribers where id = $1', [id]);
+
+      const { data, error } = await lift(admin, id, '  Клиентът потвърди по телефона, че адресът работи.\n');
+      expect(error).toBeNull();
+      expect(data).toBe('confirmed');
+      expect(await sql('select status, suppressed_reason, suppressed_at, soft_bounces from public.newsletter_subscribers where id = $1', [id])).toEqual([
+        { status: 'confirmed', suppressed_reason: null, suppressed_at: null, soft_bounces: 0 },
+      ]);
+      const [me] = await sql<{ id: string }>(`select id from public.blog_users where user_id = $1`, [ADMIN.sub]);
+      const { data: record, error: readError } = await admin
+        .from('newsletter_suppression_lifts')
+        .select('subscriber_id, suppressed_reason, suppressed_at, restored_status, reason, lifted_by, lifted_by_name, lifted_at')
+        .eq('subscriber_id', id);
+      expect(readError).toBeNull();
+      expect(record).toEqual([
+        {
+          subscriber_id: id,
+          suppressed_reason: 'complained',
+          suppressed_at: expect.any(String),
+          restored_status: 'confirmed',
+          reason: 'Клиентът потвърди по телефона, че адресът работи.',
+          lifted_by: me.id,
+          lifted_by_name: 'Мария Иванова',
+          lifted_at: expect.any(String),
+        },
+      ]);
+      expect(new Date(record![0].suppressed_at as string).getTime()).toBe(suppressedAt.getTime());
+
+      // nothing left to lift; a new bounce suppresses it again, and a second lift is a second record
+      expect((await lift(admin, id, 'Отново')).error).toMatchObject({ code: 'P0001', hint: 'newsletter_not_suppressed', message: 'Този адрес вече не е блокиран.' });
+      await suppress(to, 'bounced_hard');
+      expect((await lift(admin, id, 'Пощенската кутия е възстановена.')).data).toBe('confirmed');
+      expect((await admin.from('newsletter_suppression_lifts').select('reason').eq('subscriber_id', id).order('id')).data).toEqual([
+        { reason: 'Клиентът потвърди по телефона, че адресът работи.' },
+        { reason: 'Пощенската кутия е възстановена.' },
+      ]);
+      expect((await lift(admin, '00000000-0000-4000-8000-000000000000', 'Няма го')).error).toMatchObject({ code: 'P0002', hint: 'subscriber_gone' });
+    });
+
+    it('returns a pending address to pending, and an unsubscribed one to unsubscribed', async () => {
+      const waiting = address('chaka-otskok');
+      await pending(waiting);
+      await suppress(waiting, 'bounced_hard');
+      expect((await lift(admin, await idOf(waiting), 'Грешно отчетен отказ.')).data).toBe('pending');
+      expect(await state(waiting)).toBe('pending');
+
+      const left = address('otpisan-otskok');
+      await confirmed(left);
+      expect((await h.anon.rpc('unsubscribe_newsletter', { token: await tokenOf(left) })).error).toBeNull();
+      await suppress(left);
+      expect((await lift(admin, await idOf(left), 'Оплакването не е негово.')).data).toBe('unsubscribed');
+      expect(await sql('select status, unsubscribed_via from public.newsletter_subscribers where lower(email) = $1', [left])).toEqual([
+        { status: 'unsubscribed', unsubscribed_via: 'link' },
+      ]);
+    });
+
+    it('is refused to everyone but an admin (42501); its record is append-only and goes only with an erasure', async () => {
+      const to = address('ne-admin');
+      await confirmed(to);
+      await suppress(to);
+      const id = await idOf(to);
+      const stranger = h.as({ sub: 'b0000000-0000-4000-8000-00000000005f', email: 'lift-stranger@example.com' });
+      const inactive = h.as({ sub: 'a0000000-0000-4000-8000-000000000002', email: 'georgi@example.com' });
+      for (const client of [h.anon, stranger, inactive]) {
+        expect((await lift(client, id, 'Опит')).error?.code).toBe('42501');
+      }
+      expect(await state(to)).toBe('suppressed');
+
+      expect((await lift(admin, id, 'Проверено')).error).toBeNull();
+      expect((await h.anon.from('newsletter_suppression_lifts').select('id')).error?.code).toBe('42501');
+      expect((await stranger.from('newsletter_suppression_lifts').select('id')).data ?? []).toEqual([]);
+      // not even an admin writes it but through the function
+      expect((await admin.from('newsletter_suppression_lifts').insert({ subscriber_id: id, suppressed_reason: 'bounced', restored_status: 'confirmed', reason: 'x' })).error?.code).toBe('42501');
+      expect((await admin.from('newsletter_suppression_lifts').update({ reason: 'друго' }).eq('subscriber_id', id)).error?.code).toBe('42501');
+      expect((await admin.from('newsletter_suppression_lifts').delete().eq('subscriber_id', id)).error?.code).toBe('42501');
+      // nor the database's owner
+      await expect(sql(`update public.newsletter_suppression_lifts set reason = 'друго' where subscriber_id = $1`, [id])).rejects.toThrow(/append-only/);
+      await expect(sql('delete from public.newsletter_suppression_lifts where subscriber_id = $1', [id])).rejects.toThrow(/append-only/);
+      expect((await admin.from('newsletter_suppression_lifts').select('reason').eq('subscriber_id', id)).data).toEqual([{ reason: 'Проверено' }]);
+
+      // an erasure on request takes the person's record with it
+      expect((await admin.rpc('erase_newsletter_subscriber', { subscriber: id })).error).toBeNull();
+      expect(await sql('select 1 from public.newsletter_suppression_lifts where subscriber_id = $1', [id])).toEqual([]);
+    });
+  });
+
   describe('who reads what', () => {
     it('admins read subscribers and consents and act on them; strangers and visitors read nothing', async () => {
       const to = address('admin-vizhda');
       await confirmed(to);
       const stranger = h.as({ sub: 'b0000000-0000-4000-8000-00000000004f', email: 'reader-stranger@example.com' });
-      for (const table of ['newsletter_subscribers', 'newsletter_consents', 'newsletter_sends']) {
+      for (const table of ['newsletter_subscribers', 'newsletter_consents', 'newsletter_sends', 'newsletter_suppression_lifts']) {
         expect((await h.anon.from(table).select('id').limit(1)).error?.code, table).toBe('42501');
         expect((await stranger.from(table).select('id')).data ?? [], table).toEqual([]);
         expect((await h.anon.from(table).insert({})).error?.code, table).toBe('42501');

@@ -235,14 +235,15 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
   });
 
   describe('mailboxes, not spellings', () => {
-    it('+tags and Gmail\'s dots are one mailbox: three inquiries an hour, then none', async () => {
+    it('+tags and Gmail\'s dots are one Gmail mailbox: three inquiries an hour, then none', async () => {
       const box = `victim${run}x${++networks}`;
       const spellings = [`${box}+1@gmail.com`, `${box.slice(0, 3)}.${box.slice(3)}+2@googlemail.com`, `${box.toUpperCase()}@GMAIL.com`, `${box}+4@gmail.com`];
       const hints = [];
       for (const address of spellings) hints.push((await h.visitor().from('contact_submissions').insert(inquiry(address))).error?.hint ?? 'stored');
       expect(hints).toEqual(['stored', 'stored', 'stored', 'inquiry_limit_email']);
       expect(await sql(`select private.mailbox_key($1) as k`, [`A.B.C+x@GoogleMail.com`])).toEqual([{ k: 'abc@gmail.com' }]);
-      expect(await sql(`select private.mailbox_key($1) as k`, [`a.b+x@example.bg`])).toEqual([{ k: 'a.b@example.bg' }]);
+      // a +tag only where the provider delivers plus addresses: on abv.bg it is another address
+      expect(await sql(`select private.mailbox_key($1) as k`, [`Victim+x@ABV.bg`])).toEqual([{ k: 'victim+x@abv.bg' }]);
     });
   });
 

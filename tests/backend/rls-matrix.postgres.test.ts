@@ -23,6 +23,7 @@ import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
 import { defineNewsletterHtml } from './newsletter-html.ts';
+import { defineMailboxes } from './mailboxes.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
 import { defineStaffIds } from './staff-ids.ts';
 
@@ -225,6 +226,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineNewsletterHtml(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('mailboxes as their providers fold them', () => {
+    defineMailboxes(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe("the consultant's calendar: busy times, buffers, the pause, meeting links, no-shows", () => {
     defineConsultantCalendar(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -288,6 +293,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         'public.erase_newsletter_subscriber',
         'public.intake_challenge (anon)',
         'public.lead_stage_totals',
+        'public.lift_newsletter_suppression',
         'public.merge_contacts',
         'public.move_booking (anon)',
         'public.newsletter_counts',

@@ -40,6 +40,7 @@ export const AUTHENTICATED_FUNCTIONS = [
   'public.erase_contact(contact uuid)',
   'public.erase_newsletter_subscriber(subscriber uuid)',
   'public.lead_stage_totals()',
+  'public.lift_newsletter_suppression(subscriber uuid, reason text)',
   'public.merge_contacts(keep uuid, other uuid)',
   'public.newsletter_counts()',
   'public.newsletter_send_status(post uuid)',

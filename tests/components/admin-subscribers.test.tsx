@@ -1,14 +1,15 @@
 // The 'Абонати' tab: the newsletter's subscribers with their states and dates, the counts per
 // state, the state filter and the search (in the address), 'Отпиши' and 'Изтрий' after their
-// questions, a refusal in Bulgarian, and the consent records as CSV. Against MSW answers shaped as
-// the database's (supabase/migrations/20261204000100_newsletter.sql).
+// questions, 'Премахни блокирането' with its reason in a dialog and the record of lifts, a refusal
+// in Bulgarian, and the consent records as CSV. Against MSW answers shaped as the database's
+// (supabase/migrations/20261204000100_newsletter.sql, 20261207000200_mailboxes_by_provider.sql).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
-import { fetchAllConsents, type Consent, type SubscriberConsents } from '@/admin/subscribers/api';
+import { fetchAllConsents, type Consent, type SubscriberConsents, type SuppressionLift } from '@/admin/subscribers/api';
 import { csvDateTime } from '@/admin/kit/csv';
 import { SubscribersTab } from '@/admin/subscribers/SubscribersTab';
 import { formatDateTimeBg } from '@/shared/domain/dates';
@@ -49,7 +50,13 @@ function consent(overrides: Partial<ConsentRow> = {}): ConsentRow {
   };
 }
 
-type Row = SubscriberConsents & { mailbox: string; soft_bounces: number; updated_at: string; confirmation_sent_at: string | null };
+type Row = SubscriberConsents & {
+  mailbox: string;
+  soft_bounces: number;
+  updated_at: string;
+  confirmation_sent_at: string | null;
+  newsletter_suppression_lifts: SuppressionLift[];
+};
 
 function subscriber(overrides: Partial<Row> & Pick<Row, 'id' | 'email'>): Row {
   return {
@@ -65,6 +72,7 @@ function subscriber(overrides: Partial<Row> & Pick<Row, 'id' | 'email'>): Row {
     created_at: '2026-12-01T08:00:00.000Z',
     updated_at: '2026-12-01T08:00:00.000Z',
     newsletter_consents: [],
+    newsletter_suppression_lifts: [],
     ...overrides,
   };
 }
@@ -94,7 +102,9 @@ const SUBSCRIBERS: Row[] = [
     email: 'bounce@example.com',
     status: 'suppressed',
     suppressed_reason: 'bounced',
+    soft_bounces: 3,
     created_at: '2026-11-30T09:00:00.000Z',
+    confirmed_at: '2026-11-30T09:05:00.000Z',
     suppressed_at: '2026-12-01T07:00:00.000Z',
   }),
   subscriber({
@@ -115,7 +125,7 @@ type Refusal = { status: number; code: string; message: string };
  */
 function fakeNewsletter(initial: Row[] = SUBSCRIBERS) {
   const table = fakeTable('newsletter_subscribers', initial.map((row) => ({ ...row })));
-  const calls = { counts: 0, unsubscribe: [] as unknown[], erase: [] as unknown[] };
+  const calls = { counts: 0, unsubscribe: [] as unknown[], erase: [] as unknown[], lift: [] as unknown[] };
   const answer = { refuse: null as Refusal | null, refuseCounts: null as Refusal | null };
   const refusal = (r: Refusal) => HttpResponse.json({ code: r.code, message: r.message, details: null, hint: null }, { status: r.status });
   server.use(
@@ -132,6 +142,21 @@ function fakeNewsletter(initial: Row[] = SUBSCRIBERS) {
       const row = table.rows.find((r) => r.id === body.subscriber && (r.status === 'pending' || r.status === 'confirmed'));
       if (row) Object.assign(row, { status: 'unsubscribed', unsubscribed_at: '2026-12-04T10:00:00.000Z', unsubscribed_via: 'admin' });
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(rest('rpc/lift_newsletter_suppression'), async ({ request }) => {
+      const body = (await request.json()) as { subscriber: string; reason: string };
+      calls.lift.push(body);
+      if (answer.refuse) return refusal(answer.refuse);
+      if (!body.reason?.trim()) return refusal({ status: 400, code: '22023', message: 'Напишете защо премахвате блокирането.' });
+      const row = table.rows.find((r) => r.id === body.subscriber);
+      if (!row || row.status !== 'suppressed') return refusal({ status: 400, code: 'P0001', message: 'Този адрес вече не е блокиран.' });
+      const restored = row.confirmed_at ? 'confirmed' : 'pending';
+      row.newsletter_suppression_lifts = [
+        ...(row.newsletter_suppression_lifts as SuppressionLift[]),
+        { lifted_at: '2026-12-04T11:00:00.000Z', lifted_by_name: 'Мария Иванова', reason: body.reason.trim(), suppressed_reason: row.suppressed_reason!, restored_status: restored },
+      ];
+      Object.assign(row, { status: restored, suppressed_reason: null, suppressed_at: null, soft_bounces: 0 });
+      return HttpResponse.json(restored);
     }),
     http.post(rest('rpc/erase_newsletter_subscriber'), async ({ request }) => {
       const body = (await request.json()) as { subscriber: string };
@@ -172,7 +197,9 @@ describe('the subscribers list', () => {
     expect(within(ana).getByText(formatDateTimeBg('2026-12-03T09:10:00.000Z'))).toHaveAttribute('datetime', '2026-12-03T09:10:00.000Z');
     expect(ana).not.toHaveTextContent('Отписан на:');
     expect(rowOf('vera@example.com')).toHaveTextContent(`Отписан на:${formatDateTimeBg('2026-12-02T18:00:00.000Z')} (с едно натискане)`);
-    expect(rowOf('bounce@example.com')).toHaveTextContent(`Спрян на:${formatDateTimeBg('2026-12-01T07:00:00.000Z')}`);
+    expect(rowOf('bounce@example.com')).toHaveTextContent(`Спрян на:${formatDateTimeBg('2026-12-01T07:00:00.000Z')} (след 3 временни отказа)`);
+    expect(rowOf('spam@example.com')).toHaveTextContent(`Спрян на:${formatDateTimeBg('2026-11-30T07:00:00.000Z')}`);
+    expect(rowOf('spam@example.com')).not.toHaveTextContent('временни отказа');
 
     // 'Отпиши' only where mail may still go; 'Изтрий' everywhere; each named with its address
     expect(within(ana).getByRole('button', { name: 'Отпиши ana@example.com' })).toBeInTheDocument();
@@ -182,9 +209,19 @@ describe('the subscribers list', () => {
       expect(within(rowOf(email)).getByRole('button', { name: `Изтрий ${email}` })).toBeInTheDocument();
     }
 
-    // one page of 20 with an exact count, in the index's order, never the mailbox or the consents
+    // 'Премахни блокирането' only where an address is stopped
+    for (const email of ['bounce@example.com', 'spam@example.com']) {
+      expect(within(rowOf(email)).getByRole('button', { name: `Премахни блокирането ${email}` })).toBeInTheDocument();
+    }
+    for (const email of ['ana@example.com', 'boris@example.com', 'vera@example.com']) {
+      expect(within(rowOf(email)).queryByRole('button', { name: /Премахни блокирането/ })).toBeNull();
+    }
+
+    // one page of 20 with an exact count, in the index's order, with the record of lifts; never the mailbox or the consents
     const [first] = table.listGets();
-    expect(first.searchParams.get('select')).toBe('id,email,status,suppressed_reason,confirmed_at,unsubscribed_at,unsubscribed_via,suppressed_at,created_at');
+    expect(first.searchParams.get('select')).toBe(
+      'id,email,status,suppressed_reason,confirmed_at,unsubscribed_at,unsubscribed_via,suppressed_at,created_at,soft_bounces,newsletter_suppression_lifts(lifted_at,lifted_by_name,reason,suppressed_reason,restored_status)',
+    );
     expect(first.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(first.searchParams.get('offset')).toBe('0');
     expect(first.searchParams.get('limit')).toBe('20');
@@ -335,6 +372,93 @@ describe('the admin’s hand', () => {
     expect(await screen.findByText('Общо абонати: 5')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Опитайте отново' }));
     await waitFor(() => expect(counts()).toEqual(['Чакат потвърждение: 1', 'Потвърдени: 1', 'Отписани: 1', 'Спрени: 2']));
+  });
+});
+
+describe('lifting a suppression', () => {
+  const REASON = 'Клиентът потвърди по телефона, че адресът работи.';
+
+  it("'Премахни блокирането' asks for a reason in a dialog; none is refused under the field; with one, the database lifts it, says so, and the row shows the record", async () => {
+    const { calls } = fakeNewsletter();
+    renderTab();
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Общо абонати: 5');
+    await waitFor(() => expect(counts()).toEqual(['Чакат потвърждение: 1', 'Потвърдени: 1', 'Отписани: 1', 'Спрени: 2']));
+
+    await user.click(within(rowOf('bounce@example.com')).getByRole('button', { name: 'Премахни блокирането bounce@example.com' }));
+    const dialog = await findDialog('dialog', { name: 'Премахване на блокирането' });
+    expect(dialog).toHaveAccessibleDescription(/^bounce@example\.com връща писмата ни \(отказан адрес\)\. Премахнете блокирането само ако/);
+    const reason = within(dialog).getByRole('textbox', { name: 'Причина' });
+    expect(reason).toBeRequired();
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription('Записва се заедно с вашето име и часа. До 500 знака.');
+
+    // no reason (spaces are none): said under the field, nothing sent
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Премахни блокирането' }));
+    expect(within(dialog).getByText('Напишете защо премахвате блокирането.')).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/Напишете защо премахвате блокирането\./);
+    expect(reason).toHaveFocus();
+    expect(calls.lift).toEqual([]);
+
+    await user.clear(reason);
+    await user.paste(`  ${REASON} `);
+    expect(within(dialog).queryByText('Напишете защо премахвате блокирането.')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Премахни блокирането' }));
+    expect(await within(toasts()).findByText('Блокирането е премахнато')).toBeInTheDocument();
+    expect(within(toasts()).getByText('bounce@example.com отново е в състояние „Потвърден“.')).toBeInTheDocument();
+    expect(calls.lift).toEqual([{ subscriber: 's-4', reason: REASON }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // the row: its state again, the lift on record with who, when and why, no button any more
+    await waitFor(() => expect(within(rowOf('bounce@example.com')).getByText('Потвърден')).toBeInTheDocument());
+    const row = rowOf('bounce@example.com');
+    expect(row).toHaveTextContent(`Блокирането премахнато на:${formatDateTimeBg('2026-12-04T11:00:00.000Z')} от Мария Иванова: „${REASON}“`);
+    expect(row).not.toHaveTextContent('Спрян на:');
+    expect(within(row).queryByRole('button', { name: /Премахни блокирането/ })).toBeNull();
+    await waitFor(() => expect(counts()).toEqual(['Чакат потвърждение: 1', 'Потвърдени: 2', 'Отписани: 1', 'Спрени: 1']));
+  });
+
+  it('Escape closes the dialog and sends nothing; a refusal is said in the dialog, keeping the reason, and re-checks the admission', async () => {
+    const { calls, answer } = fakeNewsletter();
+    const recheck = vi.fn(() => Promise.resolve());
+    renderTab('/blog-admin/subscribers', adminAuth({ recheck }));
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Общо абонати: 5');
+
+    const open = within(rowOf('spam@example.com')).getByRole('button', { name: 'Премахни блокирането spam@example.com' });
+    await user.click(open);
+    let dialog = await findDialog('dialog', { name: 'Премахване на блокирането' });
+    expect(dialog).toHaveAccessibleDescription(/^spam@example\.com е отбелязал писмо от нас като нежелано\./);
+    await user.paste('Погрешно');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(open).toHaveFocus();
+    expect(calls.lift).toEqual([]);
+
+    // opened again: a fresh field
+    await user.click(open);
+    dialog = await findDialog('dialog', { name: 'Премахване на блокирането' });
+    expect(within(dialog).getByRole('textbox', { name: 'Причина' })).toHaveValue('');
+    answer.refuse = { status: 403, code: '42501', message: 'Only administrators lift suppressions' };
+    await user.paste(REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Премахни блокирането' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Нямате права за тази промяна. Проверете дали профилът ви е активен.');
+    expect(within(dialog).getByRole('textbox', { name: 'Причина' })).toHaveValue(REASON);
+    await waitFor(() => expect(recheck).toHaveBeenCalledTimes(1));
+
+    // the database's own words, when it refuses for another reason
+    answer.refuse = { status: 400, code: 'P0001', message: 'Този адрес вече не е блокиран.' };
+    await user.click(within(dialog).getByRole('button', { name: 'Премахни блокирането' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Този адрес вече не е блокиран.'));
+    expect(calls.lift).toEqual([
+      { subscriber: 's-5', reason: REASON },
+      { subscriber: 's-5', reason: REASON },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(rowOf('spam@example.com')).getByText('Спрян (отбелязан като нежелан)')).toBeInTheDocument();
   });
 });
 

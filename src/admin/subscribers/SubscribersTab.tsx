@@ -1,4 +1,4 @@
-import { Download, MailMinus, Trash2 } from 'lucide-react';
+import { Download, MailCheck, MailMinus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge, type BadgeVariant } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
@@ -15,6 +15,7 @@ import {
   SUBSCRIBER_STATUSES,
   useEraseSubscriber,
   useExportConsents,
+  useLiftSuppression,
   useSubscriberCounts,
   useSubscriberPage,
   useUnsubscribe,
@@ -24,10 +25,14 @@ import {
 } from './api';
 import { downloadText } from '@/admin/kit/csv';
 import { consentCount, consentsCsv, consentsCsvFileName } from './csv';
+import { LiftDialog } from './LiftDialog';
 import {
   canUnsubscribe,
   eraseQuestion,
   exportedDescription,
+  liftedBy,
+  liftedDescription,
+  softBouncesText,
   stateText,
   STATUS_PLURAL,
   subscriberListText,
@@ -55,8 +60,9 @@ const BADGE: Record<SubscriberStatus, BadgeVariant> = {
 /**
  * The 'Абонати' tab: the newsletter's subscribers, the newest first, with the counts per state, a
  * search by address and a state filter (in the address, like every list), an unsubscribe and the
- * erasure on request after a question, and the consent records of every page as CSV. Loaded with
- * the tab only (panel/AdminPage.tsx), so the panel's first load does not carry it.
+ * erasure on request after a question, the lift of a suppression with a reason (and the record of
+ * lifts in each row), and the consent records of every page as CSV. Loaded with the tab only
+ * (panel/AdminPage.tsx), so the panel's first load does not carry it.
  */
 export function SubscribersTab() {
   const paging = useListState('subscribers', SUBSCRIBER_FILTERS);
@@ -65,9 +71,13 @@ export function SubscribersTab() {
   const exporter = useExportConsents();
   const unsubscribe = useUnsubscribe();
   const erase = useEraseSubscriber();
+  const lift = useLiftSuppression();
   const recheckOnDenied = useRecheckOnDenied();
   const { confirm, dialog } = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [lifting, setLifting] = useState<Subscriber | null>(null);
+  const [liftProblem, setLiftProblem] = useState<string | null>(null);
+  const [liftOpener, setLiftOpener] = useState<HTMLElement | null>(null);
 
   function onExport() {
     exporter.mutate(filters, {
@@ -131,6 +141,40 @@ export function SubscribersTab() {
       subscriberText.eraseFailed,
     );
 
+  const onAskLift = (subscriber: Subscriber, opener: HTMLElement) => {
+    setLiftProblem(null);
+    setLiftOpener(opener);
+    setLifting(subscriber);
+  };
+
+  const closeLift = () => {
+    setLifting(null);
+    setLiftProblem(null);
+  };
+
+  /** The dialog's reason goes to the database; the dialog stays open, with what was typed, when it refuses. */
+  function onLift(reason: string) {
+    const subscriber = lifting;
+    if (!subscriber) return;
+    setLiftProblem(null);
+    setBusyId(subscriber.id);
+    lift.mutate(
+      { subscriber, reason },
+      {
+        onSuccess: (status) => {
+          closeLift();
+          toast({ title: subscriberText.lifted, description: liftedDescription(subscriber.email, status) });
+        },
+        onError: (error) => {
+          console.error('[admin] lifting a newsletter suppression failed', error);
+          setLiftProblem(writeErrorMessage(error, subscriberText.liftFailed));
+          recheckOnDenied(error);
+        },
+        onSettled: () => setBusyId((current) => (current === subscriber.id ? null : current)),
+      },
+    );
+  }
+
   const actions = (
     <Button variant="outline" onClick={onExport} disabled={exporter.isPending || !list.data}>
       {exporter.isPending ? <Spinner size="sm" label="Експорт" /> : <Download aria-hidden="true" />}
@@ -149,12 +193,19 @@ export function SubscribersTab() {
         {(rows, busy) => (
           <ListRows rows={rows} busy={busy} label={subscriberText.list} tight>
             {(subscriber) => (
-              <SubscriberRow subscriber={subscriber} busy={busyId === subscriber.id} onUnsubscribe={onUnsubscribe} onErase={onErase} />
+              <SubscriberRow
+                subscriber={subscriber}
+                busy={busyId === subscriber.id}
+                onUnsubscribe={onUnsubscribe}
+                onErase={onErase}
+                onLift={onAskLift}
+              />
             )}
           </ListRows>
         )}
       </PagedList>
       {dialog}
+      <LiftDialog subscriber={lifting} busy={lift.isPending} problem={liftProblem} onCancel={closeLift} onLift={onLift} returnFocus={liftOpener} />
     </ListSection>
   );
 }
@@ -194,9 +245,11 @@ interface SubscriberRowProps {
   busy: boolean;
   onUnsubscribe: (subscriber: Subscriber) => void;
   onErase: (subscriber: Subscriber) => void;
+  /** Opens the lift's dialog; `opener` is the button, where focus returns. */
+  onLift: (subscriber: Subscriber, opener: HTMLElement) => void;
 }
 
-function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase }: SubscriberRowProps) {
+function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase, onLift }: SubscriberRowProps) {
   const { email } = subscriber;
   return (
     <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
@@ -213,10 +266,26 @@ function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase }: SubscriberR
               {subscriber.unsubscribed_via && ` (${UNSUBSCRIBED_VIA[subscriber.unsubscribed_via] ?? subscriber.unsubscribed_via})`}
             </When>
           )}
-          {subscriber.suppressed_at && <When term="Спрян на:" at={subscriber.suppressed_at} />}
+          {subscriber.suppressed_at && (
+            <When term="Спрян на:" at={subscriber.suppressed_at}>
+              {softBouncesText(subscriber)}
+            </When>
+          )}
+          {subscriber.newsletter_suppression_lifts.map((lifted, i) => (
+            <When key={`${lifted.lifted_at}-${i}`} term={subscriberText.liftedTerm} at={lifted.lifted_at}>
+              {liftedBy(lifted.lifted_by_name, lifted.reason)}
+            </When>
+          ))}
         </dl>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        {subscriber.status === 'suppressed' && (
+          <Button size="sm" variant="outline" onClick={(event) => onLift(subscriber, event.currentTarget)} disabled={busy}>
+            <MailCheck aria-hidden="true" />
+            {subscriberText.lift}{' '}
+            <span className="sr-only">{email}</span>
+          </Button>
+        )}
         {canUnsubscribe(subscriber) && (
           <Button size="sm" variant="outline" onClick={() => onUnsubscribe(subscriber)} disabled={busy}>
             <MailMinus aria-hidden="true" />

@@ -1,7 +1,8 @@
 /*
  * The newsletter's subscribers (migration 20261204000100_newsletter.sql): one page of the list, the
- * counts per state, the consent records of every page for the CSV export, and the admin's two
- * writes, an unsubscribe and the erasure on request. Admins read the two tables through row-level
+ * counts per state, the consent records of every page for the CSV export, and the admin's three
+ * writes, an unsubscribe, the erasure on request and the lift of a suppression with its reason
+ * (migration 20261207000200_mailboxes_by_provider.sql). Admins read the tables through row-level
  * security; the counts and the writes are the database's functions (SECURITY DEFINER, admins only:
  * anyone else gets 42501). The only code of the tab that calls Supabase. Keys live under 'admin',
  * so sign-out forgets them.
@@ -18,8 +19,8 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type SuppressedReason = 'bounced' | 'complained';
 export type UnsubscribedVia = 'link' | 'one_click' | 'admin';
 
-/** A subscriber as its row shows it (never the folded mailbox). */
-export type Subscriber = Pick<
+/** A subscriber's fields the export writes (never the folded mailbox). */
+export type SubscriberFields = Pick<
   Tables<'newsletter_subscribers'>,
   'id' | 'email' | 'confirmed_at' | 'unsubscribed_at' | 'suppressed_at' | 'created_at'
 > & {
@@ -28,15 +29,30 @@ export type Subscriber = Pick<
   unsubscribed_via: UnsubscribedVia | null;
 };
 
+/** A lifted suppression as the row shows it: when, by whom, why, and what had stopped the address. */
+export type SuppressionLift = Pick<Tables<'newsletter_suppression_lifts'>, 'lifted_at' | 'lifted_by_name' | 'reason'> & {
+  suppressed_reason: SuppressedReason;
+  restored_status: Exclude<SubscriberStatus, 'suppressed'>;
+};
+
+/** A subscriber as its row shows it: its fields, its soft bounces, and the suppressions lifted (the record, newest last). */
+export type Subscriber = SubscriberFields &
+  Pick<Tables<'newsletter_subscribers'>, 'soft_bounces'> & {
+    newsletter_suppression_lifts: SuppressionLift[];
+  };
+
 /** One consent record as the export writes it (never the network's hash). */
 export type Consent = Pick<Tables<'newsletter_consents'>, 'given_at' | 'page' | 'wording' | 'wording_version' | 'confirmed_at'>;
 
 /** A subscriber with their consent records, as the export reads them (one request per chunk). */
-export type SubscriberConsents = Subscriber & { newsletter_consents: Consent[] };
+export type SubscriberConsents = SubscriberFields & { newsletter_consents: Consent[] };
 
-export const SUBSCRIBER_COLUMNS = 'id, email, status, suppressed_reason, confirmed_at, unsubscribed_at, unsubscribed_via, suppressed_at, created_at' as const;
-/** The export's columns: each subscriber with their consents embedded (PostgREST resource embedding). */
-export const CONSENT_EXPORT_COLUMNS = `${SUBSCRIBER_COLUMNS}, newsletter_consents(given_at, page, wording, wording_version, confirmed_at)` as const;
+const SUBSCRIBER_FIELDS = 'id, email, status, suppressed_reason, confirmed_at, unsubscribed_at, unsubscribed_via, suppressed_at, created_at' as const;
+/** The list's columns: the fields, the soft bounces and the record of lifted suppressions embedded (PostgREST resource embedding). */
+export const SUBSCRIBER_COLUMNS =
+  `${SUBSCRIBER_FIELDS}, soft_bounces, newsletter_suppression_lifts(lifted_at, lifted_by_name, reason, suppressed_reason, restored_status)` as const;
+/** The export's columns: each subscriber with their consents embedded. */
+export const CONSENT_EXPORT_COLUMNS = `${SUBSCRIBER_FIELDS}, newsletter_consents(given_at, page, wording, wording_version, confirmed_at)` as const;
 
 /** Where the list's search looks: the address as typed at sign-up. */
 export const SUBSCRIBER_SEARCH_COLUMNS = ['email'] as const;
@@ -75,7 +91,7 @@ function subscriberQuery(supabase: Supabase, columns: string, filters: Subscribe
 /** One page of subscribers, the newest first (the index newsletter_subscribers_list_idx), with the number that match. */
 export async function fetchSubscriberPage(filters: SubscriberFilters, page: number): Promise<ListPage<Subscriber>> {
   const supabase = await getSupabase();
-  return readPage(
+  const result = await readPage(
     page,
     (from, to) =>
       subscriberQuery(supabase, SUBSCRIBER_COLUMNS, filters, { count: 'exact' })
@@ -85,6 +101,12 @@ export async function fetchSubscriberPage(filters: SubscriberFilters, page: numb
         .overrideTypes<Subscriber[], { merge: false }>(),
     () => subscriberQuery(supabase, 'id', filters, { count: 'exact', head: true }),
   );
+  // the record of lifts, oldest first, whatever order the embedding gave
+  const byTime = (a: SuppressionLift, b: SuppressionLift) => Date.parse(a.lifted_at) - Date.parse(b.lifted_at);
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({ ...row, newsletter_suppression_lifts: [...(row.newsletter_suppression_lifts ?? [])].sort(byTime) })),
+  };
 }
 
 export function useSubscriberPage(filters: SubscriberFilters, page: number) {
@@ -144,6 +166,25 @@ export async function eraseSubscriber(subscriber: Subscriber): Promise<void> {
   const supabase = await getSupabase();
   const { error } = await supabase.rpc('erase_newsletter_subscriber', { subscriber: subscriber.id });
   if (error) throw error;
+}
+
+/**
+ * Lifts a bounce or complaint suppression with the admin's reason (required; the database keeps it
+ * with the admin's name and the time). Answers the state the address returned to.
+ */
+export async function liftSuppression(subscriber: Subscriber, reason: string): Promise<Exclude<SubscriberStatus, 'suppressed'>> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('lift_newsletter_suppression', { subscriber: subscriber.id, reason });
+  if (error) throw error;
+  return data as Exclude<SubscriberStatus, 'suppressed'>;
+}
+
+export function useLiftSuppression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriber, reason }: { subscriber: Subscriber; reason: string }) => liftSuppression(subscriber, reason),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: subscriberKeys.all }),
+  });
 }
 
 /** A write on a subscriber: the list and the counts show what the database holds now, done or refused. */

@@ -59,7 +59,8 @@ export const subscriberListText = {
 export const subscriberText = {
   title: 'Абонати',
   intro:
-    'Бюлетинът отива само до потвърдените адреси. Спрени са адресите, чиито писма се връщат (отказан адрес), и тези, които са отбелязали писмо като нежелано: на тях не се изпраща нищо.',
+    'Бюлетинът отива само до потвърдените адреси. Спрени са адресите, чиито писма се връщат (отказан адрес), и тези, които са отбелязали писмо като нежелано: на тях не се изпраща нищо. ' +
+    'Блокирането на адрес се премахва само с причина, която остава записана с името ви и часа.',
   list: 'Списък с абонати',
   counts: 'Абонати по състояние',
   countsLoading: 'Зареждане на броя по състояние...',
@@ -82,7 +83,46 @@ export const subscriberText = {
   exported: 'Файлът е изтеглен',
   exportFailed: 'Неуспешен експорт на съгласията.',
   nothingToExport: 'Няма абонати за експорт',
+  lift: 'Премахни блокирането',
+  liftTitle: 'Премахване на блокирането',
+  liftReason: 'Причина',
+  liftReasonHint: 'Записва се заедно с вашето име и часа. До 500 знака.',
+  liftReasonMissing: 'Напишете защо премахвате блокирането.',
+  lifted: 'Блокирането е премахнато',
+  liftFailed: 'Блокирането не беше премахнато.',
+  liftedTerm: 'Блокирането премахнато на:',
 } as const;
+
+/** How many characters a lift's reason may have (the database refuses more). */
+export const LIFT_REASON_MAX = 500;
+
+/** What the lift dialog says before the reason: what stopped the address, and what a lift does. */
+export function liftQuestion(subscriber: Pick<Subscriber, 'email' | 'suppressed_reason'>): string {
+  const why =
+    subscriber.suppressed_reason === 'complained'
+      ? 'е отбелязал писмо от нас като нежелано'
+      : 'връща писмата ни (отказан адрес)';
+  return (
+    `${subscriber.email} ${why}. Премахнете блокирането само ако знаете, че адресът получава писма и иска бюлетина: ` +
+    'той се връща в състоянието отпреди блокирането (потвърден адрес отново получава бюлетина).'
+  );
+}
+
+export function liftedDescription(email: string, status: SubscriberStatus): string {
+  return `${email} отново е в състояние „${STATUS_ONE[status] ?? status}“.`;
+}
+
+/** A lift in the row, after its time: ' от Мария Иванова: „Потвърди по телефона.“'. */
+export function liftedBy(name: string, reason: string): string {
+  return `${name ? ` от ${name}` : ''}: „${reason}“`;
+}
+
+/** A suppression after three soft bounces says so. */
+export function softBouncesText(subscriber: Pick<Subscriber, 'status' | 'suppressed_reason' | 'soft_bounces'>): string | null {
+  return subscriber.status === 'suppressed' && subscriber.suppressed_reason === 'bounced' && subscriber.soft_bounces >= 3
+    ? ` (след ${subscriber.soft_bounces} временни отказа)`
+    : null;
+}
 
 export function unsubscribeQuestion(email: string): string {
   return `Да отпишем ли ${email}? Повече няма да получава бюлетина, докато не се абонира отново и не потвърди.`;

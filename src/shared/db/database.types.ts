@@ -721,6 +721,57 @@ export type Database = {
         }
         Relationships: []
       }
+      newsletter_suppression_lifts: {
+        Row: {
+          id: number
+          lifted_at: string
+          lifted_by: string | null
+          lifted_by_name: string
+          reason: string
+          restored_status: string
+          subscriber_id: string
+          suppressed_at: string | null
+          suppressed_reason: string
+        }
+        Insert: {
+          id?: never
+          lifted_at?: string
+          lifted_by?: string | null
+          lifted_by_name?: string
+          reason: string
+          restored_status: string
+          subscriber_id: string
+          suppressed_at?: string | null
+          suppressed_reason: string
+        }
+        Update: {
+          id?: never
+          lifted_at?: string
+          lifted_by?: string | null
+          lifted_by_name?: string
+          reason?: string
+          restored_status?: string
+          subscriber_id?: string
+          suppressed_at?: string | null
+          suppressed_reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_suppression_lifts_lifted_by_fkey"
+            columns: ["lifted_by"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "newsletter_suppression_lifts_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            isOneToOne: false
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       project_categories: {
         Row: {
           created_at: string
@@ -973,6 +1024,13 @@ export type Database = {
           leads: number
           offers: number
         }[]
+      }
+      lift_newsletter_suppression: {
+        Args: {
+          subscriber: string
+          reason: string
+        }
+        Returns: string
       }
       merge_contacts: {
         Args: {
