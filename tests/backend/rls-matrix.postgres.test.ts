@@ -23,6 +23,7 @@ import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineNewsletter } from './newsletter.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
+import { defineMailBudgets } from './mail-budgets.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -209,6 +210,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('what the public sends cannot be turned against others', () => {
     definePublicAbuse(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('what visitors cause cannot silence the mail: budgets by cause', () => {
+    defineMailBudgets(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('every inquiry and booking is a lead', () => {
