@@ -164,6 +164,7 @@ export function defineMailBudgets(start: () => Promise<Harness>): void {
       const held = await statuses(`recipient like $1`, [`${marker}-%`]);
       expect(held.held).toBeGreaterThan(0); // the flood met its budget
       expect(flooded.length + held.held).toBe(60);
+      expect(flooded.length).toBeLessThanOrEqual(40); // a third of the forms' 60 an hour is left for others
 
       // a person from another network books and subscribes: both e-mails arrive at once
       const person = h.visitor(`${network()}.31`);
@@ -315,6 +316,12 @@ export function defineMailBudgets(start: () => Promise<Harness>): void {
       await runMailJob();
       expect((await mail()).map((m) => m.to)).toEqual([second]);
       expect((await statuses(`created_at > now() - interval '2 hours' and budget = 'visitor'`)).held).toBe(8);
+
+      // a day on, the backlog is given up, and no network key is left
+      await later(24 * 60);
+      await runMailJob();
+      expect(await statuses(`created_at > now() - interval '26 hours' and status = 'given_up' and last_error like '%; held for a day'`)).toEqual({ given_up: 8 });
+      expect(await sql(`select count(*)::int as n from private.mail_outbox where network is not null and created_at > now() - interval '26 hours'`)).toEqual([{ n: 0 }]);
     });
   });
 
