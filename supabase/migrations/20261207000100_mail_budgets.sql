@@ -95,6 +95,7 @@ declare
   network_cap integer := private.intake_limit('mail_visitor_per_network_per_hour');
   share integer := private.intake_limit('mail_visitor_share_per_network');
   total bigint;
+  team_to_domain bigint;
   side bigint;
   visitors bigint;
   to_domain bigint;
@@ -104,13 +105,14 @@ declare
   waiting bigint := 0;
 begin
   select count(*),
+         count(*) filter (where o.budget = 'team' and split_part(o.mailbox, '@', 2) = domain),
          count(*) filter (where o.budget <> 'team'),
          count(*) filter (where o.budget = 'visitor'),
          count(*) filter (where split_part(o.mailbox, '@', 2) = domain),
          count(*) filter (where o.budget = 'visitor' and split_part(o.mailbox, '@', 2) = domain),
          count(*) filter (where o.budget = 'visitor' and o.network = m.network),
          count(*) filter (where o.budget = 'visitor' and o.network = m.network and split_part(o.mailbox, '@', 2) = domain)
-    into total, side, visitors, to_domain, visitors_to_domain, from_network, from_network_to_domain
+    into total, team_to_domain, side, visitors, to_domain, visitors_to_domain, from_network, from_network_to_domain
     from private.mail_outbox o
    where o.status in ('sending', 'sent', 'failed', 'given_up')
      and o.last_attempt_at > now() - interval '1 hour'
@@ -120,6 +122,13 @@ begin
     waiting := (select count(*) from private.mail_outbox o
                  where o.status = 'held' and o.id <> m.id
                    and (o.budget = 'team' or (m.budget = 'visitor' and o.budget = 'booking')));
+  end if;
+
+  -- the team's mail counts what visitors caused only up to what visitors may use: their room is
+  -- kept even if more of theirs went out (a budget raised within the hour, a retry)
+  if m.budget = 'team' then
+    total := (total - side) + least(side, greatest(side_cap, 0));
+    to_domain := team_to_domain + least(to_domain - team_to_domain, greatest(visitor_domain_cap, 0));
   end if;
 
   if total + waiting >= all_cap then
