@@ -26,6 +26,7 @@ import { defineNewsletterHtml } from './newsletter-html.ts';
 import { defineMailboxes } from './mailboxes.ts';
 import { defineConsultantCalendar } from './consultant-calendar.ts';
 import { defineStaffIds } from './staff-ids.ts';
+import { defineMailBudgets } from './mail-budgets.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -212,6 +213,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('what the public sends cannot be turned against others', () => {
     definePublicAbuse(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('what visitors cause cannot silence the mail: budgets by cause', () => {
+    defineMailBudgets(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('every inquiry and booking is a lead', () => {

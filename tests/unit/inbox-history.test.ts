@@ -50,6 +50,18 @@ describe("a booking's history in words", () => {
     expect(mail({ status: 'held', attempts: 0, last_error: 'held: more than 20 e-mails to example.com in an hour' })).toBe(
       'Имейл „Тема“ до a@example.com: задържан от предпазителя на пощата: над 20 имейла до example.com за час (ще бъде изпратен автоматично)',
     );
+    // the budgets of visitors' mail (private.mail_breaker)
+    const held = (reason: string) => mail({ status: 'held', attempts: 0, last_error: `held: ${reason}` }).replace(/^.*предпазителя на пощата: | \(ще бъде.*$/g, '');
+    expect(held('more than 80 e-mails visitors caused in an hour')).toBe('над 80 имейла, причинени от посетители, за час');
+    expect(held("more than 60 e-mails from visitors' forms in an hour")).toBe('над 60 имейла от формите на посетителите за час');
+    expect(held("more than 40 e-mails from visitors' forms to gmail.com in an hour")).toBe('над 40 имейла от формите на посетителите до gmail.com за час');
+    expect(held("more than 6 e-mails from one network's forms in an hour")).toBe('над 6 имейла от формите на една мрежа за час');
+    expect(held("visitors' forms are busy: this network had its share of 2 e-mails this hour")).toBe(
+      'формите на посетителите са натоварени, а тази мрежа вече получи своя дял от 2 имейла за часа',
+    );
+    expect(held("visitors' forms to abv.bg are busy: this network had its share of 2 e-mails there this hour")).toBe(
+      'формите на посетителите до abv.bg са натоварени, а тази мрежа вече получи своя дял от 2 имейла до там за часа',
+    );
     // a reason of another shape is shown as the database wrote it
     expect(mail({ status: 'held', attempts: 0, last_error: 'held: provider paused' })).toBe(
       'Имейл „Тема“ до a@example.com: задържан от предпазителя на пощата: provider paused (ще бъде изпратен автоматично)',

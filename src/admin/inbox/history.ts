@@ -71,16 +71,32 @@ function sentAtText(sentAt: string, queuedAt: string, timeZone?: string): string
 }
 
 /**
- * Why the outbox's circuit breaker holds a message, from its last_error ('held: more than 60
- * e-mails in an hour', 'held: more than 20 e-mails to example.com in an hour'; see
+ * Why the outbox's circuit breaker holds a message, from its last_error ('held: more than 100
+ * e-mails in an hour', 'held: more than 6 e-mails from one network's forms in an hour'; see
  * private.mail_breaker), in Bulgarian; a reason of another shape is shown as it is.
  */
+const HELD_REASONS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^more than (\d+) e-mails in an hour$/, (m) => `над ${m[1]} имейла за час`],
+  [/^more than (\d+) e-mails to (\S+) in an hour$/, (m) => `над ${m[1]} имейла до ${m[2]} за час`],
+  [/^more than (\d+) e-mails visitors caused in an hour$/, (m) => `над ${m[1]} имейла, причинени от посетители, за час`],
+  [/^more than (\d+) e-mails from visitors' forms in an hour$/, (m) => `над ${m[1]} имейла от формите на посетителите за час`],
+  [/^more than (\d+) e-mails from visitors' forms to (\S+) in an hour$/, (m) => `над ${m[1]} имейла от формите на посетителите до ${m[2]} за час`],
+  [/^more than (\d+) e-mails from one network's forms in an hour$/, (m) => `над ${m[1]} имейла от формите на една мрежа за час`],
+  [
+    /^visitors' forms are busy: this network had its share of (\d+) e-mails this hour$/,
+    (m) => `формите на посетителите са натоварени, а тази мрежа вече получи своя дял от ${m[1]} имейла за часа`,
+  ],
+  [
+    /^visitors' forms to (\S+) are busy: this network had its share of (\d+) e-mails there this hour$/,
+    (m) => `формите на посетителите до ${m[1]} са натоварени, а тази мрежа вече получи своя дял от ${m[2]} имейла до там за часа`,
+  ],
+];
 function heldReason(lastError: string | null): string {
   const reason = (lastError ?? '').trim().replace(/^held:\s*/, '');
-  const perDomain = /^more than (\d+) e-mails to (\S+) in an hour$/.exec(reason);
-  if (perDomain) return `над ${perDomain[1]} имейла до ${perDomain[2]} за час`;
-  const inAll = /^more than (\d+) e-mails in an hour$/.exec(reason);
-  if (inAll) return `над ${inAll[1]} имейла за час`;
+  for (const [shape, text] of HELD_REASONS) {
+    const match = shape.exec(reason);
+    if (match) return text(match);
+  }
   return reason || 'неизвестна причина';
 }
 
