@@ -22,6 +22,9 @@
 -- ---------------------------------------------------------------------------------------------
 -- A contact is found by its mailbox alone
 -- ---------------------------------------------------------------------------------------------
+comment on table public.contacts is
+  'The people behind inquiries and bookings: one per mailbox (or per form without a known one). Their name, e-mail and phone '
+  'change only by an admin (review_contact_detail, an update of the name); forms join one only on its exact mailbox, merged only by an admin (merge_contacts).';
 delete from private.contact_keys where key not like 'email:%';
 alter table private.contact_keys add constraint contact_keys_mailbox check (key like 'email:%');
 drop function private.phone_key(text);
@@ -113,8 +116,9 @@ as $$
 $$;
 
 -- The admin's decisions: a detail adopted or dismissed, one replaced by another (the contact's
--- earlier one), a possible match dismissed ('match', the other contact's id). A detail decided on
--- is no longer shown as unconfirmed.
+-- earlier one), a possible match dismissed ('match', the other contact's id, and no more of it). A
+-- detail decided on is no longer shown as unconfirmed. The rows go with their contact (also on an
+-- erasure); they hold only what that contact's own forms typed.
 create table private.contact_detail_reviews (
   contact_id uuid not null references public.contacts (id) on delete cascade,
   field text not null check (field in ('name', 'email', 'phone', 'match')),
@@ -191,7 +195,12 @@ begin
       select jsonb_agg(to_jsonb(a) - 'bot_trap' - 'fill_ms' - 'proof' order by a.created_at desc)
         from (select * from public.appointments p where p.contact_id = contact order by p.created_at desc limit 200) a), '[]'),
     'events', coalesce((
-      select jsonb_agg(jsonb_build_object('id', e.id, 'inquiry_id', e.inquiry_id, 'kind', e.kind, 'detail', e.detail,
+      -- a dismissed match names the other contact as it is now (its own erasure leaves nothing of it here)
+      select jsonb_agg(jsonb_build_object('id', e.id, 'inquiry_id', e.inquiry_id, 'kind', e.kind,
+                                          'detail', case when e.kind = 'match_dismissed'
+                                                         then e.detail || coalesce((select jsonb_build_object('name', o.name, 'email', o.email, 'phone', o.phone)
+                                                                                      from public.contacts o where o.id::text = e.detail ->> 'id'), '{}')
+                                                         else e.detail end,
                                           'actor', coalesce(nullif(b.full_name, ''), b.username), 'created_at', e.created_at)
                        order by e.id desc)
         from (select * from private.lead_events l where l.contact_id = contact order by l.id desc limit 200) e
@@ -283,11 +292,12 @@ begin
     if not found or other.id = person.id then
       raise exception 'Контактът вече не съществува.' using errcode = 'P0002', hint = 'contact_gone';
     end if;
+    -- the other contact by its id alone: nothing of it stays here when it is erased
     insert into private.contact_detail_reviews (contact_id, field, value_key, value, decision, decided_by)
-    values (person.id, 'match', other.id::text, other.name, 'dismissed', actor)
+    values (person.id, 'match', other.id::text, '', 'dismissed', actor)
     on conflict on constraint contact_detail_reviews_pkey do update set decision = 'dismissed', decided_by = actor, decided_at = now();
     insert into private.lead_events (contact_id, kind, detail, actor_id)
-    values (person.id, 'match_dismissed', jsonb_build_object('id', other.id, 'name', other.name, 'email', other.email, 'phone', other.phone), actor);
+    values (person.id, 'match_dismissed', jsonb_build_object('id', other.id), actor);
     return;
   end if;
 

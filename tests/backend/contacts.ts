@@ -229,8 +229,22 @@ export function defineContacts(start: () => Promise<Harness>): void {
       expect((await review(stranger, contact, 'match', twin, 'dismiss')).error?.code).toBe('42501');
       expect((await review(admin, contact, 'match', twin, 'adopt')).error?.hint).toBe('match_merge');
       expect((await review(admin, contact, 'match', twin, 'dismiss')).error).toBeNull();
-      expect((await timeline(contact)).matches.map((m) => m.id)).toEqual([same]);
+      const kept = await timeline(contact);
+      expect(kept.matches.map((m) => m.id)).toEqual([same]);
+      expect(kept.events).toEqual([
+        expect.objectContaining({ kind: 'match_dismissed', detail: expect.objectContaining({ id: twin, name: 'Близнак' }), actor: 'Мария Иванова' }),
+      ]);
       expect((await timeline(twin)).matches).toEqual([expect.objectContaining({ id: same })]);
+      // the decision names the other contact by its id alone: its erasure leaves nothing of it here
+      expect((await admin.rpc('erase_contact', { contact: twin })).error).toBeNull();
+      const afterErasure = JSON.stringify([
+        await sql('select * from private.contact_detail_reviews where contact_id = $1', [contact]),
+        await sql('select detail from private.lead_events where contact_id = $1', [contact]),
+        (await timeline(contact)).events,
+      ]);
+      expect(afterErasure).toContain(twin);
+      expect(afterErasure).not.toContain('Близнак');
+      expect(afterErasure).not.toContain('twin-');
 
       expect((await admin.rpc('merge_contacts', { keep: contact, other: same })).error).toBeNull();
       const page = await timeline(contact);
