@@ -21,6 +21,7 @@ import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
+import { defineContacts } from './contacts.ts';
 import { defineNewsletter } from './newsletter.ts';
 import { defineNewsletterHtml } from './newsletter-html.ts';
 import { defineMailboxes } from './mailboxes.ts';
@@ -223,6 +224,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     defineLeads(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
+  describe('contacts change only by an admin', () => {
+    defineContacts(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
   describe('the newsletter', () => {
     defineNewsletter(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
@@ -307,6 +312,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
         'public.remove_calendar_feed',
         'public.resend_newsletter_confirmation (anon)',
         'public.restore_from_bin',
+        'public.review_contact_detail',
         'public.send_newsletter_test',
         'public.set_calendar_feed_active',
         'public.start_newsletter_send',

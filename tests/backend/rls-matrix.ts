@@ -47,6 +47,7 @@ export const AUTHENTICATED_FUNCTIONS = [
   'public.remove_calendar_feed(feed uuid)',
   'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
   'public.restore_from_bin(item uuid, new_password text)',
+  'public.review_contact_detail(contact uuid, field text, value text, decision text)',
   'public.send_newsletter_test(post uuid, html text, plain text)',
   'public.set_calendar_feed_active(feed uuid, active boolean)',
   'public.start_newsletter_send(post uuid, html text, plain text)',

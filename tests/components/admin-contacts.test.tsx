@@ -9,8 +9,9 @@ import { renderAdmin, resetToasts } from './admin-fixtures';
 import { inquiryRow } from './inbox-fixtures';
 import { rest, server } from './msw';
 
-// A person's page (timeline, notes, merge, erasure) and the board of stages, against MSW answers
-// shaped as the database's (tests/backend/leads.ts proves the database's side).
+// A person's page (timeline, notes, new unconfirmed details and possible matches, merge, erasure)
+// and the board of stages, against MSW answers shaped as the database's (tests/backend/leads.ts
+// and tests/backend/contacts.ts prove the database's side).
 
 afterEach(() => resetToasts());
 // no calendar settings stored: the consultant's clock is Sofia's, the default
@@ -29,11 +30,29 @@ const CONTACT: Contact = {
 function timeline(notes: { id: string; body: string; author_name: string; created_at: string }[] = []) {
   return {
     contact: CONTACT,
-    inquiries: [{ ...inquiryRow({ id: 'i-1', status: 'proposal', message: 'Искаме CRM.' }), created_at: '2026-11-20T08:00:00.000Z' }],
-    bookings: [{ id: 'b-1', status: 'confirmed', preferred_date: '2026-12-02T10:00:00.000Z', created_at: '2026-11-25T08:00:00.000Z', message: '' }],
+    inquiries: [
+      {
+        ...inquiryRow({ id: 'i-1', status: 'proposal', message: 'Искаме CRM.', name: CONTACT.name, email: CONTACT.email, phone: CONTACT.phone }),
+        created_at: '2026-11-20T08:00:00.000Z',
+      },
+    ],
+    bookings: [
+      {
+        id: 'b-1',
+        status: 'confirmed',
+        preferred_date: '2026-12-02T10:00:00.000Z',
+        created_at: '2026-11-25T08:00:00.000Z',
+        message: '',
+        client_name: CONTACT.name,
+        client_email: CONTACT.email,
+        client_phone: '',
+      },
+    ],
     events: [{ id: 1, inquiry_id: 'i-1', kind: 'stage', detail: { from: 'new', to: 'proposal', reason: null }, actor: 'Мария Иванова', created_at: '2026-11-21T09:00:00.000Z' }],
     mails: [{ id: 7, purpose: 'inquiry_received', subject: 'Получихме запитването ви — Синаптика', recipient: 'petar@example.com', status: 'sent', created_at: '2026-11-20T08:00:05.000Z', sent_at: '2026-11-20T08:00:06.000Z' }],
     notes: notes.map((n) => ({ ...n, contact_id: 'c-1', inquiry_id: null, author_id: 'u-1' })),
+    unconfirmed: [] as unknown[],
+    matches: [] as unknown[],
   };
 }
 
@@ -127,6 +146,147 @@ describe('a contact’s page', () => {
     await user.click(within(erase).getByRole('button', { name: 'Изтрий данните' }));
     await waitFor(() => expect(erasures).toEqual([{ contact: 'c-1' }]));
     await waitFor(() => expect(done).toBe(1));
+  });
+});
+
+describe('new, unconfirmed details on a contact’s page', () => {
+  // a stranger's inquiry with the client's mailbox: attached, but the contact is the client's
+  const ATTACK = {
+    ...inquiryRow({ id: 'i-2', message: 'Пратете офертата тук.', name: 'Измамник Непознат', email: CONTACT.email, phone: '+359877000111' }),
+    created_at: '2026-11-26T09:30:00.000Z',
+  };
+  const NAME = { field: 'name', value: 'Измамник Непознат', count: 1, sources: [{ kind: 'inquiry', id: 'i-2', at: ATTACK.created_at }] };
+  const PHONE = { field: 'phone', value: '+359877000111', count: 2, sources: [{ kind: 'inquiry', id: 'i-2', at: ATTACK.created_at }] };
+  const TWIN = { id: 'c-9', name: 'Петър Другия', email: 'drug@example.com', phone: CONTACT.phone, last_seen_at: '2026-11-27T08:00:00.000Z', phones: [CONTACT.phone] };
+
+  /** The page of a contact a stranger's inquiry reached, answering the admin's decisions as the database would. */
+  function attacked() {
+    const state = { contact: CONTACT, unconfirmed: [NAME, PHONE] as unknown[], reviews: [] as unknown[] };
+    server.use(
+      http.post(rest('rpc/contact_timeline'), () => {
+        const base = timeline();
+        return HttpResponse.json({ ...base, contact: state.contact, inquiries: [ATTACK, ...base.inquiries], unconfirmed: state.unconfirmed });
+      }),
+      http.post(rest('rpc/review_contact_detail'), async ({ request }) => {
+        const body = (await request.json()) as { field: string; value: string; decision: string };
+        state.reviews.push(body);
+        state.unconfirmed = state.unconfirmed.filter((d) => (d as { field: string }).field !== body.field);
+        if (body.decision === 'adopt' && body.field === 'phone') state.contact = { ...state.contact, phone: body.value };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<ContactPage contact={CONTACT} onDone={() => {}} />);
+    return state;
+  }
+
+  it('shows them apart from the contact’s own, and adopts one only after the question', async () => {
+    const state = attacked();
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('region', { name: 'Нови, непотвърдени данни' });
+    expect(within(box).getByText(/Изпратени са с формуляр и не са променили контакта/)).toBeInTheDocument();
+    const items = within(box).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['Име: Измамник Непознат', 'Телефон: +359 87 700 0111']);
+    expect(items[1]).toHaveTextContent(/От запитване на 26\.11\.2026 г\., 11:30 ч\. и още 1/);
+    // the heading and the line under it are the contact's own, not the stranger's
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Петър Петров');
+    expect(screen.getByText('petar@example.com · +359 88 812 3456')).toBeInTheDocument();
+    // the stranger's inquiry says who sent it
+    const history = screen.getByRole('list', { name: 'История: Петър Петров' });
+    expect(within(history).getByText('Изпратено от: Измамник Непознат · petar@example.com · +359 87 700 0111')).toBeInTheDocument();
+
+    const adopt = within(box).getByRole('button', { name: 'Приеми Телефон „+359 87 700 0111“' });
+    await user.click(adopt);
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Да стане ли „+359 87 700 0111“ телефонът на контакта вместо „+359 88 812 3456“?');
+    await user.click(within(question).getByRole('button', { name: 'Отказ' }));
+    expect(state.reviews).toEqual([]);
+
+    await user.click(adopt);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Приеми' }));
+    await waitFor(() => expect(state.reviews).toEqual([{ contact: 'c-1', field: 'phone', value: '+359877000111', decision: 'adopt' }]));
+    expect(await screen.findByText('petar@example.com · +359 87 700 0111')).toBeInTheDocument();
+  });
+
+  it('dismisses one without a question; the contact stays as it was', async () => {
+    const state = attacked();
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('region', { name: 'Нови, непотвърдени данни' });
+    await user.click(within(box).getByRole('button', { name: 'Отхвърли Име „Измамник Непознат“' }));
+    await waitFor(() => expect(state.reviews).toEqual([{ contact: 'c-1', field: 'name', value: 'Измамник Непознат', decision: 'dismiss' }]));
+    await waitFor(() => expect(within(box).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(box).getByRole('listitem')).toHaveTextContent('Телефон: +359 87 700 0111');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Петър Петров');
+  });
+
+  it('shows another contact with the same phone, kept apart or merged only after the question', async () => {
+    const calls: { to: string; body: unknown }[] = [];
+    server.use(
+      http.post(rest('rpc/contact_timeline'), () => HttpResponse.json({ ...timeline(), matches: [TWIN] })),
+      http.post(rest('rpc/review_contact_detail'), async ({ request }) => {
+        calls.push({ to: 'review', body: await request.json() });
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post(rest('rpc/merge_contacts'), async ({ request }) => {
+        calls.push({ to: 'merge', body: await request.json() });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<ContactPage contact={CONTACT} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('region', { name: 'Възможно същият човек' });
+    expect(within(box).getByRole('listitem')).toHaveTextContent('Петър Другия');
+    expect(within(box).getByRole('listitem')).toHaveTextContent('общ телефон: +359 88 812 3456');
+    expect(screen.queryByRole('region', { name: 'Нови, непотвърдени данни' })).not.toBeInTheDocument();
+
+    await user.click(within(box).getByRole('button', { name: 'Обедини Петър Другия' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Да обединим ли „Петър Другия“ с този контакт?');
+    await user.click(within(question).getByRole('button', { name: 'Отказ' }));
+    expect(calls).toEqual([]);
+
+    await user.click(within(box).getByRole('button', { name: 'Не е същият Петър Другия' }));
+    await waitFor(() => expect(calls).toEqual([{ to: 'review', body: { contact: 'c-1', field: 'match', value: 'c-9', decision: 'dismiss' } }]));
+    await user.click(within(box).getByRole('button', { name: 'Обедини Петър Другия' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Обедини' }));
+    await waitFor(() => expect(calls.at(-1)).toEqual({ to: 'merge', body: { keep: 'c-1', other: 'c-9' } }));
+  });
+
+  it('keeps the admins’ decisions in the history, with who made them', async () => {
+    const at = (minute: number) => `2026-11-27T09:${String(minute).padStart(2, '0')}:00.000Z`;
+    const events = [
+      { id: 13, inquiry_id: null, kind: 'match_dismissed', detail: { id: 'c-gone' }, actor: 'Мария Иванова', created_at: at(13) },
+      { id: 12, inquiry_id: null, kind: 'match_dismissed', detail: { id: 'c-9', name: 'Петър Другия', email: 'drug@example.com', phone: '' }, actor: 'Мария Иванова', created_at: at(12) },
+      { id: 11, inquiry_id: null, kind: 'detail_dismissed', detail: { field: 'name', value: 'Измамник Непознат' }, actor: 'Мария Иванова', created_at: at(11) },
+      { id: 10, inquiry_id: null, kind: 'detail_adopted', detail: { field: 'phone', from: '+359888123456', to: '+359877000111' }, actor: 'Мария Иванова', created_at: at(10) },
+    ];
+    server.use(http.post(rest('rpc/contact_timeline'), () => HttpResponse.json({ ...timeline(), events })));
+    renderAdmin(<ContactPage contact={CONTACT} onDone={() => {}} />);
+    const history = await screen.findByRole('list', { name: 'История: Петър Петров' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(7));
+    const titles = within(history)
+      .getAllByRole('listitem')
+      .slice(0, 4)
+      .map((item) => item.querySelector('p')?.textContent);
+    expect(titles).toEqual([
+      'Не е същият човек като контакт, който вече го няма (Мария Иванова)',
+      'Не е същият човек като Петър Другия, drug@example.com (Мария Иванова)',
+      'Отхвърлени данни: Име „Измамник Непознат“ (Мария Иванова)',
+      'Приети данни: Телефон „+359877000111“ вместо „+359888123456“ (Мария Иванова)',
+    ]);
+  });
+
+  it('says so in the database’s words when the admin may no longer decide', async () => {
+    server.use(
+      http.post(rest('rpc/contact_timeline'), () => HttpResponse.json({ ...timeline(), unconfirmed: [NAME] })),
+      http.post(rest('rpc/review_contact_detail'), () =>
+        HttpResponse.json({ code: 'P0002', message: 'Тези данни вече ги няма при контакта.', details: null, hint: 'detail_gone' }, { status: 404 }),
+      ),
+    );
+    renderAdmin(<ContactPage contact={CONTACT} onDone={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('region', { name: 'Нови, непотвърдени данни' });
+    await user.click(within(box).getByRole('button', { name: 'Отхвърли Име „Измамник Непознат“' }));
+    expect(await screen.findByText('Тези данни вече ги няма при контакта.')).toBeInTheDocument();
   });
 });
 

@@ -16,11 +16,14 @@ import { useConfirm } from '@/admin/kit/use-confirm';
 import { formatWallClockBg } from '@/admin/kit/wall-clock';
 import { searchContacts, useAddNote, useEraseContact, useMergeContacts, useTimeline, type Contact } from './api';
 import { timelineEntries, type EntryKind } from './timeline';
+import { PossibleMatches, UnconfirmedDetails } from './Unconfirmed';
 
 /*
- * One person's page ('/blog-admin/contacts/<id>'): who they are, everything that happened with
- * them (inquiries, bookings, stage changes, e-mails, notes) newest first, a note to add, another
- * contact to merge into this one, and the erasure of their data on request.
+ * One person's page ('/blog-admin/contacts/<id>'): who they are (the contact's own details, which
+ * only an admin changes), what forms typed that differs from them and the contacts with the same
+ * phone (Unconfirmed.tsx), everything that happened with them (inquiries, bookings, stage changes,
+ * e-mails, notes) newest first, a note to add, another contact to merge into this one, and the
+ * erasure of their data on request.
  */
 
 export const contactText = {
@@ -65,9 +68,11 @@ export function ContactPage({ contact, onDone }: { contact: Contact | null; onDo
   return <ContactView contact={contact} onDone={onDone} />;
 }
 
-function ContactView({ contact, onDone }: { contact: Contact; onDone: () => void }) {
+function ContactView({ contact: listed, onDone }: { contact: Contact; onDone: () => void }) {
   const uid = useId();
-  const timeline = useTimeline(contact.id);
+  const timeline = useTimeline(listed.id);
+  // the contact as the page read it: an adopted detail shows at once
+  const contact = timeline.data?.contact ?? listed;
   const { zone } = useConsultantZone();
   const erase = useEraseContact();
   const recheckOnDenied = useRecheckOnDenied();
@@ -105,6 +110,13 @@ function ContactView({ contact, onDone }: { contact: Contact; onDone: () => void
         </Button>
       </div>
 
+      {timeline.data && (
+        <>
+          <UnconfirmedDetails timeline={timeline.data} zone={zone} />
+          <PossibleMatches timeline={timeline.data} />
+        </>
+      )}
+
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr]">
         <Card className="grid content-start gap-3 p-5">
           <h3 className="text-lg font-semibold text-slate-900">{contactText.timeline}</h3>
@@ -126,6 +138,7 @@ function ContactView({ contact, onDone }: { contact: Contact; onDone: () => void
                       <time dateTime={entry.at} className="text-xs text-slate-600">
                         {formatWallClockBg(entry.at, zone)}
                       </time>
+                      {entry.sender && <p className="break-words text-xs text-slate-700">{entry.sender}</p>}
                       {entry.text && <p className="whitespace-pre-line break-words text-sm text-slate-700">{entry.text}</p>}
                     </div>
                   </li>

@@ -5,13 +5,15 @@ import { changedRows } from '@/admin/kit/api';
 import { defineRecordType } from '@/admin/kit/record-type';
 import { recordKeys } from '@/admin/kit/record-queries';
 import { recordWords } from '@/admin/kit/record-words';
-import type { Timeline } from './timeline';
+import type { DetailField, Timeline } from './timeline';
 
 /*
  * Contacts: the people behind inquiries and bookings (the table `contacts`, made by the database
  * from each message's mailbox and phone: migration *_leads.sql). The list and the record come from
  * the record type's declaration; a contact's page reads its timeline in one request, and an admin
- * adds notes, merges two contacts or erases one through the database's functions.
+ * adds notes, adopts or dismisses what forms typed (review_contact_detail: a form never changes a
+ * contact, migration *_contacts_by_admin.sql), merges two contacts or erases one through the
+ * database's functions.
  */
 
 export type Contact = Pick<Tables<'contacts'>, 'id' | 'name' | 'email' | 'phone' | 'created_at' | 'updated_at' | 'last_seen_at'>;
@@ -79,6 +81,19 @@ export function useMergeContacts() {
     mutationFn: async ({ keep, other }: { keep: string; other: string }) => {
       const supabase = await getSupabase();
       const { error } = await supabase.rpc('merge_contacts', { keep, other });
+      if (error) throw error;
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** The admin's decision on a detail a form typed ('adopt' makes it the contact's), or on a possible match ('match': dismiss only). */
+export function useReviewDetail() {
+  const refresh = useContactRefresh();
+  return useMutation({
+    mutationFn: async ({ contact, field, value, decision }: { contact: string; field: DetailField | 'match'; value: string; decision: 'adopt' | 'dismiss' }) => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.rpc('review_contact_detail', { contact, field, value, decision });
       if (error) throw error;
     },
     onSuccess: refresh,

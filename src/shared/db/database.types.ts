@@ -1098,6 +1098,15 @@ export type Database = {
         }
         Returns: Json
       }
+      review_contact_detail: {
+        Args: {
+          contact: string
+          field: string
+          value: string
+          decision: string
+        }
+        Returns: undefined
+      }
       send_newsletter_test: {
         Args: {
           post: string
