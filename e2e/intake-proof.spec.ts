@@ -1,12 +1,14 @@
-// The public forms when the database asks for a proof of work (migration
-// 20261202000100_visitors_by_network.sql), in a real browser: the ALTCHA widget solves the
-// database's own challenge in Chromium, out of sight, and the same form goes through with the
-// proof. A bot pool that fills the site-wide ceiling from many networks, or a network that already
-// holds half its bookings, locks no person out. The suite's stand-in lifts the per-minute ceilings
-// (playwright.config.ts); the inquiry test puts the documented one back for itself.
+// The public forms when the database asks for a proof of work (migrations
+// 20261202000100_visitors_by_network.sql, 20261207000400_signup_and_proofs.sql), in a real browser:
+// the ALTCHA widget solves the database's own challenge in Chromium, out of sight, and the same form
+// goes through with the proof. A bot pool that fills the site-wide ceiling from many networks (of
+// the inquiries, or of the newsletter past twice its ceiling), or a network that already holds half
+// its bookings, locks no person out. The suite's stand-in lifts the inquiries' and bookings' ceilings
+// (playwright.config.ts); each test here sets the one it is about for itself and puts it back.
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { anonVisitor, asVisitor, bookNextMonth, db, intakeLimits, likeAPerson, openBookingOnNextMonth, shownAt, unique } from './support';
+import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
+import { anonVisitor, asVisitor, bookNextMonth, db, intakeLimits, likeAPerson, openBookingOnNextMonth, PERSON_FILL_MS, shownAt, unique } from './support';
 
 type Body = Record<string, unknown>;
 
@@ -62,7 +64,8 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => {
   // the suite's own ceilings again, for the tests after this one
-  await intakeLimits({ inquiries_per_minute: kept.inquiries_per_minute, bookings_per_minute: kept.bookings_per_minute });
+  const { inquiries_per_minute, bookings_per_minute, newsletter_per_minute, mail_per_hour, mail_per_domain_per_hour } = kept;
+  await intakeLimits({ inquiries_per_minute, bookings_per_minute, newsletter_per_minute, mail_per_hour, mail_per_domain_per_hour });
 });
 
 test('with half the site-wide ceiling filled by bots from many networks, a person still sends the wizard: the proof is solved unseen', async ({ page }) => {
@@ -141,4 +144,62 @@ test('a person whose network already holds half its pending bookings books throu
   await expect(page.getByText('Вашата резервация е изпратена. Ще се свържем с вас скоро.', { exact: true })).toBeVisible();
   expect(await stored('appointments', 'client_name', name)).toHaveLength(1);
   await expectOneSolvedRetry(page, intake);
+});
+
+test('with bots holding the newsletter past twice its ceiling, a person still subscribes in the footer: the challenge is at the sign-up\'s level', async ({ page }) => {
+  // Every address here is at example.com, as are the other suites' before this one: the outbox's
+  // breaker (proven in tests/backend/public-abuse.ts) is lifted so the confirmation can arrive.
+  await intakeLimits({ mail_per_hour: 100_000, mail_per_domain_per_hour: 100_000, newsletter_per_minute: 100_000 });
+  // Bots, each from a network of its own (no per-visitor or per-network limit stops them), sign up
+  // twelve addresses while the person opens the page; then the ceiling is 5 a minute, so the minute
+  // holds more than twice it: a sign-up must prove work of level 3 (16 times the first level's).
+  // The inquiries and bookings are quiet: a challenge at their level would be refused.
+  const signUp = (i: number) =>
+    anonVisitor().rpc('subscribe_newsletter', { email: `bot${i}.${Date.now().toString(36)}@example.com`, page: '/', wording_version: '2026-12', fill_ms: PERSON_FILL_MS });
+  const bots = (async () => {
+    for (let i = 0; i < 12; i++) {
+      const { error } = await signUp(i);
+      if (error) return `bot ${i}: ${error.hint ?? error.message}`;
+    }
+    await intakeLimits({ newsletter_per_minute: 5 });
+    const { error } = await signUp(12);
+    return error?.hint ?? 'never asked for work';
+  })();
+
+  await asVisitor(page);
+  const sent: Body[] = [];
+  const challenges: Body[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'POST') return;
+    if (path === '/rest/v1/rpc/subscribe_newsletter') sent.push(request.postDataJSON() as Body);
+    if (path === '/rest/v1/rpc/intake_challenge') challenges.push((request.postDataJSON() ?? {}) as Body);
+  });
+  const address = `${unique('osoba').replace(/\W+/g, '').toLowerCase()}@example.com`;
+  await page.goto('/blog');
+  const openedAt = Date.now();
+  const box = page.getByRole('form', { name: 'Бюлетин' });
+  await box.getByRole('textbox', { name: 'Имейл за бюлетина' }).fill(address);
+  expect(await bots).toBe('intake_proof_required');
+  // a person reads before subscribing: the database drops a sign-up from a page opened a moment ago
+  await likeAPerson(openedAt);
+  await box.getByRole('button', { name: 'Абонирайте се' }).click();
+
+  await expect(box.getByRole('button', { name: 'Готово!' })).toBeVisible({ timeout: 15_000 });
+  await expect(box.getByRole('status')).toContainText('Изпратихме ви имейл');
+  expect((await db.from('newsletter_subscribers').select('status').eq('email', address).maybeSingle()).data).toEqual({ status: 'pending' });
+  await expect
+    .poll(async () => ((await (await fetch(`${E2E_BACKEND_URL}/__local/mail?to=${encodeURIComponent(address)}`)).json()) as unknown[]).length)
+    .toBe(1);
+  // what the page sent: the sign-up refused without a proof, one challenge asked for the
+  // newsletter, solved at the level the sign-up demanded, and the same sign-up with the proof
+  expect(sent).toHaveLength(2);
+  expect(sent[0]).not.toHaveProperty('proof');
+  expect(challenges).toEqual([{ form: 'newsletter' }]);
+  const { proof, ...args } = sent[1];
+  expect(args).toEqual(sent[0]);
+  expectSolvedProof(proof);
+  const { salt } = JSON.parse(Buffer.from(String(proof), 'base64').toString('utf8')) as { salt: string };
+  expect(Number(/level=(\d)/.exec(salt)![1])).toBeGreaterThanOrEqual(3);
+  await expect(page.locator('altcha-widget')).toHaveCount(0);
 });

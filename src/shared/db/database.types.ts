@@ -569,6 +569,8 @@ export type Database = {
           network: string | null
           page: string
           subscriber_id: string
+          withdrawn_at: string | null
+          withdrawn_via: string | null
           wording: string
           wording_version: string
         }
@@ -579,6 +581,8 @@ export type Database = {
           network?: string | null
           page?: string
           subscriber_id: string
+          withdrawn_at?: string | null
+          withdrawn_via?: string | null
           wording: string
           wording_version: string
         }
@@ -589,6 +593,8 @@ export type Database = {
           network?: string | null
           page?: string
           subscriber_id?: string
+          withdrawn_at?: string | null
+          withdrawn_via?: string | null
           wording?: string
           wording_version?: string
         }
@@ -924,7 +930,9 @@ export type Database = {
         Returns: undefined
       }
       intake_challenge: {
-        Args: never
+        Args: {
+          form: string
+        }
         Returns: Json
       }
       lead_stage_totals: {
