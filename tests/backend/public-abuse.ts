@@ -11,32 +11,14 @@
 //   * anonymous readers get no staff ids, and the mail key is in Vault.
 // Defined once and run against the stand-in (public-abuse.test.ts) and PostgreSQL 15
 // (rls-matrix.postgres.test.ts).
-import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useLocalMailCatcher } from '../../supabase/local/server.ts';
 import type { CaughtMail } from './booking-conversation.ts';
 import { setIntakeLimits, type Harness } from './harness.ts';
+import { challenge, levelOf, solve, type Challenge } from './proof-of-work.ts';
 import { bookableDay } from './slots.ts';
-
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
-/** What the browser's ALTCHA widget does: finds n with SHA-256(salt + n) = challenge; the payload it sends. */
-export function solve(c: Challenge): string {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: n, salt: c.salt, signature: c.signature, took: 1 })).toString('base64');
-    }
-  }
-  throw new Error('no solution below maxnumber');
-}
 
 /** Days a month ahead, each its own, so this suite books no slot another suite on the database books. */
 const DAYS = Array.from({ length: 12 }, (_, i) => bookableDay(31 + i * 2));
@@ -74,13 +56,6 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
     h.local.net.kick();
     await h.local.net.settled();
   };
-  /** A challenge for `form`, as `client` (the visitor who will spend it) asks for one. */
-  const challenge = async (form: 'inquiry' | 'booking' | 'newsletter', client: SupabaseClient): Promise<Challenge> => {
-    const { data, error } = await client.rpc('intake_challenge', { form });
-    expect(error).toBeNull();
-    return data as Challenge;
-  };
-  const levelOf = (c: Challenge) => Number(/&level=(\d)&/.exec(c.salt)?.[1]);
   /** Forms of the last minute already stored (by any suite on this database): the ceilings count them too. */
   const recent = async (table: 'contact_submissions' | 'appointments' | 'newsletter') =>
     table === 'newsletter'
