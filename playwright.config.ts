@@ -26,7 +26,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `npx --no-install tsx supabase/local/cli.ts --memory --port=${E2E_BACKEND_PORT} --sign-in-limit=1000 --trust-client-address --intake-limits=inquiries_per_minute=10000,bookings_per_minute=10000 --site-url=${E2E_SITE_URL}`,
+      command: `npx --no-install tsx supabase/local/cli.ts --memory --port=${E2E_BACKEND_PORT} --sign-in-limit=1000 --trust-client-address --intake-limits=inquiries_per_minute=10000,bookings_per_minute=10000,newsletter_per_minute=10000 --site-url=${E2E_SITE_URL}`,
       url: `${E2E_BACKEND_URL}/__local/health`,
       reuseExistingServer: false,
       timeout: 60_000,

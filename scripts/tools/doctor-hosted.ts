@@ -40,7 +40,7 @@ export const ANON_PUBLIC_FUNCTIONS = [
   'public.booking_paused()',
   'public.cancel_booking(token text)',
   'public.confirm_newsletter(token text)',
-  'public.intake_challenge()',
+  'public.intake_challenge(form text)',
   'public.move_booking(token text, new_start timestamp with time zone)',
   'public.newsletter_link(kind text, token text)',
   'public.resend_newsletter_confirmation(token text)',
@@ -641,7 +641,7 @@ async function clientAddressLive(env: Required<Pick<DoctorEnv, 'supabaseUrl' | '
     // without the database (or when it cannot say), a busy minute cannot be told from a missing address
     const busy = q
       ? await q<{ level: number }>(
-          `select case when to_regprocedure('private.site_pressure(text)') is null then 0 else private.site_pressure('contact_submissions') end as level`,
+          `select case when to_regprocedure('private.site_pressure(text)') is null then 0 else private.site_pressure('inquiry') end as level`,
         ).then(
           (rows) => rows[0].level > 0,
           () => null,

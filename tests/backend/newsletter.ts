@@ -1,12 +1,15 @@
-// The newsletter (migration *_newsletter.sql): double opt-in through the footer's sign-up, whose
-// answer is the same for every address; links that change nothing until their button is pressed;
+// The newsletter (migrations *_newsletter.sql, *_signup_and_proofs.sql): double opt-in through the
+// footer's sign-up, whose answer is the same for every address, with the same work and in the same
+// time; a network past its limit works instead of being refused; links that change nothing until
+// their button is pressed, each confirming once, all retired by an unsubscribe, which stays on record;
 // a post sent once to each confirmed subscriber through the provider's batch API, with both
 // unsubscribe headers; unsubscribing; bounces and complaints. Defined once and run against the
 // stand-in (newsletter.test.ts) and PostgreSQL 15 (rls-matrix.postgres.test.ts), with the
 // stand-in's mail catcher as the provider.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Harness } from './harness.ts';
+import { randomVisitorAddress, setIntakeLimits, type Harness } from './harness.ts';
+import { challenge, solve } from './proof-of-work.ts';
 import type { CaughtMail } from './booking-conversation.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
 
@@ -169,6 +172,111 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
       expect(error?.hint).toBe('newsletter_limit_client');
     });
 
+    it('asks a network past its limit for work, harder past it, and never refuses it; the visitor\'s own limit still refuses', async () => {
+      // one IPv4 /24 (an office), a network limit of 4 sign-ups in 10 minutes (10 by default)
+      await setIntakeLimits(h.local.db, { newsletter_per_network_per_10_minutes: 4 });
+      try {
+        const office = randomVisitorAddress().split('.').slice(0, 3).join('.');
+        const colleague = (n: number) => h.visitor(`${office}.${n}`);
+        const withWork = async (client: SupabaseClient) => subscribe(client, address('ofis'), { proof: solve(await challenge('newsletter', client)) });
+        for (const n of [1, 2]) expect((await subscribe(colleague(n), address('ofis'))).error).toBeNull();
+        expect((await subscribe(colleague(3), address('ofis'))).error).toMatchObject({ hint: 'intake_proof_required', details: 'level 1' });
+        for (const n of [3, 4]) expect((await withWork(colleague(n))).error).toBeNull();
+        // at its limit the office is not closed (before: newsletter_limit_network for ten minutes)
+        expect((await subscribe(colleague(5), address('ofis'))).error).toMatchObject({ hint: 'intake_proof_required', details: 'level 2' });
+        const one = colleague(5);
+        for (let i = 0; i < 3; i++) expect((await withWork(one)).error).toBeNull();
+        // the visitor's own limit (three in ten minutes) still refuses, whatever it proves
+        expect((await withWork(one)).error?.hint).toBe('newsletter_limit_client');
+      } finally {
+        await setIntakeLimits(h.local.db, { newsletter_per_network_per_10_minutes: 10 });
+      }
+    });
+
+    it('does the same work for every state, in about the same time: nobody learns from the clock who subscribes', async () => {
+      const states = ['new', 'pending', 'pending, e-mail due', 'confirmed', 'unsubscribed', 'suppressed'] as const;
+      type State = (typeof states)[number];
+      const arranged: Record<Exclude<State, 'new'>, string> = {
+        pending: `status = 'pending', confirmation_sent_at = now()`,
+        'pending, e-mail due': `status = 'pending', confirmation_sent_at = now() - interval '11 minutes'`,
+        confirmed: `status = 'confirmed', confirmation_sent_at = now() - interval '1 day', confirmed_at = now() - interval '1 day'`,
+        unsubscribed: `status = 'unsubscribed', unsubscribed_at = now() - interval '1 hour', unsubscribed_via = 'link'`,
+        suppressed: `status = 'suppressed', suppressed_reason = 'bounced', suppressed_at = now() - interval '1 hour'`,
+      };
+      /** An address in `state`, arranged in the table as the functions would have left it. */
+      const inState = async (state: State) => {
+        const to = address('vreme');
+        if (state !== 'new') {
+          const [row] = await sql<{ id: string }>('insert into public.newsletter_subscribers (email, mailbox) values ($1, private.mailbox_key($1)) returning id', [to]);
+          await sql(`update public.newsletter_subscribers set ${arranged[state]} where id = $1`, [row.id]);
+        }
+        return to;
+      };
+      /**
+       * One sign-up as a visitor of its own would send it, timed, with the PL/pgSQL functions it
+       * called (PostgreSQL's own count for the transaction: track_functions), triggers aside.
+       */
+      const timed = (to: string) =>
+        h.local.db.asSystem(
+          async (tx) => {
+            const counts = async () =>
+              (
+                await tx.query<{ fn: string; n: number }>(
+                  `select p.oid::regprocedure::text as fn, coalesce(pg_stat_get_xact_function_calls(p.oid), 0)::int as n
+                     from pg_proc p join pg_namespace ns on ns.oid = p.pronamespace
+                    where ns.nspname in ('public', 'private') and p.prorettype <> 'trigger'::regtype`,
+                )
+              ).rows;
+            await tx.query(`select set_config('track_functions', 'pl', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+            const before = new Map((await counts()).map((r) => [r.fn, r.n]));
+            const started = performance.now();
+            await tx.query(`select public.subscribe_newsletter($1, '/blog', '2026-12', null, 5000, null)`, [to]);
+            const ms = performance.now() - started;
+            const called = (await counts()).filter((r) => r.n > (before.get(r.fn) ?? 0)).map((r) => [r.fn, r.n - (before.get(r.fn) ?? 0)]);
+            return { ms, calls: Object.fromEntries(called.sort()) as Record<string, number> };
+          },
+          { headers: { 'cf-connecting-ip': randomVisitorAddress() } },
+        );
+
+      const times = Object.fromEntries(states.map((state) => [state, [] as number[]])) as Record<State, number[]>;
+      const calls = {} as Record<State, Record<string, number>>;
+      const last = {} as Record<State, string>;
+      // rounds, each state once in turn, so that whatever else the machine does falls on all alike;
+      // the first round warms every path up and is not counted
+      for (let round = 0; round < 8; round++) {
+        for (const state of states) {
+          const to = await inState(state);
+          const run = await timed(to);
+          if (round > 0) times[state].push(run.ms);
+          calls[state] = run.calls;
+          last[state] = to;
+        }
+      }
+      // the same functions, as often, for every state: the confirmation e-mail is made for each, and
+      // kept only where it is due
+      expect(calls.new).toMatchObject({
+        'private.send_newsletter_confirmation(uuid,bigint,text)': 1,
+        'private.enqueue_mail(uuid,uuid,text,timestamp with time zone,text,text,jsonb,text)': 1,
+      });
+      for (const state of states) expect(calls[state], state).toEqual(calls.new);
+      // and about the same time: each state's median within half and twice the new address's (a
+      // confirmed address answered in a fifth of it before)
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const medians = Object.fromEntries(states.map((state) => [state, median(times[state])]));
+      for (const state of states) {
+        expect(medians[state] / medians.new, `${state}: ${JSON.stringify(medians)}`).toBeGreaterThan(0.5);
+        expect(medians[state] / medians.new, `${state}: ${JSON.stringify(medians)}`).toBeLessThan(2);
+      }
+      // what each state got stays as it was: an e-mail for the new, the due and the unsubscribed
+      // address; the pending ones pending, the confirmed and suppressed ones untouched
+      const sent = new Set((await mail()).map((m) => m.to));
+      expect(states.filter((state) => sent.has(last[state]))).toEqual(['new', 'pending, e-mail due', 'unsubscribed']);
+      expect(await Promise.all(states.map((kind) => state(last[kind])))).toEqual(['pending', 'pending', 'pending', 'confirmed', 'pending', 'suppressed']);
+      const consents = async (to: string) =>
+        (await sql<{ n: number }>('select count(*)::int as n from public.newsletter_consents c join public.newsletter_subscribers s on s.id = c.subscriber_id where s.mailbox = private.mailbox_key($1)', [to]))[0].n;
+      expect(await Promise.all(states.map((state) => consents(last[state])))).toEqual([1, 1, 1, 0, 1, 0]);
+    });
+
     it('drops what a bot sends sooner than a person could, silently', async () => {
       const to = address('bot');
       expect((await subscribe(h.visitor(), to, { fill_ms: 200 })).error).toBeNull();
@@ -220,6 +328,52 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
       expect(await state(to)).toBe('confirmed');
     });
 
+    it('confirms once: a used link never confirms again after an unsubscribe and a new sign-up, and an unsubscribe retires every link', async () => {
+      const to = address('vednazh');
+      const used = await pending(to);
+      expect((await h.anon.rpc('confirm_newsletter', { token: used })).error).toBeNull();
+      const unsubscribe = async () => expect((await h.anon.rpc('unsubscribe_newsletter', { token: await tokenOf(to) })).error).toBeNull();
+      await unsubscribe();
+      // anyone signs the address up again: pending, a new e-mail with a new link
+      const live = await pending(to);
+      // the link used before confirms nothing now, shows nothing and asks for nothing
+      const again = await h.anon.rpc('confirm_newsletter', { token: used });
+      expect(again.error).toMatchObject({ hint: 'newsletter_link_invalid', message: 'Тази връзка не е валидна.' });
+      expect(await state(to)).toBe('pending');
+      expect((await h.anon.rpc('newsletter_link', { kind: 'confirm', token: used })).data).toEqual({ state: 'unknown' });
+      await sql(`update public.newsletter_subscribers set confirmation_sent_at = now() - interval '1 hour' where mailbox = private.mailbox_key($1)`, [to]);
+      expect((await h.anon.rpc('resend_newsletter_confirmation', { token: used })).error?.hint).toBe('newsletter_link_invalid');
+      expect(await mail()).toEqual([]);
+      // an unsubscribe retires the live, unused link as well
+      await unsubscribe();
+      const newest = await pending(to);
+      expect((await h.anon.rpc('confirm_newsletter', { token: live })).error?.hint).toBe('newsletter_link_invalid');
+      expect(await state(to)).toBe('pending');
+      // the newest works, once; pressing it again while confirmed changes nothing
+      expect((await h.anon.rpc('confirm_newsletter', { token: newest })).data).toMatchObject({ state: 'confirmed' });
+      expect((await h.anon.rpc('confirm_newsletter', { token: newest })).data).toMatchObject({ state: 'confirmed' });
+      expect(
+        await sql(`select count(*) filter (where used_at is not null)::int as used, count(*) filter (where retired_at is not null)::int as retired
+                     from private.newsletter_links l join public.newsletter_subscribers s on s.id = l.subscriber_id where s.mailbox = private.mailbox_key($1)`, [to]),
+      ).toEqual([{ used: 2, retired: 2 }]);
+    });
+
+    it('proves no mailbox for the forms: the name a stranger types is not mailed to a confirmed subscriber', async () => {
+      const to = address('nedokazan');
+      await confirmed(to);
+      expect(await sql('select count(*)::int as n from private.proven_mailboxes where mailbox = private.mailbox_key($1)', [to])).toEqual([{ n: 0 }]);
+      expect(await sql(`select count(*)::int as n from private.proven_mailboxes where how = 'newsletter'`)).toEqual([{ n: 0 }]);
+      // a stranger's inquiry in the subscriber's address, with a lure for a name
+      const { error } = await h.visitor().from('contact_submissions').insert({
+        name: 'Спечелихте 500 EUR evil.example/claim', email: to, phone: '', company: 'Бюлетин ООД', message: 'Здравейте.', purpose: 'custom', contact_method: 'email',
+      });
+      expect(error).toBeNull();
+      const [received, ...more] = (await mail()).filter((m) => m.to === to);
+      expect(more).toEqual([]);
+      expect(`${received.subject}\n${received.text}\n${received.html}`).not.toMatch(/Спечелихте|evil\.example|500 EUR/);
+      expect(received.text).toContain('Здравейте!');
+    });
+
     it('refuses a token that is not one of ours', async () => {
       const { error } = await h.anon.rpc('confirm_newsletter', { token: 'A'.repeat(43) });
       expect(error?.hint).toBe('newsletter_link_invalid');
@@ -244,6 +398,40 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
       expect((await subscribe(h.visitor(), to)).error).toBeNull();
       expect(await state(to)).toBe('pending');
       expect((await mail()).map((m) => m.to)).toEqual([to]);
+    });
+  });
+
+  describe('the record of an unsubscribe', () => {
+    it('stays through a new sign-up: the address is pending again with a new consent, and the old consent keeps its withdrawal', async () => {
+      const to = address('istoriya');
+      await confirmed(to);
+      expect((await h.anon.rpc('unsubscribe_newsletter', { token: await tokenOf(to), via: 'one_click' })).error).toBeNull();
+      const [before] = await sql<{ id: string; unsubscribed_at: Date }>('select id, unsubscribed_at from public.newsletter_subscribers where mailbox = private.mailbox_key($1)', [to]);
+      // anyone may sign the address up again; that erases nothing
+      expect((await subscribe(h.visitor(), to, { page: '/blog/nova' })).error).toBeNull();
+      expect(await sql('select status, unsubscribed_at, unsubscribed_via from public.newsletter_subscribers where id = $1', [before.id])).toEqual([
+        { status: 'pending', unsubscribed_at: before.unsubscribed_at, unsubscribed_via: 'one_click' },
+      ]);
+      const consents = await sql<Record<string, unknown>>(
+        'select page, confirmed_at is not null as confirmed, withdrawn_at, withdrawn_via from public.newsletter_consents where subscriber_id = $1 order by given_at, id',
+        [before.id],
+      );
+      expect(consents).toEqual([
+        { page: '/blog', confirmed: true, withdrawn_at: before.unsubscribed_at, withdrawn_via: 'one_click' },
+        { page: '/blog/nova', confirmed: false, withdrawn_at: null, withdrawn_via: null },
+      ]);
+      // the admins read it; and nothing, not even the database's own functions, rewrites a consent
+      const { data } = await admin.from('newsletter_consents').select('withdrawn_via').eq('subscriber_id', before.id).order('given_at');
+      expect(data).toEqual([{ withdrawn_via: 'one_click' }, { withdrawn_via: null }]);
+      for (const change of [`withdrawn_at = null, withdrawn_via = null`, `page = '/elsewhere'`, `given_at = now()`]) {
+        await expect(sql(`update public.newsletter_consents set ${change} where subscriber_id = $1`, [before.id]), change).rejects.toMatchObject({ code: '55000' });
+      }
+      // an admin's unsubscribe is recorded as the admin's
+      const [row] = (await admin.from('newsletter_subscribers').select('id').eq('id', before.id)).data!;
+      expect((await admin.rpc('admin_unsubscribe_newsletter', { subscriber: row.id })).error).toBeNull();
+      expect(
+        await sql('select withdrawn_via from public.newsletter_consents where subscriber_id = $1 order by given_at, id', [before.id]),
+      ).toEqual([{ withdrawn_via: 'one_click' }, { withdrawn_via: 'admin' }]);
     });
   });
 

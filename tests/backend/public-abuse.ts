@@ -2,15 +2,15 @@
 // *_mail_without_relay.sql, *_api_surface.sql), through the real supabase-js with the anonymous
 // key, as a stranger would call the API:
 //   * a visitor is a network: an IPv4 address or an IPv6 /64, with a wider tier (/24, /48);
-//   * near a ceiling the database asks for a proof of work instead of refusing, and a person who
-//     proves it gets through however many bots fill the ceiling;
+//   * near a ceiling, and past a network's limit, the database asks for a proof of work instead of
+//     refusing, at the level the form demands of that visitor, and a person who proves it gets
+//     through however many bots fill the ceiling; a proof is good for its own form and visitor only;
 //   * addresses count as mailboxes; mail carries no text a stranger typed to a mailbox that has not
 //     answered, at most a few messages reach one mailbox a day, and a circuit breaker holds the rest;
 //   * invitations and the chat cannot be injected; links are few and retire each other;
 //   * anonymous readers get no staff ids (select=* answers rows without them), and the mail key is in Vault.
 // Defined once and run against the stand-in (public-abuse.test.ts) and PostgreSQL 15
 // (rls-matrix.postgres.test.ts).
-import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,25 +18,8 @@ import { useLocalMailCatcher } from '../../supabase/local/server.ts';
 import type { CaughtMail } from './booking-conversation.ts';
 import { setIntakeLimits, type Harness } from './harness.ts';
 import { MAIL_BUDGETS } from './mail-budgets.ts';
+import { challenge, levelOf, solve, type Challenge } from './proof-of-work.ts';
 import { bookableDay } from './slots.ts';
-
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
-/** What the browser's ALTCHA widget does: finds n with SHA-256(salt + n) = challenge; the payload it sends. */
-export function solve(c: Challenge): string {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: n, salt: c.salt, signature: c.signature, took: 1 })).toString('base64');
-    }
-  }
-  throw new Error('no solution below maxnumber');
-}
 
 /** Days a month ahead, each its own, so this suite books no slot another suite on the database books. */
 const DAYS = Array.from({ length: 12 }, (_, i) => bookableDay(31 + i * 2));
@@ -74,14 +57,13 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
     h.local.net.kick();
     await h.local.net.settled();
   };
-  const challenge = async (client: SupabaseClient = h.anon): Promise<Challenge> => {
-    const { data, error } = await client.rpc('intake_challenge');
-    expect(error).toBeNull();
-    return data as Challenge;
-  };
   /** Forms of the last minute already stored (by any suite on this database): the ceilings count them too. */
-  const recent = async (table: 'contact_submissions' | 'appointments') =>
-    (await sql<{ n: number }>(`select count(*)::int as n from public.${table} where created_at > now() - interval '1 minute'`))[0].n;
+  const recent = async (table: 'contact_submissions' | 'appointments' | 'newsletter') =>
+    table === 'newsletter'
+      ? (await sql<{ n: number }>(`select count(*)::int as n from private.newsletter_intake where created_at > now() - interval '1 minute'`))[0].n
+      : (await sql<{ n: number }>(`select count(*)::int as n from public.${table} where created_at > now() - interval '1 minute'`))[0].n;
+  const signUp = (client: SupabaseClient, proof?: string) =>
+    client.rpc('subscribe_newsletter', { email: `${unique('nl')}@example.org`, page: '/', wording_version: '2026-12', fill_ms: 5000, ...(proof ? { proof } : {}) });
   const rowsNamed = async (table: string, column: string, value: string) =>
     (await sql<{ n: number }>(`select count(*)::int as n from public.${table} where ${column} = $1`, [value]))[0].n;
 
@@ -92,7 +74,7 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
   });
   afterAll(async () => {
     await sql(`update cron.job set active = true where jobname = 'booking-mail'`);
-    await setIntakeLimits(h.local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000 });
+    await setIntakeLimits(h.local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000, newsletter_per_minute: 100_000 });
     await sql('delete from private.mail_settings');
     await sql(`select private.set_vault_secret('mail_api_key', null), private.set_vault_secret('chat_webhook_url', null)`);
     await h.close();
@@ -106,7 +88,12 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
                   set status = case when status in ('pending', 'held', 'failed') then 'given_up' else status end,
                       payload = case when status in ('pending', 'held', 'failed') then null else payload end,
                       last_attempt_at = now() - interval '2 hours', created_at = now() - interval '2 days'`);
-    await setIntakeLimits(h.local.db, { inquiries_per_minute: 100_000, bookings_per_minute: 100_000 });
+    await setIntakeLimits(h.local.db, {
+      inquiries_per_minute: 100_000, bookings_per_minute: 100_000, newsletter_per_minute: 100_000,
+      bookings_pending_per_network: 6, inquiries_per_network_per_10_minutes: 10, proof_grace_seconds: 60,
+    });
+    // the newsletter's ceiling counts the sign-ups of the last minute: those of earlier tests leave it
+    await sql(`update private.newsletter_intake set created_at = now() - interval '2 minutes' where created_at > now() - interval '2 minutes'`);
   });
 
   describe('one network is one visitor', () => {
@@ -143,18 +130,61 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
       expect((await h.visitor(`::ffff:${v4}`).from('contact_submissions').insert(inquiry(`${unique('m')}@example.org`))).error?.hint).toBe('inquiry_limit_client');
     });
 
-    it('a wider network asks for work from half its limit and stops at it; a proof does not lift the limit', async () => {
-      const net = network6(); // one /48: ten /64s in it
-      const inquire = (i: number, proof?: string) =>
-        h.visitor(`${net}:${i.toString(16)}::1`).from('contact_submissions').insert({ ...inquiry(`${unique('w')}@example.org`), ...(proof ? { proof } : {}) });
-      for (let i = 1; i <= 5; i++) expect((await inquire(i)).error).toBeNull();
-      expect((await inquire(6)).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
-      for (let i = 6; i <= 10; i++) expect((await inquire(i, solve(await challenge()))).error).toBeNull();
-      expect((await inquire(11, solve(await challenge()))).error?.hint).toBe('inquiry_limit_network');
-      // the IPv4 /24 is one such network too
+    it('a wider network asks for work from half its limit, harder past it, and never refuses; the visitor\'s own limit still does', async () => {
+      // a network limit of 4 inquiries in 10 minutes (10 by default) keeps the work short
+      await setIntakeLimits(h.local.db, { inquiries_per_network_per_10_minutes: 4 });
+      const net = network6(); // one /48: a /64 of it per visitor
+      const visitorIn = (i: number) => h.visitor(`${net}:${i.toString(16)}::1`);
+      const inquire = async (client: SupabaseClient, proof?: string) =>
+        client.from('contact_submissions').insert({ ...inquiry(`${unique('w')}@example.org`), ...(proof ? { proof } : {}) });
+      const withWork = async (client: SupabaseClient) => inquire(client, solve(await challenge('inquiry', client)));
+      for (let i = 1; i <= 2; i++) expect((await inquire(visitorIn(i))).error).toBeNull();
+      // half the network's limit: from here every inquiry of the network proves work
+      expect((await inquire(visitorIn(3))).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required', details: 'level 1' });
+      const early = await challenge('inquiry', visitorIn(30));
+      expect(levelOf(early)).toBe(1);
+      for (let i = 3; i <= 4; i++) expect((await withWork(visitorIn(i))).error).toBeNull();
+      // at the limit the network is not refused (an office behind one address block stays open):
+      // the work is harder, as past a site-wide ceiling
+      expect((await inquire(visitorIn(5))).error).toMatchObject({ hint: 'intake_proof_required', details: 'level 2' });
+      const past = await challenge('inquiry', visitorIn(5));
+      expect({ level: levelOf(past), maxnumber: past.maxnumber }).toEqual({ level: 2, maxnumber: 25_000 * 4 });
+      expect((await inquire(visitorIn(5), solve(past))).error).toBeNull();
+      for (let i = 6; i <= 8; i++) expect((await withWork(visitorIn(i))).error).toBeNull();
+      // twice the limit: harder again; a challenge fetched two levels ago is too easy now
+      expect(levelOf(await challenge('inquiry', visitorIn(9)))).toBe(3);
+      expect((await inquire(visitorIn(30), solve(early))).error).toMatchObject({ hint: 'intake_proof_required', details: 'level 3' });
+      expect((await withWork(visitorIn(9))).error).toBeNull();
+      // the visitor's own /64 still stops at three, proof or not
+      await setIntakeLimits(h.local.db, { inquiries_per_network_per_10_minutes: 10_000 });
+      const one = visitorIn(40);
+      for (let i = 0; i < 3; i++) expect((await inquire(one)).error).toBeNull();
+      expect((await inquire(one)).error?.hint).toBe('inquiry_limit_client');
+      // the IPv4 /24 is one such network too, and a visitor of another network is not affected
+      await setIntakeLimits(h.local.db, { inquiries_per_network_per_10_minutes: 10 });
       const v4 = `198.51.${(run % 250) + 1}`;
-      for (let i = 1; i <= 5; i++) expect((await h.visitor(`${v4}.${i}`).from('contact_submissions').insert(inquiry(`${unique('w4')}@example.org`))).error).toBeNull();
-      expect((await h.visitor(`${v4}.6`).from('contact_submissions').insert(inquiry(`${unique('w4')}@example.org`))).error?.hint).toBe('intake_proof_required');
+      for (let i = 1; i <= 5; i++) expect((await inquire(h.visitor(`${v4}.${i}`))).error).toBeNull();
+      expect((await inquire(h.visitor(`${v4}.6`))).error?.hint).toBe('intake_proof_required');
+      expect((await inquire(h.visitor(`${network6()}::1`))).error).toBeNull();
+    });
+
+    it('a network holding its limit of pending bookings asks for work instead of refusing the office for weeks', async () => {
+      const v4 = `203.0.${(run % 250) + 1}`; // one /24: three neighbours hold two pending bookings each
+      const day = DAYS[8];
+      const book = async (client: SupabaseClient, hour: number, proof?: string) =>
+        client.from('appointments').insert({ client_name: 'Съсед', client_email: `${unique('office')}@example.org`, preferred_date: day.at(hour), ...(proof ? { proof } : {}) });
+      const withWork = async (client: SupabaseClient, hour: number) => book(client, hour, solve(await challenge('booking', client)));
+      for (const [n, hour] of [[1, 9], [1, 10], [2, 11]] as const) expect((await book(h.visitor(`${v4}.${n}`), hour)).error).toBeNull();
+      for (const [n, hour] of [[2, 12], [3, 13], [3, 14]] as const) expect((await withWork(h.visitor(`${v4}.${n}`), hour)).error).toBeNull();
+      // six pending bookings: the network's limit. Before, the office next door was refused until
+      // they passed (booking_limit_network); now it proves harder work, and books
+      const colleague = h.visitor(`${v4}.4`);
+      expect((await book(colleague, 15)).error?.hint).toBe('intake_proof_required');
+      const c = await challenge('booking', colleague);
+      expect(levelOf(c)).toBe(2);
+      expect((await book(colleague, 15, solve(c))).error).toBeNull();
+      // the visitor's own limit (two pending) still refuses, proof or not
+      expect((await withWork(h.visitor(`${v4}.1`), 16)).error?.hint).toBe('booking_limit_client');
     });
 
     it('a form without the gateway\'s client address has no visitor: it must prove work, and the database notes it', async () => {
@@ -164,7 +194,8 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
                     values ('Без адрес', $1, 'Фирма', 'Здравейте.', 'custom', 'email', $2)`, [`${unique('nohdr')}@example.org`, proof ?? null]),
         { headers: { 'user-agent': 'test' } });
       await expect(insert()).rejects.toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
-      await insert(solve(await challenge()));
+      const [{ c }] = await h.local.db.asRole({ role: 'anon' }, async (tx) => (await tx.query<{ c: Challenge }>(`select public.intake_challenge('inquiry') as c`)).rows, { headers: { 'user-agent': 'test' } });
+      await insert(solve(c));
       const [seen] = await sql<{ without: boolean }>(`select last_without > now() - interval '1 minute' as without from private.gateway_seen`);
       expect(seen.without).toBe(true);
       // the proof was spent by the row it let in, so it cannot let in another
@@ -180,9 +211,9 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
       const send = (proof?: string) => person.from('contact_submissions').insert({ ...inquiry(`${unique('p')}@example.org`), ...(proof ? { proof } : {}) });
       expect((await send()).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required' });
 
-      const c = await challenge();
+      const c = await challenge('inquiry', person);
       expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 25_000 });
-      expect(c.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&level=1$/);
+      expect(c.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&level=1&form=inquiry$/);
       const proof = solve(c);
       // tampered: another number, another salt (a later expiry), another signature
       const parsed = JSON.parse(Buffer.from(proof, 'base64').toString());
@@ -191,7 +222,10 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
       expect((await send(forged({ salt: parsed.salt.replace(/expires=\d+/, 'expires=99999999999') }))).error?.hint).toBe('intake_proof_required');
       expect((await send(forged({ signature: 'f'.repeat(64) }))).error?.hint).toBe('intake_proof_required');
       expect((await send('not base64 json')).error?.hint).toBe('intake_proof_required');
+      expect((await send(forged({ salt: parsed.salt.replace('form=inquiry', 'form=booking') }))).error?.hint).toBe('intake_proof_required');
       expect((await send(proof)).error).toBeNull();
+      // spent: not again, by the same visitor or anyone
+      expect((await send(proof)).error?.hint).toBe('intake_proof_required');
       expect((await h.visitor().from('contact_submissions').insert({ ...inquiry(`${unique('again')}@example.org`), proof })).error?.hint).toBe('intake_proof_required');
     });
 
@@ -205,22 +239,88 @@ export function definePublicAbuse(start: () => Promise<Harness>): void {
         expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slot })).error).toBeNull();
       }
       // the pool, without work, is refused from here on; an easy challenge fetched now is level 1
-      const easy = await challenge();
+      const person = h.visitor();
+      const easy = await challenge('booking', person);
       expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slots[10] })).error?.hint).toBe('intake_proof_required');
       // bots that do the work fill the ceiling; past twice the ceiling a challenge is level 3, sixteen times the search
       for (const slot of slots.slice(10, 15)) {
-        const proof = solve(await challenge());
-        expect((await h.visitor().from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slot, proof })).error).toBeNull();
+        const bot = h.visitor();
+        const proof = solve(await challenge('booking', bot));
+        expect((await bot.from('appointments').insert({ client_name: 'Бот', client_email: `${unique('bot')}@example.org`, preferred_date: slot, proof })).error).toBeNull();
       }
       // the flood goes on: the last minute holds more than twice the ceiling
       await setIntakeLimits(h.local.db, { bookings_per_minute: Math.floor((await recent('appointments')) / 2) });
-      const hard = await challenge();
-      expect(hard.salt).toMatch(/&level=3$/);
+      const hard = await challenge('booking', person);
+      expect(hard.salt).toMatch(/&level=3&form=booking$/);
       expect(hard.maxnumber).toBe(25_000 * 16);
-      const person = h.visitor();
       const book = (proof: string) => person.from('appointments').insert({ client_name: 'Човек', client_email: `${unique('person')}@example.org`, preferred_date: slots[15], proof });
       expect((await book(solve(easy))).error?.hint).toBe('intake_proof_required'); // too easy for now
       expect((await book(solve(hard))).error).toBeNull();
+    });
+
+    it('bots past twice the newsletter\'s ceiling lock no person out: its challenge is at the sign-up\'s level, however quiet the other forms', async () => {
+      // bots, each from a network of its own, sign up while the ceiling is lifted; then the ceiling is
+      // half of what the minute holds: past twice it, a sign-up must prove work of level 3
+      for (let i = 0; i < 12; i++) expect((await signUp(h.visitor())).error).toBeNull();
+      await setIntakeLimits(h.local.db, { newsletter_per_minute: Math.floor((await recent('newsletter')) / 2) });
+      const person = h.visitor();
+      expect((await signUp(person)).error).toMatchObject({ code: 'P0001', hint: 'intake_proof_required', details: 'level 3' });
+      // the inquiries and bookings are quiet: a challenge at their level (what every form got before) is refused
+      const inquiries = await challenge('inquiry', person);
+      expect(levelOf(inquiries)).toBe(1);
+      expect((await signUp(person, solve(inquiries))).error?.hint).toBe('intake_proof_required');
+      const c = await challenge('newsletter', person);
+      expect(c.salt).toMatch(/&level=3&form=newsletter$/);
+      expect((await signUp(person, solve(c))).error).toBeNull();
+    });
+
+    it('a proof is good only for the form and the visitor it was issued for', async () => {
+      // a network past half its sign-ups and half its inquiries: every visitor in it must work for both
+      const net = network6();
+      const visitorIn = (i: number) => h.visitor(`${net}:${i.toString(16)}::1`);
+      for (let i = 1; i <= 5; i++) {
+        expect((await signUp(visitorIn(i))).error).toBeNull();
+        expect((await visitorIn(i).from('contact_submissions').insert(inquiry(`${unique('f')}@example.org`))).error).toBeNull();
+      }
+      const [owner, neighbour] = [visitorIn(6), visitorIn(7)];
+      // the owner's newsletter proof: not for its neighbour in the same /48, not for an inquiry
+      const issued = await challenge('newsletter', owner);
+      const forSignUp = solve(issued);
+      expect((await signUp(neighbour, forSignUp)).error?.hint).toBe('intake_proof_required');
+      expect((await owner.from('contact_submissions').insert({ ...inquiry(`${unique('f')}@example.org`), proof: forSignUp })).error?.hint).toBe('intake_proof_required');
+      expect((await signUp(owner, forSignUp)).error).toBeNull();
+      // nor the other way round: an inquiry's proof signs no one up
+      const forInquiry = solve(await challenge('inquiry', owner));
+      expect((await signUp(owner, forInquiry)).error?.hint).toBe('intake_proof_required');
+      expect((await neighbour.from('contact_submissions').insert({ ...inquiry(`${unique('f')}@example.org`), proof: forInquiry })).error?.hint).toBe('intake_proof_required');
+      expect((await owner.from('contact_submissions').insert({ ...inquiry(`${unique('f')}@example.org`), proof: forInquiry })).error).toBeNull();
+      // the challenge carries nothing of the visitor, neither its address nor its network's key:
+      // the salt names the form, the signature binds the rest
+      const [{ key }] = await h.local.db.asSystem(
+        async (tx) => (await tx.query<{ key: string }>('select private.client_key(false) as key')).rows,
+        { headers: { 'cf-connecting-ip': `${net}:6::1` } },
+      );
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.keys(issued).sort()).toEqual(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature']);
+      expect(issued.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&level=1&form=newsletter$/);
+      expect(JSON.stringify(issued)).not.toContain(key);
+      expect(JSON.stringify(issued)).not.toContain(net);
+    });
+
+    it('a level that rose a step while the browser worked is forgiven for a minute; two steps are not', async () => {
+      for (let i = 0; i < 12; i++) expect((await signUp(h.visitor())).error).toBeNull();
+      const held = await recent('newsletter');
+      // past the ceiling: level 2
+      await setIntakeLimits(h.local.db, { newsletter_per_minute: held });
+      const person = h.visitor();
+      const [first, second] = [await challenge('newsletter', person), await challenge('newsletter', person)];
+      expect([levelOf(first), levelOf(second)]).toEqual([2, 2]);
+      // past twice it now: level 3, but the challenges were issued at 2 a moment ago
+      await setIntakeLimits(h.local.db, { newsletter_per_minute: Math.floor(held / 2) });
+      expect((await signUp(person, solve(first))).error).toBeNull();
+      // without the grace, the same step is too easy
+      await setIntakeLimits(h.local.db, { proof_grace_seconds: 0 });
+      expect((await signUp(person, solve(second))).error).toMatchObject({ hint: 'intake_proof_required', details: 'level 3' });
     });
 
     it('admins are not visitors: the office books past every per-visitor limit, without work', async () => {

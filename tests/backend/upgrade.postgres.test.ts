@@ -5,6 +5,9 @@
 // e-mail backfill linked it, and the stranger kept a signed-in session through all of it. The
 // api-surface migration ends every session and refresh token of the accounts that backfill
 // linked; `npm run doctor:hosted` then names the admin whose account is older than their blog user.
+// The newsletter's rows as the earlier sign-up left them: the signup-and-proofs migration retires
+// the link a re-subscribed address had used, records the withdrawal an unsubscribe had left only on
+// its subscriber, and drops the proofs of mailbox that newsletter confirmations had made.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDb } from '../../supabase/local/engine/postgres.ts';
@@ -19,6 +22,11 @@ const suite = skip ? describe.skip : describe;
 
 const ADMIN_ACCOUNTS = '20261127000100';
 const API_SURFACE = '20261202000300';
+const SIGNUP_AND_PROOFS = '20261207000400';
+/** Confirmation tokens of the earlier version's links (the database keeps their hashes). */
+const USED_LINK = 'U'.repeat(43);
+const LIVE_LINK = 'L'.repeat(43);
+const GONE_LINK = 'G'.repeat(43);
 
 suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
   let cluster: PostgresCluster | undefined;
@@ -65,6 +73,26 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
       insert into public.blog_users (username, email, password, full_name) values ('newcomer', 'newcomer@agency.example', 'newcomer-password-1', 'Нов');`);
     ids.newcomer = (await rows<{ user_id: string }>(`select user_id from public.blog_users where username = 'newcomer'`))[0].user_id;
     await cluster.sql(signedIn(ids.newcomer, 'newcomer-after'));
+    await applyMigrations(cluster, (v) => v >= API_SURFACE && v < SIGNUP_AND_PROOFS);
+    // the newsletter as the earlier version left it: an address confirmed, unsubscribed and signed
+    // up again (its unsubscribe erased, the link it used still live), an address unsubscribed, and
+    // the proofs of mailbox their confirmations made beside one a booking's link made
+    await cluster.sql(`
+      insert into public.newsletter_subscribers (id, email, mailbox, status, confirmation_sent_at, confirmed_at) values
+        ('d0000000-0000-4000-8000-000000000001', 'again@example.org', 'again@example.org', 'pending', now() - interval '1 hour', now() - interval '3 days'),
+        ('d0000000-0000-4000-8000-000000000002', 'gone@example.org', 'gone@example.org', 'confirmed', now() - interval '4 days', now() - interval '3 days');
+      update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() - interval '2 days', unsubscribed_via = 'one_click'
+       where id = 'd0000000-0000-4000-8000-000000000002';
+      insert into public.newsletter_consents (subscriber_id, given_at, wording, wording_version, confirmed_at) values
+        ('d0000000-0000-4000-8000-000000000001', now() - interval '4 days', 'Текст', '2026-12', now() - interval '3 days'),
+        ('d0000000-0000-4000-8000-000000000001', now() - interval '1 hour', 'Текст', '2026-12', null),
+        ('d0000000-0000-4000-8000-000000000002', now() - interval '4 days', 'Текст', '2026-12', now() - interval '3 days');
+      insert into private.newsletter_links (token_hash, subscriber_id, created_at, expires_at, used_at) values
+        (private.token_hash('${USED_LINK}'), 'd0000000-0000-4000-8000-000000000001', now() - interval '4 days', now() + interval '3 days', now() - interval '3 days'),
+        (private.token_hash('${LIVE_LINK}'), 'd0000000-0000-4000-8000-000000000001', now() - interval '1 hour', now() + interval '7 days', null),
+        (private.token_hash('${GONE_LINK}'), 'd0000000-0000-4000-8000-000000000002', now() - interval '4 days', now() + interval '3 days', null);
+      insert into private.proven_mailboxes (mailbox, how) values
+        ('again@example.org', 'newsletter'), ('gone@example.org', 'newsletter'), ('booked@example.org', 'cancelled through the manage link');`);
     // the boss wrote two posts and saved a project while the staff ids were columns; one post went to the bin
     await cluster.sql(`
       insert into public.blog_posts (id, title, slug, author, created_by, updated_by) values
@@ -74,7 +102,7 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
       insert into public.project_categories (name) values ('Ъпгрейд');
       insert into public.projects (id, title, category, image, link, updated_by) values
         ('c0000000-0000-4000-8000-000000000003', 'Проект на шефа', 'Ъпгрейд', '/x.svg', 'https://example.com', '${ids.boss}');`);
-    await applyMigrations(cluster, (v) => v >= API_SURFACE);
+    await applyMigrations(cluster, (v) => v >= SIGNUP_AND_PROOFS);
   });
   afterAll(() => cluster?.stop());
 
@@ -132,5 +160,31 @@ suite(`an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
     });
     expect(output).toMatch(/Admin colleague@agency\.example signs in with an account created .* before their blog user/);
     expect(output).not.toMatch(/Admin (boss|newcomer)@agency\.example signs in/);
+  });
+
+  it('retires the link a re-subscribed address had used: it confirms nothing, the live one does', async () => {
+    const confirm = (token: string) => rows<{ answer: { state: string } }>(`select public.confirm_newsletter('${token}') as answer`);
+    await expect(confirm(USED_LINK)).rejects.toMatchObject({ hint: 'newsletter_link_invalid' });
+    await expect(confirm(GONE_LINK)).rejects.toMatchObject({ hint: 'newsletter_unsubscribed' });
+    expect(await rows(`select status from public.newsletter_subscribers where id = 'd0000000-0000-4000-8000-000000000001'`)).toEqual([{ status: 'pending' }]);
+    expect((await confirm(LIVE_LINK))[0].answer).toMatchObject({ state: 'confirmed' });
+  });
+
+  it('records the withdrawal an unsubscribe had left on its subscriber only, and keeps the consents as given', async () => {
+    expect(
+      await rows(`select c.withdrawn_via, c.withdrawn_at = s.unsubscribed_at as at_the_unsubscribe
+                    from public.newsletter_consents c join public.newsletter_subscribers s on s.id = c.subscriber_id
+                   where s.id = 'd0000000-0000-4000-8000-000000000002'`),
+    ).toEqual([{ withdrawn_via: 'one_click', at_the_unsubscribe: true }]);
+    expect(
+      await rows(`select withdrawn_at from public.newsletter_consents where subscriber_id = 'd0000000-0000-4000-8000-000000000001' order by given_at`),
+    ).toEqual([{ withdrawn_at: null }, { withdrawn_at: null }]);
+    await expect(rows(`update public.newsletter_consents set page = '/x' returning id`)).rejects.toMatchObject({ code: '55000' });
+  });
+
+  it('drops the proofs of mailbox that newsletter confirmations had made, and keeps the forms\' own', async () => {
+    expect(await rows('select mailbox, how from private.proven_mailboxes order by mailbox')).toEqual([
+      { mailbox: 'booked@example.org', how: 'cancelled through the manage link' },
+    ]);
   });
 });

@@ -438,7 +438,8 @@ describe('inquiry wizard', () => {
     expect(onSuccess).toHaveBeenCalledTimes(1);
     // the challenge the database gave, solved, and the same row again with its solution
     expect(solve).toHaveBeenCalledWith(CHALLENGE(1));
-    expect(challenges).toHaveLength(1);
+    // asked for this form: the database issues the challenge at the level the inquiry demands
+    expect(challenges).toEqual([{ form: 'inquiry' }]);
     expect(rows).toEqual([
       { ...FILLED_ROW, bot_trap: null, fill_ms: expect.any(Number) },
       { ...FILLED_ROW, bot_trap: null, fill_ms: rows[0].fill_ms, proof: `proof-of-${CHALLENGE(1).challenge}` },
@@ -469,7 +470,7 @@ describe('inquiry wizard', () => {
     expect(await within(region).findByText('Нещо се обърка. Моля, опитайте отново.')).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
     // the first send, then one per challenge; each proof is a new challenge's
-    expect(challenges).toHaveLength(3);
+    expect(challenges).toEqual([1, 2, 3].map(() => ({ form: 'inquiry' })));
     expect(rows.map((row) => row.proof)).toEqual([undefined, ...[1, 2, 3].map((n) => `proof-of-${CHALLENGE(n).challenge}`)]);
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
     expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();

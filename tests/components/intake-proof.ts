@@ -9,7 +9,7 @@ export const CHALLENGE = (n: number): IntakeChallenge => ({
   algorithm: 'SHA-256',
   challenge: String(n).repeat(64).slice(0, 64),
   maxnumber: 25_000,
-  salt: `${'0123456789ab'.repeat(2)}?expires=${1_900_000_000 + n}&level=1`,
+  salt: `${'0123456789ab'.repeat(2)}?expires=${1_900_000_000 + n}&level=1&form=inquiry`,
   signature: 'f'.repeat(64),
 });
 

@@ -1,7 +1,8 @@
 // The footer's newsletter box: the static box hands over to its form module with what was typed;
 // a valid address goes to the database (subscribe_newsletter, answered by MSW) with the consent's
 // version and the page, and the box thanks, says a confirmation e-mail is on its way, clears, and
-// reverts after 3 seconds; a refusal is said in Bulgarian and the address stays.
+// reverts after 3 seconds; asked for a proof of work, it asks for the newsletter's challenge and
+// sends again with the proof; a refusal is said in Bulgarian and the address stays.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,7 +10,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNewsletterForm, NewsletterBox } from '@/site/layout/NewsletterBox';
 import { NEWSLETTER_CHECK_INBOX } from '@/site/dialogs/newsletter/NewsletterView';
 import * as newsletterApi from '@/site/dialogs/newsletter/api';
+import { solveChallenge } from '@/site/dialogs/proof-solver';
+import { CHALLENGE, proofRequired, serveChallenges } from './intake-proof';
 import { rest, server } from './msw';
+
+// The widget that solves a proof of work runs in a real browser only (e2e/intake-proof.spec.ts):
+// here the solver answers at once with a payload named after the challenge it was given.
+vi.mock('@/site/dialogs/proof-solver', () => ({ solveChallenge: vi.fn() }));
 
 // the form module and the public client are fetched on first use: once here, so a test never waits on a first load
 beforeAll(() => Promise.all([loadNewsletterForm(), import('@/shared/db/public-db').then((m) => m.getPublicDb())]), 60_000);
@@ -138,6 +145,29 @@ describe('newsletter box', () => {
     await user.type(field(), '.com');
     await waitFor(() => expect(screen.queryByText('Моля въведете валиден имейл адрес')).not.toBeInTheDocument());
     expect(sent).toEqual([]);
+  });
+
+  it('asked for a proof of work, asks for the newsletter’s challenge, solves it unseen and sends the same sign-up with the proof', async () => {
+    vi.mocked(solveChallenge).mockReset().mockImplementation(async (challenge) => `proof-of-${challenge.challenge}`);
+    let answers = 0;
+    const sent = subscriptions(() => (++answers === 1 ? proofRequired() : new HttpResponse(null, { status: 204 })));
+    const challenges = serveChallenges();
+    const user = userEvent.setup({ delay: null });
+    render(<NewsletterBox />);
+    await user.click(field());
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await user.type(field(), 'ivan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
+    expect(await screen.findByRole('button', { name: 'Готово!' })).toBeInTheDocument();
+    // asked for the newsletter: the database issues it at the level a sign-up demands now
+    expect(challenges).toEqual([{ form: 'newsletter' }]);
+    expect(solveChallenge).toHaveBeenCalledWith(CHALLENGE(1));
+    expect(sent).toEqual([
+      { email: 'ivan@example.com', page: '/', wording_version: '2026-12', fill_ms: expect.any(Number) },
+      { ...sent[0], proof: `proof-of-${CHALLENGE(1).challenge}` },
+    ]);
   });
 
   it('says in Bulgarian when the database refuses or cannot be reached, and keeps the address', async () => {

@@ -589,6 +589,8 @@ export type Database = {
           network: string | null
           page: string
           subscriber_id: string
+          withdrawn_at: string | null
+          withdrawn_via: string | null
           wording: string
           wording_version: string
         }
@@ -599,6 +601,8 @@ export type Database = {
           network?: string | null
           page?: string
           subscriber_id: string
+          withdrawn_at?: string | null
+          withdrawn_via?: string | null
           wording: string
           wording_version: string
         }
@@ -609,6 +613,8 @@ export type Database = {
           network?: string | null
           page?: string
           subscriber_id?: string
+          withdrawn_at?: string | null
+          withdrawn_via?: string | null
           wording?: string
           wording_version?: string
         }
@@ -1014,7 +1020,9 @@ export type Database = {
         Returns: undefined
       }
       intake_challenge: {
-        Args: never
+        Args: {
+          form: string
+        }
         Returns: Json
       }
       lead_stage_totals: {

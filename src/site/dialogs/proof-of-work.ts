@@ -1,13 +1,15 @@
 /*
- * The public forms' proof of work. Near the site-wide ceiling, when the visitor's wider network
- * nears its limit, or when a request carries no client address, the database answers an inquiry
- * or a booking with the hint intake_proof_required instead of storing it (migration
- * 20261202000100_visitors_by_network.sql). The form then asks for a challenge (the function
- * intake_challenge: ALTCHA's v1 protocol, signed with a key only the database holds), has the
- * ALTCHA widget solve it out of sight, and sends the same row again with the solution in the
- * write-only column `proof`. A refused proof (the challenge expired, or the work asked for rose
- * meanwhile) asks for work again: a new challenge each round, at most PROOF_ROUNDS of them, then
- * the form's usual error, with everything typed kept.
+ * The public forms' proof of work. Near a form's site-wide ceiling, when the visitor's wider
+ * network nears or passes its limit, or when a request carries no client address, the database
+ * answers an inquiry, a booking or a newsletter sign-up with the hint intake_proof_required instead
+ * of storing it (migrations 20261202000100_visitors_by_network.sql, 20261207000400_signup_and_proofs.sql).
+ * The form then asks for a challenge for itself (the function intake_challenge(form): ALTCHA's v1
+ * protocol, at the level that form demands of this visitor now, signed for the form and the visitor
+ * with a key only the database holds), has the ALTCHA widget solve it out of sight, and sends the
+ * same row again with the solution (the write-only column `proof`, or the sign-up's argument). A
+ * refused proof (the challenge expired, or the work asked for rose by more than a step meanwhile)
+ * asks for work again: a new challenge each round, at most PROOF_ROUNDS of them, then the form's
+ * usual error, with everything typed kept.
  *
  * Nothing of it shows: the submit button keeps its pending state all along. The solver (the
  * widget and its workers, ./proof-solver.ts) is loaded only when the database asks for work, so a
@@ -22,6 +24,9 @@ export type { IntakeChallenge };
 
 /** The hint of an insert the database will store only with a proof of work. */
 export const PROOF_REQUIRED_HINT = 'intake_proof_required';
+
+/** The forms that may be asked for work, as intake_challenge names them. */
+export type IntakeForm = 'inquiry' | 'booking' | 'newsletter';
 
 /** How many challenges a form solves for one send before it gives up. */
 export const PROOF_ROUNDS = 3;
@@ -55,10 +60,10 @@ function toChallenge(value: unknown): IntakeChallenge {
   return { algorithm, challenge, maxnumber, salt, signature };
 }
 
-/** A new challenge from the database; a failed request rejects with its error. */
-export async function fetchIntakeChallenge(): Promise<IntakeChallenge> {
+/** A new challenge for `form` from the database; a failed request rejects with its error. */
+export async function fetchIntakeChallenge(form: IntakeForm): Promise<IntakeChallenge> {
   const db = await getPublicDb();
-  const { data, error } = await db.rpc('intake_challenge');
+  const { data, error } = await db.rpc('intake_challenge', { form });
   if (error) throw error;
   return toChallenge(data);
 }
@@ -78,25 +83,25 @@ function loadSolver(): Promise<Solver> {
   return solverPromise;
 }
 
-/** One proof: a new challenge, solved. The solver loads while the challenge is on its way. */
-async function makeProof(): Promise<string> {
-  const [solver, challenge] = await Promise.all([loadSolver(), fetchIntakeChallenge()]);
+/** One proof for `form`: a new challenge, solved. The solver loads while the challenge is on its way. */
+async function makeProof(form: IntakeForm): Promise<string> {
+  const [solver, challenge] = await Promise.all([loadSolver(), fetchIntakeChallenge(form)]);
   const payload = await solver.solveChallenge(challenge);
   if (!payload) throw new ProofOfWorkError('The challenge could not be solved');
   return payload;
 }
 
 /**
- * Sends a row with `send` (an insert that resolves with its error, or null once stored). While
- * the database answers intake_proof_required, makes a proof and sends the row again with it, at
- * most PROOF_ROUNDS times. Resolves with the last answer's error (any other refusal is the
+ * Sends a row of `form` with `send` (an insert that resolves with its error, or null once stored).
+ * While the database answers intake_proof_required, makes a proof for the form and sends the row
+ * again with it, at most PROOF_ROUNDS times. Resolves with the last answer's error (any other refusal is the
  * caller's to explain); rejects with ProofOfWorkError when the database still asks for work after
  * the last round or no proof could be made, and with the error of a failed challenge request.
  */
-export async function sendWithProof<E>(send: (proof?: string) => PromiseLike<E | null>): Promise<E | null> {
+export async function sendWithProof<E>(form: IntakeForm, send: (proof?: string) => PromiseLike<E | null>): Promise<E | null> {
   let error = await send();
   for (let round = 0; round < PROOF_ROUNDS && hintOf(error) === PROOF_REQUIRED_HINT; round++) {
-    error = await send(await makeProof());
+    error = await send(await makeProof(form));
   }
   if (hintOf(error) === PROOF_REQUIRED_HINT) {
     throw new ProofOfWorkError(`The database refused ${PROOF_ROUNDS} proofs of work`, error);

@@ -10,7 +10,7 @@
  */
 import 'altcha';
 
-/** A challenge as intake_challenge returns it (ALTCHA v1; the salt carries its expiry and level). */
+/** A challenge as intake_challenge returns it (ALTCHA v1; the salt carries its expiry, level and form). */
 export interface IntakeChallenge {
   algorithm: string;
   challenge: string;

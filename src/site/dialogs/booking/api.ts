@@ -162,7 +162,8 @@ export class SlotTakenError extends Error {
  *   'limit_email'  so does the e-mail address (booking_limit_email)
  *   'limit_rate'   too many bookings from everyone right now (booking_limit_rate; no longer
  *                  raised: the site-wide ceiling asks for a proof of work instead)
- *   'limit'        another intake limit, such as the visitor's network (booking_limit_network)
+ *   'limit'        another intake limit (booking_limit_…; a network's, booking_limit_network, is no
+ *                  longer raised: past its limit the network proves harder work instead)
  */
 export type BookingRefusal = 'closed' | 'paused' | 'day_off' | 'too_soon' | 'too_far' | 'slot' | 'limit_client' | 'limit_email' | 'limit_rate' | 'limit';
 
@@ -207,7 +208,7 @@ export async function insertBooking(row: BookingRow & Partial<BotTrapValues>): P
   // No .select(): visitors may book but not read appointments back.
   // `proof` stays out of the body (undefined) until the database has asked for one
   const touch = firstTouchField();
-  const error = await sendWithProof(async (proof) => (await db.from('appointments').insert({ ...row, ...touch, proof })).error);
+  const error = await sendWithProof('booking', async (proof) => (await db.from('appointments').insert({ ...row, ...touch, proof })).error);
   if (!error) return;
   throwIfFirstTouchRefused(error);
   if (field(error, 'code') === '23505') throw new SlotTakenError(error);

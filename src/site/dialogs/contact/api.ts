@@ -13,10 +13,10 @@ import { sendWithProof } from '@/site/dialogs/proof-of-work';
 import { firstTouchField, throwIfFirstTouchRefused } from '@/site/dialogs/first-touch';
 
 /**
- * Thrown past the database's intake limits for inquiries: per visitor, per e-mail address and per
- * network (hints inquiry_limit_client, _email and _network; migrations 20261124000100,
- * 20261128000100, 20261202000100). The site-wide ceiling no longer refuses (_rate): it asks for a
- * proof of work instead.
+ * Thrown past the database's intake limits for inquiries: per visitor and per e-mail address
+ * (hints inquiry_limit_client and _email; migrations 20261124000100, 20261128000100,
+ * 20261202000100). The site-wide ceiling (_rate) and the network's limit (_network, migration
+ * 20261207000400) no longer refuse: they ask for a proof of work instead.
  */
 export class InquiryLimitError extends Error {
   constructor(readonly original: unknown) {
@@ -30,7 +30,7 @@ export async function insertInquiry(row: InquiryRow & Partial<BotTrapValues>): P
   // No .select(): visitors may insert inquiries but not read them back.
   // `proof` stays out of the body (undefined) until the database has asked for one
   const touch = firstTouchField();
-  const error = await sendWithProof(async (proof) => (await db.from('contact_submissions').insert({ ...row, ...touch, proof })).error);
+  const error = await sendWithProof('inquiry', async (proof) => (await db.from('contact_submissions').insert({ ...row, ...touch, proof })).error);
   if (!error) return;
   throwIfFirstTouchRefused(error);
   if (hintOf(error).startsWith('inquiry_limit')) throw new InquiryLimitError(error);

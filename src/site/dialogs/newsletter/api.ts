@@ -35,7 +35,7 @@ export async function subscribeNewsletter(email: string): Promise<void> {
   };
   let error: unknown;
   try {
-    error = await sendWithProof(async (proof) => (await db.rpc('subscribe_newsletter', proof ? { ...args, proof } : args)).error);
+    error = await sendWithProof('newsletter', async (proof) => (await db.rpc('subscribe_newsletter', proof ? { ...args, proof } : args)).error);
   } catch (thrown) {
     throw new NewsletterRefusal(NEWSLETTER_FAILED, thrown);
   }
