@@ -817,6 +817,7 @@ export type Database = {
         Args: {
           label: string
           url: string
+          owner_email?: string
         }
         Returns: string
       }
@@ -871,6 +872,8 @@ export type Database = {
           last_error_at: string
           busy_count: number
           stale: boolean
+          owner_email: string
+          skipped: Json
         }[]
       }
       calendar_sync_claim: {
@@ -890,6 +893,7 @@ export type Database = {
         Args: {
           feed: string
           blocks: Json
+          skipped?: Json
         }
         Returns: number
       }
