@@ -178,7 +178,15 @@ function sized(reader: Reader, length: number): ReadableStream<Uint8Array> {
 
 function untilClose(reader: Reader): ReadableStream<Uint8Array> {
   return stream(async (controller) => {
-    const chunk = await reader.some(64 * 1024);
+    let chunk: Uint8Array | null;
+    try {
+      chunk = await reader.some(64 * 1024);
+    } catch (error) {
+      // a body that runs until the connection closes has no other end: a TLS peer that closes
+      // without its close_notify has ended it too (a calendar cut short loses its unfinished event)
+      if (!/close_notify|UnexpectedEof|unexpected ?eof/i.test(String((error as Error)?.message))) throw error;
+      chunk = null;
+    }
     if (chunk) controller.enqueue(chunk);
     else controller.close();
   }, reader);
