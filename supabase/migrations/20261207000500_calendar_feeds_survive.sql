@@ -19,8 +19,8 @@
 --   * The call itself. private.request_calendar_sync keeps pg_net's request id with each run, and
 --     private.calendar_sync_outcomes reads pg_net's answer: a run the function never recorded (a
 --     boot error, a 404, a timeout, no answer in 5 minutes) becomes that feed's error in Bulgarian.
---     The job calendar-sync now runs every minute (private.calendar_sync_tick): the outcomes each
---     time, a new sync every 10 minutes as before.
+--     A new job, calendar-sync-outcomes, reads them every minute; calendar-sync still asks for a
+--     sync every 10 minutes.
 
 -- ---------------------------------------------------------------------------------------------
 -- The mail to admins about a failing feed
@@ -347,18 +347,6 @@ begin
 end
 $$;
 
--- The job: the outcomes every minute, a new sync every 10 minutes.
-create or replace function private.calendar_sync_tick() returns void
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  perform private.calendar_sync_outcomes();
-  if extract(minute from now())::integer % 10 = 0 then
-    perform private.request_calendar_sync();
-  end if;
-end
-$$;
-
 -- ---------------------------------------------------------------------------------------------
 -- The admins' calls: the owner's address, what the last sync skipped
 -- ---------------------------------------------------------------------------------------------
@@ -443,11 +431,11 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- Rights, comments and the schedule
+-- Rights, comments and the job
 -- ---------------------------------------------------------------------------------------------
 revoke all on function private.calendar_skip_reasons(), private.normalized_owner_email(text),
   private.calendar_feed_failed(uuid, text), private.calendar_call_failure(integer, text, boolean, text),
-  private.calendar_sync_outcomes(), private.calendar_sync_tick(), private.request_calendar_sync(uuid)
+  private.calendar_sync_outcomes(), private.request_calendar_sync(uuid)
   from public, anon, authenticated;
 revoke all on function public.calendar_feeds(), public.add_calendar_feed(text, text, text), public.set_calendar_feed_active(uuid, boolean),
   public.calendar_sync_claim(text), public.calendar_sync_store(uuid, jsonb, jsonb), public.calendar_sync_failed(uuid, text)
@@ -467,9 +455,9 @@ comment on function public.calendar_sync_store(uuid, jsonb, jsonb) is
 do $$
 begin
   if to_regprocedure('cron.schedule(text, text, text)') is not null then
-    perform cron.schedule('calendar-sync', '* * * * *', 'select private.calendar_sync_tick()');
+    perform cron.schedule('calendar-sync-outcomes', '* * * * *', 'select private.calendar_sync_outcomes()');
   else
-    raise warning 'pg_cron is not available: the calendar feeds are read only when an admin asks (enable pg_cron and run this migration''s cron.schedule)';
+    raise warning 'pg_cron is not available: a calendar sync that never reached its function leaves no error (enable pg_cron and run this migration''s cron.schedule)';
   end if;
 end
 $$;

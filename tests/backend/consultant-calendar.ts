@@ -398,9 +398,11 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
       const [{ open }] = await sql<{ open: number }>('select count(*)::int as open from private.calendar_sync_runs where settled_at is null');
       expect(open).toBe(1);
       expect((await sql<{ n: number }>('select private.calendar_sync_outcomes() as n'))[0].n).toBe(0);
-      // (the job runs the same every minute)
-      await sql('select private.calendar_sync_tick()');
       expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id: ids.waiting, last_error: null }));
+      // the job that does it every minute
+      expect(await sql(`select schedule, command from cron.job where jobname = 'calendar-sync-outcomes'`)).toEqual([
+        { schedule: '* * * * *', command: 'select private.calendar_sync_outcomes()' },
+      ]);
     });
   });
 
