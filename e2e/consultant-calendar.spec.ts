@@ -160,7 +160,7 @@ test('a private calendar added in the tab is read at once and shown masked', asy
   const label = unique('E2E Личен');
   await openSignedIn(page, '/blog-admin/calendar');
   const section = page.getByRole('region', { name: 'Календари за заетост' });
-  await section.getByRole('textbox', { name: 'Име' }).fill(label);
+  await section.getByRole('textbox', { name: 'Име', exact: true }).fill(label);
   await section.getByLabel('Адрес (iCal)').fill(feedUrl);
   await section.getByRole('button', { name: 'Добави календара' }).click();
   await expect(toasts(page).getByText(/Календарът е добавен/)).toBeVisible();

@@ -8,6 +8,7 @@
 // (consultant-calendar.test.ts) and PostgreSQL 15 (rls-matrix.postgres.test.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useLocalMailCatcher } from '../../supabase/local/server.ts';
 import type { Harness } from './harness.ts';
 import { bookableDay, instants } from './slots.ts';
 
@@ -245,6 +246,163 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
       const notArray = await h.service.rpc('calendar_sync_store', { feed: id, blocks: { start: day.at(9, 0) } });
       expect(notArray.error?.code).toBe('22023');
       expect(await sql('select 1 from private.calendar_busy')).toEqual([]);
+    });
+  });
+
+  describe('what a sync skipped, and whose calendar it is', () => {
+    it('keeps the report of what the good sync skipped, in the order of the reasons, and refuses one that is no report', async () => {
+      const id = await feed([]);
+      const day = bookableDay(59);
+      const skipped = [
+        { reason: 'too_long', count: 2, first: '2027-01-05' },
+        { reason: 'invalid_date', count: 1, first: null },
+      ];
+      const stored = await h.service.rpc('calendar_sync_store', { feed: id, blocks: [{ start: day.at(9, 0), end: day.at(10, 0) }], skipped });
+      expect(stored.error).toBeNull();
+      const { data } = await admin.rpc('calendar_feeds');
+      expect(data).toContainEqual(expect.objectContaining({ id, busy_count: 1, skipped: [skipped[1], skipped[0]] }));
+      for (const bad of [
+        [{ reason: 'made_up', count: 1, first: null }],
+        [{ reason: 'too_long', count: 0, first: null }],
+        [{ reason: 'too_long', count: 1, first: 'yesterday' }],
+        [{ reason: 'too_long', count: '1', first: null }],
+        { reason: 'too_long', count: 1 },
+        Array.from({ length: 21 }, () => ({ reason: 'too_long', count: 1, first: null })),
+      ]) {
+        const refused = await h.service.rpc('calendar_sync_store', { feed: id, blocks: [], skipped: bad });
+        expect(refused.error?.code, JSON.stringify(bad)).toBe('22023');
+      }
+      // the refusals changed nothing
+      expect(await taken(day)).toEqual([day.at(9, 0), day.at(9, 30)]);
+      // a feed switched off forgets its last sync, report and all
+      await admin.rpc('set_calendar_feed_active', { feed: id, active: false });
+      expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id, skipped: [], busy_count: 0 }));
+    });
+
+    it('hands the sync the owner’s address the admin gave, compared as mail does', async () => {
+      const { data: id, error } = await admin.rpc('add_calendar_feed', { label: 'С поканите', url: 'https://cal.example/owner.ics', owner_email: ' Vera@Example.COM ' });
+      expect(error).toBeNull();
+      expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id, owner_email: 'vera@example.com' }));
+      const token = `run-owner-${++n}-${'x'.repeat(40)}`;
+      await sql('insert into private.calendar_sync_runs (token_hash, feed_id) values (private.token_hash($1), $2)', [token, id]);
+      const claimed = await h.service.rpc('calendar_sync_claim', { run: token });
+      expect(claimed.data).toMatchObject({ feeds: [{ id, url: 'https://cal.example/owner.ics', owner_email: 'vera@example.com' }] });
+      // none is none; anything else must be an address
+      expect((await admin.rpc('add_calendar_feed', { label: 'Без', url: 'https://cal.example/none.ics', owner_email: '  ' })).error).toBeNull();
+      const bad = await admin.rpc('add_calendar_feed', { label: 'Лош', url: 'https://cal.example/bad.ics', owner_email: 'vera at example' });
+      expect(bad.error).toMatchObject({ code: '22023', hint: 'calendar_feed_owner' });
+      expect(await sql('select 1 from private.calendar_feeds where url_hint like $1', ['%bad.ics'])).toEqual([]);
+    });
+  });
+
+  describe('a failing feed', () => {
+    let restoreMail: () => Promise<void>;
+    /** The admins the database e-mails, by address. */
+    const admins = async () =>
+      (await sql<{ email: string }>('select lower(b.email) as email from public.blog_users b where private.is_admin_user(b.id) order by 1')).map((r) => r.email);
+    const told = async (label: string) =>
+      sql<{ recipient: string; subject: string; caused_by: string; payload: unknown }>(
+        `select lower(recipient) as recipient, subject, caused_by, payload from private.mail_outbox
+          where purpose = 'calendar_feed_failed' and subject like $1 order by recipient`,
+        [`%„${label}“%`],
+      );
+
+    beforeAll(async () => {
+      // mail must work for the admins to be told (what the database held before is put back after)
+      const [before] = await sql<{ row: Record<string, unknown> | null; key: string | null }>(
+        `select (select to_jsonb(s) from private.mail_settings s where s.id) as row, private.vault_secret('mail_api_key') as key`,
+      );
+      await useLocalMailCatcher(h.local, 'https://sinaptika.example');
+      restoreMail = async () => {
+        if (before.row) {
+          await sql(
+            `update private.mail_settings s set api_url = r.api_url, sender = r.sender, reply_to = r.reply_to, site_url = r.site_url, functions_url = r.functions_url
+               from jsonb_populate_record(null::private.mail_settings, $1) r where s.id`,
+            [before.row],
+          );
+        } else {
+          await sql('delete from private.mail_settings');
+        }
+        await sql(`select private.set_vault_secret('mail_api_key', $1)`, [before.key]);
+      };
+    });
+    afterAll(async () => restoreMail?.());
+
+    it('tells every admin once, through the outbox, until a good sync; never the feed’s address', async () => {
+      const everyone = await admins();
+      expect(everyone.length).toBeGreaterThan(0);
+      const { data: id } = await admin.rpc('add_calendar_feed', { label: 'Служебен', url: 'https://outlook.example/owa/calendar/secret-xyz/calendar.ics' });
+      await sql('delete from private.mail_outbox where purpose = $1', ['calendar_feed_failed']);
+      await h.service.rpc('calendar_sync_failed', { feed: id, message: 'Адресът отговори с грешка 404.' });
+      await h.service.rpc('calendar_sync_failed', { feed: id, message: 'Адресът отговори с грешка 404.' });
+      let mails = await told('Служебен');
+      expect(mails.map((m) => m.recipient)).toEqual(everyone);
+      for (const m of mails) {
+        expect(m.caused_by).toBe('system');
+        expect(m.subject).toMatch(/^Календарът „Служебен“ не се синхронизира — /);
+        const text = JSON.stringify(m.payload ?? '');
+        expect(text).not.toContain('secret-xyz');
+        expect(text).not.toContain('outlook.example');
+      }
+      // a good sync, then a failure anew: told anew
+      await h.service.rpc('calendar_sync_store', { feed: id, blocks: [] });
+      await h.service.rpc('calendar_sync_failed', { feed: id, message: 'Календарът не отговори за 15 секунди.' });
+      mails = await told('Служебен');
+      expect(mails).toHaveLength(2 * everyone.length);
+      expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id, last_error: 'Календарът не отговори за 15 секунди.' }));
+    });
+
+    it('reads pg_net’s answer to a call the function never recorded, and says in Bulgarian what failed', async () => {
+      const FAILED = 'Синхронизацията не стигна до календара: функцията calendar-sync';
+      const cases: [string, Record<string, unknown> | null, string | null, { claimed?: boolean; minutesAgo?: number }][] = [
+        ['boot', { status_code: 503, headers: { 'sb-error-code': 'BOOT_ERROR' }, content: '{"code":"BOOT_ERROR","message":"Function failed to start (please check logs)"}' },
+          `${FAILED} не успя да стартира (грешка 503, BOOT_ERROR). Вижте логовете ѝ (Edge Functions → calendar-sync → Logs).`, {}],
+        ['missing', { status_code: 404, headers: { 'sb-error-code': 'NOT_FOUND' }, content: '{"code":"NOT_FOUND"}' },
+          `${FAILED} не е публикувана (грешка 404). Публикувайте я: npx supabase functions deploy calendar-sync.`, {}],
+        ['slow', { status_code: null, timed_out: true, error_msg: 'Timeout of 60000 ms reached' }, `${FAILED} не отговори за 60 секунди.`, {}],
+        ['refused', { status_code: null, error_msg: "Couldn't connect to server" },
+          `${FAILED} не може да бъде достигната (Couldn't connect to server). Проверете functions_url в private.mail_settings.`, {}],
+        ['limit', { status_code: 546, headers: { 'sb-error-code': 'WORKER_RESOURCE_LIMIT' }, content: '' },
+          `${FAILED} спря, защото надхвърли ограничението за време или памет (грешка 546).`, { claimed: true }],
+        ['silent', { status_code: 200, content: '{"feeds":1,"synced":0,"failed":1}' },
+          `${FAILED} завърши, без да запише резултат. Ще опитаме отново при следващото синхронизиране.`, { claimed: true }],
+        ['lost', null, 'Синхронизацията не стигна до календара: заявката към функцията calendar-sync остана без отговор 5 минути. Проверете дали pg_net работи и дали функцията е публикувана.', { minutesAgo: 6 }],
+        ['waiting', null, null, { minutesAgo: 1 }],
+        ['recorded', { status_code: 200, content: '{"feeds":1,"synced":1,"failed":0}' }, null, { claimed: true }],
+      ];
+      const ids: Record<string, string> = {};
+      let request = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+      for (const [label, answer, , { claimed = false, minutesAgo = 0 }] of cases) {
+        const id = await feed([], MINUTE);
+        ids[label] = id;
+        request += 1;
+        await sql(
+          `insert into private.calendar_sync_runs (token_hash, feed_id, request_id, created_at, claimed_at)
+           values (private.token_hash($1), $2, $3, now() - $4 * interval '1 minute', case when $5 then now() - $4 * interval '1 minute' end)`,
+          [`run-${label}-${request}`, id, request, minutesAgo, claimed],
+        );
+        if (label === 'recorded') await h.service.rpc('calendar_sync_store', { feed: id, blocks: [] });
+        if (answer) {
+          await sql(
+            `insert into net._http_response (id, status_code, headers, content, timed_out, error_msg)
+             values ($1, $2, $3, $4, $5, $6)`,
+            [request, answer.status_code, answer.headers ?? null, answer.content ?? null, answer.timed_out ?? false, answer.error_msg ?? null],
+          );
+        }
+      }
+      await sql('select private.calendar_sync_outcomes()');
+      const { data } = await admin.rpc('calendar_feeds');
+      const byId = new Map((data as { id: string; last_error: string | null }[]).map((f) => [f.id, f.last_error]));
+      for (const [label, , expected] of cases) expect(byId.get(ids[label]), label).toBe(expected);
+      // each run is settled once: a second look changes nothing, and the waiting one still waits
+      const [{ open }] = await sql<{ open: number }>('select count(*)::int as open from private.calendar_sync_runs where settled_at is null');
+      expect(open).toBe(1);
+      expect((await sql<{ n: number }>('select private.calendar_sync_outcomes() as n'))[0].n).toBe(0);
+      expect((await admin.rpc('calendar_feeds')).data).toContainEqual(expect.objectContaining({ id: ids.waiting, last_error: null }));
+      // the job that does it every minute
+      expect(await sql(`select schedule, command from cron.job where jobname = 'calendar-sync-outcomes'`)).toEqual([
+        { schedule: '* * * * *', command: 'select private.calendar_sync_outcomes()' },
+      ]);
     });
   });
 

@@ -32,7 +32,7 @@ export const ANON_FUNCTIONS = [
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
   // each checks is_admin() itself and refuses anybody else with 42501
-  'public.add_calendar_feed(label text, url text)',
+  'public.add_calendar_feed(label text, url text, owner_email text)',
   'public.admin_unsubscribe_newsletter(subscriber uuid)',
   'public.booking_history(booking uuid)',
   'public.calendar_feeds()',

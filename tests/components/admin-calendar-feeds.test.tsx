@@ -189,6 +189,8 @@ const feed = (over: Partial<CalendarFeed>): CalendarFeed => ({
   last_error_at: null,
   busy_count: 12,
   stale: false,
+  owner_email: null,
+  skipped: [],
   ...over,
 });
 
@@ -252,6 +254,86 @@ describe('Календари за заетост', () => {
     expect(failing).toHaveTextContent('Последна грешка (25.11.2026 г., 17:20 ч.):Календарът не отговори: HTTP 404.');
     expect(within(failing).getByText('Календарът не отговори: HTTP 404.')).toBeVisible();
     expect(failing).toHaveTextContent('Новите резервации са спрени, докато този календар не бъде прочетен успешно (или докато не го изключите).');
+  });
+
+  it('says what the last good sync skipped and why, whose calendar it is, and an error from before the sync could run', async () => {
+    const SKIPPING = feed({
+      owner_email: 'maria@example.com',
+      busy_count: 40,
+      skipped: [
+        { reason: 'invalid_date', count: 2, first: '2027-01-05' },
+        { reason: 'endless_rule', count: 1, first: '2027-01-07' },
+        { reason: 'too_long', count: 1, first: null },
+      ],
+    });
+    const UNREACHED = feed({
+      id: 'f-3',
+      label: 'Outlook',
+      last_error:
+        'Синхронизацията не стигна до календара: функцията calendar-sync не успя да стартира (грешка 503, BOOT_ERROR). Вижте логовете ѝ (Edge Functions → calendar-sync → Logs).',
+      last_error_at: '2026-11-25T08:21:00.000Z',
+    });
+    feedFunctions([SKIPPING, UNREACHED]);
+    renderAdmin(<CalendarFeedsSection zone="Europe/Sofia" />);
+    const list = await screen.findByRole('list', { name: 'Календари за заетост' });
+    const [skipping, unreached] = within(list).getAllByRole('article');
+
+    expect(skipping).toHaveTextContent('Вашият имейл в календара: maria@example.com');
+    expect(skipping).toHaveTextContent('Заети периоди: 40');
+    const report = within(skipping).getByRole('group', { name: 'Пропуснати при последната синхронизация: 4' });
+    expect(within(report).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Събития с невалидна дата или час: 2 (първото от 05.01.2027 г.)',
+      'Повтарящи се събития, чието правило не може да бъде разгърнато (повтаря се твърде често или никога не съвпада): 1 (от 07.01.2027 г.)',
+      'Събития, по-дълги от 31 дни (за по-дълго отсъствие добавете почивни дни): 1',
+    ]);
+    expect(report).toHaveTextContent('Останалите събития са прочетени.');
+    // a sync that skipped nothing says nothing of it, and a feed without an owner's address shows none
+    expect(within(unreached).queryByRole('group')).toBeNull();
+    expect(unreached).not.toHaveTextContent('Вашият имейл');
+    expect(unreached).toHaveTextContent('Последна грешка (25.11.2026 г., 10:21 ч.):Синхронизацията не стигна до календара: функцията calendar-sync не успя да стартира');
+  });
+
+  it('takes the owner’s address with a new calendar, checked as the database checks it', async () => {
+    const { calls } = feedFunctions([]);
+    renderAdmin(<CalendarFeedsSection zone="Europe/Sofia" />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Все още няма добавени календари.');
+    const owner = screen.getByLabelText(/^Вашият имейл в този календар/);
+    expect(owner).not.toBeRequired();
+    expect(owner).toHaveAccessibleDescription(/По него разпознаваме поканите, които не сте приели: те не заемат време\./);
+    await user.type(screen.getByLabelText(/^Име/), 'Outlook');
+    await user.click(screen.getByLabelText(/^Адрес \(iCal\)/));
+    await user.paste('https://outlook.office365.com/owa/calendar/x/reachcalendar.ics');
+    await user.type(owner, 'maria at example');
+    const add = screen.getByRole('button', { name: 'Добави календара' });
+    await user.click(add);
+    await waitFor(() => expect(owner).toHaveAttribute('aria-invalid', 'true'));
+    expect(owner).toHaveAccessibleDescription(/Въведете имейл адреса, с който сте в този календар, или оставете полето празно\.$/);
+    expect(calls).toEqual([]);
+
+    await user.clear(owner);
+    await user.type(owner, ' Maria@Example.com ');
+    await user.click(add);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      name: 'add_calendar_feed',
+      args: { label: 'Outlook', url: 'https://outlook.office365.com/owa/calendar/x/reachcalendar.ics', owner_email: 'maria@example.com' },
+    });
+
+    // the database's own refusal of it lands on the field
+    server.use(
+      http.post(rest('rpc/add_calendar_feed'), () =>
+        refusal('22023', 'Въведете имейл адреса, с който сте в този календар, или оставете полето празно.', 'calendar_feed_owner'),
+      ),
+    );
+    await waitFor(() => expect(owner).toHaveValue(''));
+    await user.type(screen.getByLabelText(/^Име/), 'Пак');
+    await user.click(screen.getByLabelText(/^Адрес \(iCal\)/));
+    await user.paste('https://outlook.office365.com/owa/calendar/y/reachcalendar.ics');
+    await user.type(owner, 'maria@example.com');
+    await user.click(add);
+    await waitFor(() => expect(owner).toHaveAttribute('aria-invalid', 'true'));
+    expect(owner).toHaveFocus();
   });
 
   it('adds a calendar through the function, never to be shown again, and puts the database’s refusals where they belong', async () => {

@@ -6,7 +6,8 @@ import { isSyncing, type CalendarFeed } from '@/admin/calendar/api';
 const NOW = Date.parse('2026-11-27T10:00:00Z');
 const feed = (over: Partial<CalendarFeed>): CalendarFeed => ({
   id: 'f', label: 'Личен', url_hint: 'https://x.example/…', is_active: true, created_at: '2026-11-27T09:00:00Z',
-  last_attempt_at: null, last_synced_at: null, last_error: null, last_error_at: null, busy_count: 0, stale: false, ...over,
+  last_attempt_at: null, last_synced_at: null, last_error: null, last_error_at: null, busy_count: 0, stale: false, owner_email: null, skipped: [],
+  ...over,
 });
 
 describe('isSyncing', () => {

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarSync, Link2, RefreshCw, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarSync, Link2, RefreshCw, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from '@/shared/ui/button';
@@ -24,14 +24,16 @@ import {
   useSyncCalendarFeeds,
   type CalendarFeed,
 } from './api';
-import { EMPTY_FEED, FEED_LABEL_MAX, feedInput, feedRefusal, feedSchema, feedText, type FeedFormValues } from './feed-schema';
+import { EMPTY_FEED, FEED_LABEL_MAX, FEED_OWNER_MAX, feedInput, feedRefusal, feedSchema, feedText, skippedText, type FeedFormValues } from './feed-schema';
 
 /**
  * 'Календари за заетост' of the 'Календар' tab: the consultant's private calendars (Google,
  * Outlook, any iCal address) whose busy times take slots out of the booking calendar. Each shows
- * its name, its address masked (the address itself never comes back from the database), whether
- * it is on, its last good sync on the consultant's clock, how many busy periods it gave, its last
- * error and, when it has not been read for too long, that new bookings wait for it. The list reads
+ * its name, its address masked (the address itself never comes back from the database), the
+ * owner's address if one was given, whether it is on, its last good sync on the consultant's
+ * clock, how many busy periods it gave, what that sync skipped and why, its last error (also one
+ * from before the sync ran: the function did not start, did not answer) and, when it has not been
+ * read for too long, that new bookings wait for it. The list reads
  * itself again every 30 s while the tab is shown, when it is shown again, and after every action; 'Синхронизирай сега' asks for a
  * sync at once.
  */
@@ -178,6 +180,12 @@ function FeedCard({ feed, zone, busy, onSwitch, onRemove }: FeedCardProps) {
             <Link2 aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">Адрес:</span> {feed.url_hint}
           </p>
+          {feed.owner_email && (
+            <p className="flex items-center gap-1.5 break-all text-sm text-slate-700">
+              <UserRound aria-hidden="true" className="size-4 shrink-0" />
+              <span className="sr-only">Вашият имейл в календара:</span> {feed.owner_email}
+            </p>
+          )}
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -202,6 +210,7 @@ function FeedCard({ feed, zone, busy, onSwitch, onRemove }: FeedCardProps) {
           <dt className="inline font-medium text-slate-600">Заети периоди:</dt> <dd className="inline text-slate-900">{feed.busy_count}</dd>
         </div>
       </dl>
+      {feed.skipped.length > 0 && <SkippedReport feed={feed} />}
       {!feed.is_active && <p className="text-sm text-slate-600">Изключен: заетите му периоди не спират часове.</p>}
       {feed.stale && (
         <p className="flex items-start gap-2 rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
@@ -236,16 +245,36 @@ function FeedCard({ feed, zone, busy, onSwitch, onRemove }: FeedCardProps) {
   );
 }
 
+/** What the last good sync left out: how many events, and why; the rest of the calendar counts. */
+function SkippedReport({ feed }: { feed: CalendarFeed }) {
+  const uid = useId();
+  const total = feed.skipped.reduce((n, s) => n + s.count, 0);
+  return (
+    <div role="group" aria-labelledby={`${uid}-skipped`} className="grid gap-1 rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p id={`${uid}-skipped`} className="font-semibold">
+        Пропуснати при последната синхронизация: {total}
+      </p>
+      <p>Останалите събития са прочетени. Пропуснатите не спират часове; поправете ги в календара си, ако трябва.</p>
+      <ul className="list-disc pl-5">
+        {feed.skipped.map((s) => (
+          <li key={s.reason}>{skippedText(s)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
- * 'Нов календар': a name and the private iCal address, which is sent once and never shown again
- * (the field hides what is typed, and empties after the save).
+ * 'Нов календар': a name, the private iCal address, which is sent once and never shown again
+ * (the field hides what is typed, and empties after the save), and optionally the owner's own
+ * address in that calendar, by which the sync knows the invitations they have not accepted.
  */
 function AddFeedForm() {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const { register, handleSubmit, reset, setError, formState } = useSchemaForm<FeedFormValues>(feedSchema, { defaultValues: EMPTY_FEED });
   useUnsavedChanges(formState.isDirty);
-  const errors = { label: formState.errors.label?.message, url: formState.errors.url?.message };
+  const errors = { label: formState.errors.label?.message, url: formState.errors.url?.message, owner: formState.errors.owner?.message };
   const add = useAddCalendarFeed();
   const recheckOnDenied = useRecheckOnDenied();
   const [formError, setFormError] = useState<string | null>(null);
@@ -314,6 +343,27 @@ function AddFeedForm() {
             {errors.url && (
               <p id={errorId(id('url'))} className="text-sm text-danger-700">
                 {errors.url}
+              </p>
+            )}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('owner')}>Вашият имейл в този календар</Label>
+            <Input
+              id={id('owner')}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={FEED_OWNER_MAX}
+              placeholder="напр. maria@example.com"
+              {...register('owner')}
+              {...fieldAria(id('owner'), errors.owner, true)}
+            />
+            <p id={hintId(id('owner'))} className="text-xs text-slate-600">
+              По него разпознаваме поканите, които не сте приели: те не заемат време. Не е задължителен; за Google го знаем от адреса.
+            </p>
+            {errors.owner && (
+              <p id={errorId(id('owner'))} className="text-sm text-danger-700">
+                {errors.owner}
               </p>
             )}
           </div>

@@ -215,6 +215,17 @@ export interface CalendarFeed {
   busy_count: number;
   /** Switched on with no good read for 2 hours: new bookings wait (booking_paused). */
   stale: boolean;
+  /** The owner's address the admin gave: their unaccepted invitations are not busy. */
+  owner_email: string | null;
+  /** What the last good read left out, by reason (feed-schema.ts says it in Bulgarian). */
+  skipped: SkippedEvents[];
+}
+
+/** Events a sync left out for one reason: how many, and the start of the earliest ('YYYY-MM-DD'). */
+export interface SkippedEvents {
+  reason: string;
+  count: number;
+  first: string | null;
 }
 
 /** The list refreshes this often while the tab is open: the sync runs in the background. */
@@ -238,7 +249,22 @@ export const feedKeys = {
 };
 
 /** A row as calendar_feeds() answers it: its count and flag may be null, whatever the generated types say. */
-type FeedRow = Omit<CalendarFeed, 'busy_count' | 'stale'> & { busy_count: number | null; stale: boolean | null };
+type FeedRow = Omit<CalendarFeed, 'busy_count' | 'stale' | 'owner_email' | 'skipped'> & {
+  busy_count: number | null;
+  stale: boolean | null;
+  owner_email?: string | null;
+  skipped?: unknown;
+};
+
+/** The report as the database keeps it, anything else left out. */
+function skippedOf(value: unknown): SkippedEvents[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const { reason, count, first } = (item ?? {}) as Record<string, unknown>;
+    if (typeof reason !== 'string' || typeof count !== 'number' || !(count > 0)) return [];
+    return [{ reason, count, first: typeof first === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(first) ? first : null }];
+  });
+}
 
 function toFeed(row: FeedRow): CalendarFeed {
   return {
@@ -253,6 +279,8 @@ function toFeed(row: FeedRow): CalendarFeed {
     last_error_at: row.last_error_at || null,
     busy_count: row.busy_count ?? 0,
     stale: row.stale === true,
+    owner_email: row.owner_email?.trim() || null,
+    skipped: skippedOf(row.skipped),
   };
 }
 
@@ -264,7 +292,7 @@ export async function fetchCalendarFeeds(): Promise<CalendarFeed[]> {
 }
 
 /** Adds a feed (its first sync starts at once); the database's refusals carry a hint (feed-schema.ts). */
-export async function addCalendarFeed(input: { label: string; url: string }): Promise<string> {
+export async function addCalendarFeed(input: { label: string; url: string; owner_email?: string }): Promise<string> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('add_calendar_feed', input);
   if (error) throw error;

@@ -913,6 +913,7 @@ export type Database = {
         Args: {
           label: string
           url: string
+          owner_email?: string
         }
         Returns: string
       }
@@ -967,6 +968,8 @@ export type Database = {
           last_error_at: string
           busy_count: number
           stale: boolean
+          owner_email: string
+          skipped: Json
         }[]
       }
       calendar_sync_claim: {
@@ -986,6 +989,7 @@ export type Database = {
         Args: {
           feed: string
           blocks: Json
+          skipped?: Json
         }
         Returns: number
       }

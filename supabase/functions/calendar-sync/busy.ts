@@ -1,18 +1,25 @@
 // An iCalendar feed (RFC 5545) → the busy periods in the sync window, with ical.js.
 //
-// Each VEVENT that is neither cancelled nor free (TRANSP:TRANSPARENT) is busy from its start to
-// its end; a recurring one (RRULE, RDATE, EXDATE) once per occurrence in the window, an occurrence
-// that has its own VEVENT (RECURRENCE-ID) as that VEVENT says. Times in a zone the feed describes
-// (VTIMEZONE) follow that description; a TZID it only names is read as the IANA zone of that
-// name (an unknown name: as a floating time); floating times and all-day dates are the sync's own
-// zone (the consultant's).
+// Each VEVENT is busy from its start to its end, unless it is cancelled, free (TRANSP:TRANSPARENT,
+// or Outlook's X-MICROSOFT-CDO-BUSYSTATUS:FREE) or an invitation its owner has not accepted
+// (owners.ts: their ATTENDEE line says NEEDS-ACTION or DECLINED); a recurring one (RRULE, RDATE,
+// EXDATE) once per occurrence in the window, an occurrence that has its own VEVENT
+// (RECURRENCE-ID) as that VEVENT says. Times in a zone the feed describes (VTIMEZONE) follow that
+// description; a TZID it only names is read as the IANA zone of that name (an unknown name: as a
+// floating time); floating times and all-day dates are the sync's own zone (the consultant's).
 //
-// All or nothing: an event that cannot be read fails the whole feed (FeedProblem), so a feed is
-// never stored in part. Bounded: at most MAX_OCCURRENCES_PER_EVENT occurrences of an event in the
-// window and maxBlocks in all, and a rule that repeats without end or never matches stops at the
-// iterator's step limits (ical.ts) instead of hanging the function.
-import { ICAL, readCalendars, resetSteps, step, TooManySteps, withZonesOf, type CalendarEvent, type Component, type Time } from './ical.ts';
-import { FeedProblem, say } from './messages.ts';
+// One event's trouble is its own: an event that cannot be read, ends before it starts, lasts
+// longer than 31 days, repeats more than MAX_OCCURRENCES_PER_EVENT times in the window or whose
+// rule runs away is skipped (the whole series, never a part of it) and counted by reason
+// (skipped.ts), and the rest of the feed is stored. Bounded: at most maxBlocks busy periods are
+// kept (the earliest; the rest are counted), and a rule that repeats without end or never matches
+// stops at the iterator's step limits (ical.ts) instead of hanging the function: every recurring
+// event is first read with a small budget of steps, and only those that need more share what the
+// feed has left, those that were finding occurrences first, so a few runaway rules cannot crowd
+// out the ordinary ones.
+import { FIRST_PASS_STEPS, ICAL, MAX_EVENT_MS, MAX_STEPS_PER_EVENT, readFeed, resetSteps, step, TooManySteps, withZonesOf, type CalendarEvent, type Component, type Time } from './ical.ts';
+import { notAccepted, ownerAddresses } from './owners.ts';
+import { rawDate, SkipEvent, type Skipped, type SkipReason } from './skipped.ts';
 import { wallTimeToUtc } from './zones.ts';
 
 export interface SyncWindow {
@@ -21,8 +28,10 @@ export interface SyncWindow {
   to: number;
   /** The consultant's IANA zone: floating times and all-day dates are read in it. */
   timeZone: string;
-  /** At most this many busy periods per feed; more fails the feed. */
+  /** At most this many busy periods per feed are kept (the earliest). */
   maxBlocks: number;
+  /** What is known of the owner's address (owners.ts): the admin's, the one in Google's address. */
+  owners?: (string | null | undefined)[];
 }
 
 export interface Block {
@@ -30,28 +39,61 @@ export interface Block {
   end: string;
 }
 
+export interface Reading {
+  blocks: Block[];
+  /** What was left out, by reason; empty when nothing was. */
+  skipped: Skipped[];
+}
+
 /** Occurrences of one event inside the window. */
 export const MAX_OCCURRENCES_PER_EVENT = 2000;
 
-/** The busy periods of a feed in the window, sorted, overlapping ones merged. */
-export function busyBlocks(text: string, window: SyncWindow): Block[] {
-  const calendars = readCalendars(text);
+/** The busy periods of a feed in the window, sorted, overlapping ones merged, and what was skipped. */
+export function busyBlocks(text: string, window: SyncWindow): Reading {
+  const feed = readFeed(text, window);
+  const { skips } = feed;
   resetSteps('feed');
-  try {
-    const found = withZonesOf(calendars, () => {
-      const blocks: [number, number][] = [];
-      const add = (start: number, end: number) => {
-        if (blocks.length >= window.maxBlocks) throw new FeedProblem(say.tooManyBlocks(window.maxBlocks));
-        blocks.push([start, end]);
-      };
-      for (const calendar of calendars) for (const series of seriesOf(calendar)) busyOfSeries(series, window, add);
-      return blocks;
-    });
-    return merge(found).map(([start, end]) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString() }));
-  } catch (error) {
-    if (error instanceof TooManySteps) throw new FeedProblem(say.tooComplex());
-    throw error;
+  const owners = ownerAddresses(window.owners ?? [], feed.names, feed.calendars);
+  const found = withZonesOf(feed, () => {
+    const blocks: [number, number][] = [];
+    const deferred: { series: Series; progress: number }[] = [];
+    /** One series, all of it or none (skipped and counted); false if it needs more steps than `limit`. */
+    const read = (series: Series, limit: number, last: boolean): boolean => {
+      const own: [number, number][] = [];
+      const progress = { occurrences: 0 };
+      try {
+        busyOfSeries(series, window, owners, limit, (start, end) => own.push([start, end]), progress);
+      } catch (error) {
+        if (error instanceof TooManySteps && !error.wholeFeed && !last) {
+          deferred.push({ series, progress: progress.occurrences });
+          return false;
+        }
+        const reason: SkipReason | null =
+          error instanceof SkipEvent ? error.reason : error instanceof TooManySteps ? (error.wholeFeed ? 'too_complex' : 'endless_rule') : null;
+        if (!reason) throw error;
+        skips.add(reason, dateOf(series.master ?? series.overrides[0]));
+        return true;
+      }
+      for (const b of own) blocks.push(b);
+      return true;
+    };
+    for (const calendar of feed.calendars) {
+      for (const series of seriesOf(calendar, skips.add.bind(skips))) read(series, FIRST_PASS_STEPS, false);
+    }
+    // the rules that were finding occurrences first; one that found none in all its steps last
+    deferred.sort((a, b) => b.progress - a.progress);
+    for (const { series } of deferred) read(series, MAX_STEPS_PER_EVENT, true);
+    return blocks;
+  });
+  const merged = merge(found);
+  if (merged.length > window.maxBlocks) {
+    skips.add('too_many_blocks', new Date(merged[window.maxBlocks][0]).toISOString().slice(0, 10), merged.length - window.maxBlocks);
+    merged.length = window.maxBlocks;
   }
+  return {
+    blocks: merged.map(([start, end]) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString() })),
+    skipped: skips.list(),
+  };
 }
 
 /** One event and the VEVENTs that change its occurrences (same UID, with a RECURRENCE-ID). */
@@ -60,13 +102,25 @@ interface Series {
   overrides: Component[];
 }
 
-/** The calendar's VEVENTs by UID; a VEVENT without a UID is a series of its own. */
-function seriesOf(calendar: Component): Series[] {
+/**
+ * The calendar's VEVENTs by UID; a VEVENT without a UID is a series of its own. An override whose
+ * RECURRENCE-ID cannot be read is skipped on its own (its occurrence stays as the series has it).
+ */
+function seriesOf(calendar: Component, skip: (reason: SkipReason, first: string | null) => void): Series[] {
   const byUid = new Map<string, Series>();
   const all: Series[] = [];
   for (const vevent of calendar.getAllSubcomponents('vevent')) {
     const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
     const isOverride = vevent.hasProperty('recurrence-id');
+    if (isOverride) {
+      try {
+        readTime(vevent, 'recurrence-id');
+      } catch (error) {
+        if (!(error instanceof SkipEvent)) throw error;
+        skip(error.reason, dateOf(vevent));
+        continue;
+      }
+    }
     let series = uid ? byUid.get(uid) : undefined;
     if (!series || (!isOverride && series.master)) {
       series = { master: null, overrides: [] };
@@ -93,84 +147,107 @@ function newestOverrides(overrides: Component[]): Component[] {
 
 const sequence = (vevent: Component) => Number(vevent.getFirstPropertyValue('sequence') ?? 0) || 0;
 
-function isFree(vevent: Component): boolean {
+/** Not busy: cancelled, free (RFC 5545 or Outlook's own flag), or an invitation the owner has not accepted. */
+function isFree(vevent: Component, owners: Set<string>): boolean {
   const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase();
   const transp = String(vevent.getFirstPropertyValue('transp') ?? '').toUpperCase();
-  return status === 'CANCELLED' || transp === 'TRANSPARENT';
+  const outlook = String(vevent.getFirstPropertyValue('x-microsoft-cdo-busystatus') ?? '').toUpperCase();
+  return status === 'CANCELLED' || transp === 'TRANSPARENT' || outlook === 'FREE' || notAccepted(vevent, owners);
 }
 
-function busyOfSeries(series: Series, window: SyncWindow, add: (start: number, end: number) => void) {
-  resetSteps('event');
-  // every VEVENT is read through, in the window or not: a broken one fails the feed
+function busyOfSeries(
+  series: Series,
+  window: SyncWindow,
+  owners: Set<string>,
+  stepLimit: number,
+  add: (start: number, end: number) => void,
+  progress: { occurrences: number },
+) {
+  resetSteps('event', stepLimit);
+  // every VEVENT of the series is read through, in the window or not: a broken one skips the series
   for (const vevent of [series.master, ...series.overrides]) if (vevent) checkEvent(vevent, window.timeZone);
   // an override is an event of its own: its own time, status and transparency, wherever its
   // occurrence was (moved into the window or out of it); without a master, it is all there is
   for (const vevent of series.overrides) {
-    if (isFree(vevent)) continue;
-    const [start, end] = spanOf(vevent, readTime(vevent, 'dtstart'), endOf(vevent), window.timeZone);
+    if (isFree(vevent, owners)) continue;
+    const [start, end] = spanOf(readTime(vevent, 'dtstart'), endOf(vevent), window.timeZone);
     if (start < window.to && end > window.from && end > start) add(start, end);
   }
   if (!series.master) return;
   const master = series.master;
-  const event = guard(master, 'промените в отделни повторения не могат да бъдат свързани с него', () => new ICAL.Event(master, { strictExceptions: true, exceptions: series.overrides }));
+  const event = guard('unreadable', () => new ICAL.Event(master, { strictExceptions: true, exceptions: series.overrides }));
   // a free series stays free, unless an override from some date on (RANGE=THISANDFUTURE) changes that
-  if (isFree(master) && !event.rangeExceptions.length) return;
-  try {
-    expand(event, master, window, add);
-  } catch (error) {
-    if (error instanceof TooManySteps && !error.wholeFeed) throw new FeedProblem(say.endlessRule(dateOf(master)));
-    throw error;
+  if (isFree(master, owners) && !event.rangeExceptions.length) return;
+  // a one-off event is its own only occurrence: no iterator, and none of the feed's steps
+  if (!master.hasProperty('rrule') && !master.hasProperty('rdate') && !series.overrides.length) {
+    const [start, end] = spanOf(readTime(master, 'dtstart'), endOf(master), window.timeZone);
+    if (start < window.to && end > window.from && end > start) add(start, end);
+    return;
   }
+  expand(event, window, owners, add, progress);
 }
 
 /** The busy occurrences of a series in the window, in order, until the window ends. */
-function expand(event: CalendarEvent, master: Component, window: SyncWindow, add: (start: number, end: number) => void) {
-  const expansion = guard(master, 'правилото за повторение (RRULE) е невалидно', () => event.iterator());
+function expand(
+  event: CalendarEvent,
+  window: SyncWindow,
+  owners: Set<string>,
+  add: (start: number, end: number) => void,
+  progress: { occurrences: number },
+) {
+  const expansion = guard('invalid_rule', () => event.iterator());
   let inWindow = 0;
   for (;;) {
     step();
-    const occurrence = guard(master, 'правилото за повторение (RRULE) е невалидно', () => expansion.next());
-    if (!occurrence || guard(master, 'часовата му зона (TZID) не може да бъде прочетена', () => instantOf(occurrence, window.timeZone)) >= window.to) return;
-    const details = event.getOccurrenceDetails(occurrence);
+    const occurrence = guard('invalid_rule', () => expansion.next());
+    if (!occurrence) return;
+    progress.occurrences++;
+    const at = guard('invalid_zone', () => instantOf(occurrence, window.timeZone));
+    if (at >= window.to) return;
+    // long before the window: it cannot reach it (no occurrence lasts longer than MAX_EVENT_MS)
+    if (at < window.from - MAX_EVENT_MS) continue;
+    const details = guard('unreadable', () => event.getOccurrenceDetails(occurrence));
     // an occurrence with its own VEVENT was counted with the overrides
     if (details.item !== event && details.item.recurrenceId.compare(occurrence) === 0) continue;
-    if (isFree(details.item.component)) continue;
-    const [start, end] = spanOf(master, details.startDate, details.endDate, window.timeZone);
+    if (isFree(details.item.component, owners)) continue;
+    const [start, end] = spanOf(details.startDate, details.endDate, window.timeZone);
     if (start >= window.to || end <= window.from || end === start) continue;
-    if (++inWindow > MAX_OCCURRENCES_PER_EVENT) throw new FeedProblem(say.tooManyOccurrences(MAX_OCCURRENCES_PER_EVENT, dateOf(master)));
+    if (++inWindow > MAX_OCCURRENCES_PER_EVENT) throw new SkipEvent('too_many_occurrences');
     add(start, end);
   }
 }
 
-/** Reads what the rest relies on, so a broken VEVENT fails the feed wherever it is. */
+/** Reads what the rest relies on, so a broken VEVENT is skipped wherever it is. */
 function checkEvent(vevent: Component, zone: string) {
   const start = readTime(vevent, 'dtstart');
-  spanOf(vevent, start, endOf(vevent), zone);
+  spanOf(start, endOf(vevent), zone);
   if (vevent.hasProperty('recurrence-id')) readTime(vevent, 'recurrence-id');
 }
 
 function endOf(vevent: Component): Time {
   if (vevent.hasProperty('dtend')) return readTime(vevent, 'dtend');
   const start = readTime(vevent, 'dtstart');
-  return guard(vevent, 'продължителността (DURATION) е невалидна', () => new ICAL.Event(vevent, { exceptions: [] }).endDate ?? start);
+  return guard('invalid_duration', () => {
+    const end = new ICAL.Event(vevent, { exceptions: [] }).endDate ?? start;
+    if (!(end instanceof ICAL.Time) || !Number.isFinite(end.toUnixTime())) throw new Error('no end');
+    return end;
+  });
 }
 
 function readTime(vevent: Component, name: 'dtstart' | 'dtend' | 'recurrence-id'): Time {
-  const label = { dtstart: 'началото (DTSTART)', dtend: 'краят (DTEND)', 'recurrence-id': 'повторението, което променя (RECURRENCE-ID)' }[name];
-  if (!vevent.hasProperty(name)) throw new FeedProblem(say.brokenEvent(`липсва ${label}`, ''));
-  const value = guard(vevent, `${label} не е валидна дата`, () => vevent.getFirstPropertyValue(name));
-  if (!(value instanceof ICAL.Time) || !Number.isFinite(value.toUnixTime())) {
-    throw new FeedProblem(say.brokenEvent(`${label} не е валидна дата`, dateOf(vevent)));
-  }
+  if (!vevent.hasProperty(name)) throw new SkipEvent(name === 'dtstart' ? 'no_start' : 'invalid_date');
+  const value = guard('invalid_date', () => vevent.getFirstPropertyValue(name));
+  if (!(value instanceof ICAL.Time) || !Number.isFinite(value.toUnixTime())) throw new SkipEvent('invalid_date');
   return value;
 }
 
-/** An event's or an occurrence's start and end as instants; an end before the start breaks it. */
-function spanOf(vevent: Component, start: Time, end: Time, zone: string): [number, number] {
+/** An event's or an occurrence's start and end as instants; an end before the start, or months after it, skips it. */
+function spanOf(start: Time, end: Time, zone: string): [number, number] {
   // a VTIMEZONE is only read when a time in it is: a broken one shows here
-  const [from, to] = guard(vevent, 'часовата му зона (TZID) не може да бъде прочетена', () => [instantOf(start, zone), instantOf(end, zone)]);
-  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new FeedProblem(say.brokenEvent('датата не може да бъде прочетена', dateOf(vevent)));
-  if (to < from) throw new FeedProblem(say.brokenEvent('краят е преди началото', dateOf(vevent)));
+  const [from, to] = guard('invalid_zone', () => [instantOf(start, zone), instantOf(end, zone)]);
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new SkipEvent('invalid_date');
+  if (to < from) throw new SkipEvent('end_before_start');
+  if (to - from > MAX_EVENT_MS) throw new SkipEvent('too_long');
   return [from, to];
 }
 
@@ -184,21 +261,19 @@ function instantOf(t: Time, zone: string): number {
   return wallTimeToUtc({ year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second }, zone);
 }
 
-/** Runs a step of ical.js on an event; what it throws fails the feed, naming what broke. */
-function guard<T>(vevent: Component, what: string, run: () => T): T {
+/** Runs a step of ical.js; what it throws skips the event for `reason`. */
+function guard<T>(reason: SkipReason, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof FeedProblem || error instanceof TooManySteps) throw error;
-    throw new FeedProblem(say.brokenEvent(what, dateOf(vevent)));
+    if (error instanceof SkipEvent || error instanceof TooManySteps) throw error;
+    throw new SkipEvent(reason);
   }
 }
 
-/** "12.12.2026 г.", from the raw DTSTART, so the admin can find the event; nothing else of it ('' if unreadable). */
-function dateOf(vevent: Component): string {
-  const raw = vevent.getFirstProperty('dtstart')?.jCal?.[3];
-  const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
-  return m ? `${m[3]}.${m[2]}.${m[1]} г.` : '';
+/** 'YYYY-MM-DD' from the raw DTSTART, so the admin can find the event; nothing else of it. */
+function dateOf(vevent: Component | undefined): string | null {
+  return rawDate(vevent?.getFirstProperty('dtstart')?.jCal?.[3]);
 }
 
 /** Sorted, with overlapping and touching periods joined. */

@@ -1,6 +1,7 @@
 // The database's side of a sync, called as the service role through the REST API (PostgREST's
 // /rpc): claim a run, then for each feed store its busy periods or record why it failed.
 import type { Block } from './busy.ts';
+import type { Skipped } from './skipped.ts';
 
 export interface Claim {
   /** The consultant's IANA zone. */
@@ -9,7 +10,8 @@ export interface Claim {
   from: number;
   to: number;
   maxBlocks: number;
-  feeds: { id: string; url: string | null }[];
+  /** Each feed's address, and its owner's e-mail address if the admin gave one. */
+  feeds: { id: string; url: string | null; ownerEmail: string | null }[];
 }
 
 export class Database {
@@ -41,8 +43,9 @@ export class Database {
     return readClaim(await res.json());
   }
 
-  async store(feed: string, blocks: Block[]): Promise<void> {
-    const res = await this.rpc('calendar_sync_store', { feed, blocks });
+  /** A good read: its busy periods (replacing the last ones) and what it skipped. */
+  async store(feed: string, blocks: Block[], skipped: Skipped[]): Promise<void> {
+    const res = await this.rpc('calendar_sync_store', { feed, blocks, skipped });
     if (!res.ok) throw new Error(`calendar_sync_store answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     await res.body?.cancel();
   }
@@ -67,7 +70,11 @@ export function readClaim(value: unknown): Claim {
   const feeds = v.feeds.map((f) => {
     const feed = (f ?? {}) as Record<string, unknown>;
     if (typeof feed.id !== 'string') throw new Error('a feed of the claim has no id');
-    return { id: feed.id, url: typeof feed.url === 'string' && feed.url ? feed.url : null };
+    return {
+      id: feed.id,
+      url: typeof feed.url === 'string' && feed.url ? feed.url : null,
+      ownerEmail: typeof feed.owner_email === 'string' && feed.owner_email ? feed.owner_email : null,
+    };
   });
   return { timeZone: v.time_zone, from, to, maxBlocks, feeds };
 }

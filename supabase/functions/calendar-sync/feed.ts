@@ -2,8 +2,32 @@
 // address of a private or otherwise special network (checked for every redirect too, and for
 // every IP address a name resolves to), within a time limit and a size limit, and only if what
 // comes back is an iCalendar file. Each refusal is a FeedProblem the admin can act on.
+//
+// The name is resolved once per hop, and the connection goes to an address of that answer, the
+// one the guard checked: the host's name is only sent in TLS (SNI, and the certificate must be
+// for it) and in the Host header. fetch() would resolve the name a second time, and a name that
+// answers a public address to the guard and 127.0.0.1 a moment later (DNS rebinding) would lead it
+// into the provider's own network.
+//
+// Pure TypeScript: the network (DNS, TCP, TLS) comes in as `Net` (deno-net.ts in the function, Node
+// sockets in the tests).
 import { isIpLiteral, isLoopbackAddress, isPublicAddress } from './address.ts';
+import { get, type Answer, type Connection } from './http1.ts';
 import { FeedProblem, say } from './messages.ts';
+
+/** DNS, TCP and TLS, as the runtime provides them. */
+export interface Net {
+  /**
+   * Every A and AAAA address of a name ([] when it has none). Throws FeedProblem when no DNS
+   * server answered.
+   */
+  resolve(host: string, signal: AbortSignal): Promise<string[]>;
+  /**
+   * A connection to `ip` and `port`; with `tls`, a TLS connection over it for `tls.serverName`
+   * (sent as SNI; the certificate must be valid for that name).
+   */
+  connect(ip: string, port: number, tls: { serverName: string } | null, signal: AbortSignal): Promise<Connection>;
+}
 
 export interface FetchOptions {
   /** The whole fetch, redirects and body included, in milliseconds. */
@@ -15,31 +39,49 @@ export interface FetchOptions {
    * localhost), where the tests and a developer serve their feeds. Hosted never allows it.
    */
   allowLoopback: boolean;
-  /** The DNS server to ask instead of the system's (the tests' own); normally unset. */
-  nameServer?: { ipAddr: string; port: number };
+  net: Net;
 }
 
 export const MAX_REDIRECTS = 3;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const HEADERS = {
-  accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1',
-  'user-agent': 'calendar-sync/1.0 (busy times for a booking calendar)',
-};
+const HEADERS: [string, string][] = [
+  ['Accept', 'text/calendar, text/plain;q=0.5, */*;q=0.1'],
+  ['Accept-Encoding', 'gzip, identity'],
+  ['User-Agent', 'calendar-sync/1.0 (busy times for a booking calendar)'],
+];
 
 /** The feed's text (an iCalendar file), or a FeedProblem saying why not. */
 export async function fetchFeed(address: string, options: FetchOptions): Promise<string> {
   const signal = AbortSignal.timeout(options.timeoutMs);
+  // every connection opened ends with the fetch, or at once when the time is up
+  const open = new Set<Connection>();
+  const closeAll = () => {
+    for (const c of open) closeQuietly(c);
+    open.clear();
+  };
+  signal.addEventListener('abort', closeAll, { once: true });
   try {
-    return await fetchWithin(address, options, signal);
+    return await fetchWithin(address, options, signal, open);
   } catch (error) {
-    if (error instanceof FeedProblem) throw error;
     if (signal.aborted) throw new FeedProblem(say.timeout(options.timeoutMs));
-    // Deno's messages name the address, a secret: only their kind is kept
-    throw new FeedProblem(/certificate/i.test(String((error as Error)?.message)) ? say.certificate() : say.unreachable());
+    if (error instanceof FeedProblem) throw error;
+    // the runtime's messages may name the address, a secret: only their kind is kept
+    throw new FeedProblem(/certificate|UnknownIssuer|NotValidForName|BadCertificate/i.test(String((error as Error)?.message)) ? say.certificate() : say.unreachable());
+  } finally {
+    signal.removeEventListener('abort', closeAll);
+    closeAll();
   }
 }
 
-async function fetchWithin(address: string, options: FetchOptions, signal: AbortSignal): Promise<string> {
+function closeQuietly(c: Connection) {
+  try {
+    c.close();
+  } catch {
+    // closed already
+  }
+}
+
+async function fetchWithin(address: string, options: FetchOptions, signal: AbortSignal, open: Set<Connection>): Promise<string> {
   let url: URL;
   try {
     url = new URL(address);
@@ -47,10 +89,10 @@ async function fetchWithin(address: string, options: FetchOptions, signal: Abort
     throw new FeedProblem(say.invalidAddress());
   }
   for (let redirects = 0; ; redirects++) {
-    await checkAddress(url, options, signal);
-    const res = await fetch(url, { redirect: 'manual', signal, headers: HEADERS });
+    const target = await checkAddress(url, options, signal);
+    const res = await request(url, target, options, signal, open);
     if (!REDIRECTS.has(res.status)) return await readCalendar(res, options.maxBytes);
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => {});
     if (redirects >= MAX_REDIRECTS) throw new FeedProblem(say.tooManyRedirects(MAX_REDIRECTS));
     const location = res.headers.get('location');
     if (!location) throw new FeedProblem(say.badRedirect());
@@ -63,60 +105,72 @@ async function fetchWithin(address: string, options: FetchOptions, signal: Abort
   }
 }
 
-const isLocalhostName = (host: string) => /^localhost\.?$/.test(host) || /\.localhost\.?$/.test(host);
+/** Where a checked address may be fetched from: the IP addresses the guard let through. */
+export interface Target {
+  ips: string[];
+}
 
-/** Refuses an address the function must not fetch; resolves its name to check where it goes. */
-export async function checkAddress(url: URL, options: FetchOptions, signal?: AbortSignal): Promise<void> {
+const isLocalhostName = (host: string) => /^localhost\.?$/.test(host) || /\.localhost\.?$/.test(host);
+const bare = (host: string) => host.replace(/^\[|\]$/g, '');
+
+/**
+ * Refuses an address the function must not fetch; otherwise the IP addresses it may connect to
+ * (a name is resolved here, once, and every address it has must be public).
+ */
+export async function checkAddress(url: URL, options: FetchOptions, signal: AbortSignal): Promise<Target> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new FeedProblem(say.httpsOnly());
   if (url.username || url.password) throw new FeedProblem(say.credentials());
   const host = url.hostname.toLowerCase();
   const loopback = isLocalhostName(host) || isLoopbackAddress(host);
-  if (loopback && options.allowLoopback) return;
+  if (loopback && options.allowLoopback) {
+    // the stand-in's own machine, by its literal address or its name (never asked of DNS)
+    return { ips: isIpLiteral(host) ? [bare(host)] : ['127.0.0.1', '::1'] };
+  }
   if (url.protocol !== 'https:') throw new FeedProblem(say.httpsOnly());
   if (loopback) throw new FeedProblem(say.internalNetwork());
   if (isIpLiteral(host)) {
     if (!isPublicAddress(host)) throw new FeedProblem(say.internalNetwork());
-    return;
+    return { ips: [bare(host)] };
   }
-  const addresses = await resolve(host, options, signal);
+  const addresses = await options.net.resolve(host.replace(/\.$/, ''), signal);
   if (!addresses.length) throw new FeedProblem(say.unknownHost());
   if (addresses.some((ip) => !isPublicAddress(ip))) throw new FeedProblem(say.internalNetwork());
+  return { ips: addresses };
 }
 
-/** Every A and AAAA address of a name ([] when it has none). */
-async function resolve(host: string, options: FetchOptions, signal?: AbortSignal): Promise<string[]> {
-  const lookup = async (type: 'A' | 'AAAA') => {
+/** The GET, over a connection to one of the target's addresses (tried in turn). */
+async function request(url: URL, target: Target, options: FetchOptions, signal: AbortSignal, open: Set<Connection>): Promise<Answer> {
+  const tls = url.protocol === 'https:' ? { serverName: bare(url.hostname) } : null;
+  const port = Number(url.port) || (tls ? 443 : 80);
+  let connection: Connection | null = null;
+  let failure: unknown = null;
+  for (const ip of target.ips) {
     try {
-      return { ok: true, failure: '', addresses: await Deno.resolveDns(host, type, { signal, nameServer: options.nameServer }) };
+      connection = await options.net.connect(ip, port, tls, signal);
+      break;
     } catch (error) {
-      if (signal?.aborted) throw error;
-      // no such name, or no address of this kind: an answer all the same (the error's kind is
-      // kept for the log, not its message, which names the host)
-      return { ok: error instanceof Deno.errors.NotFound, failure: (error as Error)?.name ?? 'Error', addresses: [] as string[] };
+      if (signal.aborted) throw error;
+      failure = error;
     }
-  };
-  const [a, aaaa] = await Promise.all([lookup('A'), lookup('AAAA')]);
-  // neither question answered (the DNS server failed): not reachable, rather than unknown
-  if (!a.ok && !aaaa.ok) {
-    console.warn(`DNS lookups failed: ${a.failure}, ${aaaa.failure}`);
-    throw new FeedProblem(say.unreachable());
   }
-  return [...a.addresses, ...aaaa.addresses];
+  if (!connection) throw failure ?? new Error('no address to connect to');
+  open.add(connection);
+  return await get(connection, `${url.pathname || '/'}${url.search}`, [['Host', url.host], ...HEADERS]);
 }
 
 /** The body as text, if it is an iCalendar file no larger than `maxBytes`. */
-async function readCalendar(res: Response, maxBytes: number): Promise<string> {
-  if (!res.ok) {
-    await res.body?.cancel();
+async function readCalendar(res: Answer, maxBytes: number): Promise<string> {
+  if (res.status < 200 || res.status > 299) {
+    await res.body?.cancel().catch(() => {});
     throw new FeedProblem(say.status(res.status));
   }
   const type = res.headers.get('content-type') ?? '';
   if (/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => {});
     throw new FeedProblem(say.html());
   }
-  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
-    await res.body?.cancel();
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes && !res.headers.get('content-encoding')) {
+    await res.body?.cancel().catch(() => {});
     throw new FeedProblem(say.tooLarge(maxBytes));
   }
   if (!res.body) throw new FeedProblem(say.notCalendar());
@@ -129,7 +183,7 @@ async function readCalendar(res: Response, maxBytes: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await reader.cancel().catch(() => {});
       throw new FeedProblem(say.tooLarge(maxBytes));
     }
     chunks.push(value);
@@ -140,7 +194,7 @@ async function readCalendar(res: Response, maxBytes: number): Promise<string> {
         checked = true;
         const problem = notCalendar(head);
         if (problem) {
-          await reader.cancel();
+          await reader.cancel().catch(() => {});
           throw problem;
         }
       }

@@ -3,9 +3,14 @@
 // {"run": "<token>"} here through pg_net, one call per feed. The function claims the run (the
 // token is the lock: verify_jwt is off for it in supabase/config.toml, as the database sends no
 // JWT), gets the window and the run's feeds (the database hands out one; the code takes a list),
-// and for each feed either stores its busy periods (all of them, replacing the last ones) or
-// records in Bulgarian why it could not, keeping the last good ones. One feed's failure never
-// touches another's.
+// and for each feed either stores its busy periods (all of them, replacing the last ones, with
+// what it had to skip: busy.ts) or records in Bulgarian why it could not read the feed at all,
+// keeping the last good ones. One feed's failure never touches another's, and one event's never
+// its feed's.
+//
+// Its one dependency, ical.js, is named in this folder's deno.json (npm:ical.js@2.2.1): a deploy
+// bundles it, and the local stand-in reads it from the project's node_modules (`npm install`), so
+// nothing is downloaded when the function starts.
 //
 // The feeds' addresses are secrets: they appear in no answer and no log line (feeds are named by id).
 //
@@ -16,7 +21,9 @@
 //   CALENDAR_FEEDS_DNS_SERVER       "ip:port" of a DNS server to ask instead of the system's (tests)
 import { busyBlocks } from './busy.ts';
 import { Database, type Claim } from './database.ts';
+import { denoNet } from './deno-net.ts';
 import { fetchFeed, type FetchOptions } from './feed.ts';
+import { googleCalendarOwner } from './owners.ts';
 import { FeedProblem, say } from './messages.ts';
 import { isTimeZone } from './zones.ts';
 
@@ -39,7 +46,7 @@ function fetchOptions(): FetchOptions {
     timeoutMs: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 60_000) : DEFAULT_TIMEOUT_MS,
     maxBytes: MAX_FEED_BYTES,
     allowLoopback: Deno.env.get('CALENDAR_FEEDS_ALLOW_LOOPBACK') === 'true',
-    nameServer: dns ? { ipAddr: dns[1].replace(/^\[|\]$/g, ''), port: Number(dns[2]) } : undefined,
+    net: denoNet({ nameServer: dns ? { ipAddr: dns[1].replace(/^\[|\]$/g, ''), port: Number(dns[2]) } : undefined }),
   };
 }
 
@@ -49,10 +56,17 @@ async function syncFeed(db: Database, feed: Claim['feeds'][number], claim: Claim
   try {
     if (!feed.url) throw new FeedProblem(say.missingAddress());
     const text = await fetchFeed(feed.url, options);
-    const blocks = busyBlocks(text, { from: claim.from, to: claim.to, timeZone: claim.timeZone, maxBlocks: claim.maxBlocks });
+    const { blocks, skipped } = busyBlocks(text, {
+      from: claim.from,
+      to: claim.to,
+      timeZone: claim.timeZone,
+      maxBlocks: claim.maxBlocks,
+      owners: [feed.ownerEmail, googleCalendarOwner(feed.url)],
+    });
     try {
-      await db.store(feed.id, blocks);
-      console.log(`feed ${feed.id}: ${blocks.length} busy periods stored`);
+      await db.store(feed.id, blocks, skipped);
+      const left = skipped.map((s) => `${s.count} ${s.reason}`).join(', ');
+      console.log(`feed ${feed.id}: ${blocks.length} busy periods stored${left ? `; skipped: ${left}` : ''}`);
       return true;
     } catch (error) {
       console.error(`feed ${feed.id}: ${forLog(error)}`);

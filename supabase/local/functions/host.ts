@@ -11,11 +11,13 @@
 type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 type ErrorHandler = (error: unknown) => Response | Promise<Response>;
 
-// The stand-in's marker for its own lines on stdout, Deno's own settings, and the two variables
+// The stand-in's marker for its own lines on stdout, Deno's own settings (its cache, the npm
+// registry a test may point nowhere; DENO_CERT, a test's certificate authority, stays: Deno reads
+// it only when the first TLS connection is made), and the two variables
 // Deno sets for its Node compatibility (PATH, DENO_NODE_SHIM_ACTIVE): none of them are the
 // function's business, so they leave the environment before the function runs.
 const marker = Deno.env.get('SB_LOCAL_FUNCTION_MARKER') ?? '';
-for (const name of ['SB_LOCAL_FUNCTION_MARKER', 'DENO_DIR', 'DENO_NO_UPDATE_CHECK', 'NO_COLOR', 'PATH', 'DENO_NODE_SHIM_ACTIVE']) {
+for (const name of ['SB_LOCAL_FUNCTION_MARKER', 'DENO_DIR', 'DENO_NO_UPDATE_CHECK', 'NO_COLOR', 'NPM_CONFIG_REGISTRY', 'PATH', 'DENO_NODE_SHIM_ACTIVE']) {
   Deno.env.delete(name);
 }
 

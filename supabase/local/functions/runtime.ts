@@ -87,6 +87,13 @@ export interface FunctionsOptions {
    * answer is text/html is sent as text/plain, and so it is here.
    */
   customDomain?: boolean;
+  /**
+   * Deno's own variables over the stand-in's (`DENO_DIR`, `NPM_CONFIG_REGISTRY`, `DENO_CERT`): a
+   * test runs the functions with an empty cache and no registry to prove they need no download,
+   * or trusts its own certificate authority. The function sees none of them but DENO_CERT (Deno
+   * reads that one when the first TLS connection is made).
+   */
+  denoEnv?: { DENO_DIR?: string; NPM_CONFIG_REGISTRY?: string; DENO_CERT?: string };
   /** Restart a function's worker when its files change (default true). */
   watch?: boolean;
   /**
@@ -424,6 +431,10 @@ export class FunctionsRuntime {
       'run',
       '--no-prompt',
       ...(config ? ['--config', config] : ['--no-config']),
+      // npm packages come from the project's node_modules (`npm install`), as package.json pins
+      // them, never from a download at the worker's start: a machine without network runs the
+      // functions too. (A deploy bundles the same npm: specifiers from the registry.)
+      '--node-modules-dir=manual',
       '--allow-net',
       '--allow-env',
       // its own files only (static imports, _shared/ among them, load without a read permission)
@@ -436,7 +447,7 @@ export class FunctionsRuntime {
     const child = spawn(deno ?? 'deno-is-not-installed', args, {
       cwd: folder,
       // nothing of the stand-in's own environment: a function sees what hosted would give it
-      env: { ...denoEnv(), ...this.functionEnv(), SB_LOCAL_FUNCTION_MARKER: marker },
+      env: { ...denoEnv(), ...this.options.denoEnv, ...this.functionEnv(), SB_LOCAL_FUNCTION_MARKER: marker },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     if (!deno) log('Deno is not installed: run `npm install` (the `deno` devDependency)', 'runtime');
