@@ -13,9 +13,11 @@
 --   * In `public`, each has a SECURITY INVOKER function of the same name, arguments, argument
 --     names, defaults, return type and volatility that calls it as the caller: what PostgREST,
 --     supabase-js and the generated types see is unchanged.
---   * The wrapper and its definer are executable by the same roles, the ones that call it; the
---     schema's USAGE goes to those roles only (visitors, signed-in accounts, the Edge Functions'
---     service role). Everything else in it stays closed to them.
+--   * The wrapper and its definer are executable by the same roles, the ones that call it (a role
+--     needs both, since the wrapper calls as the caller); the schema's USAGE goes to the roles
+--     that call any (visitors, signed-in accounts, the Edge Functions' service role).
+--   * The four that the Edge Functions call with the service role move too (the advisor does not
+--     count them), so that no function in `public` runs as its owner at all.
 --
 -- One block a function: move it (`alter function … set schema`, which keeps its body, owner,
 -- comment and rights), say again who may run it, then its wrapper. A function added later that
@@ -23,7 +25,8 @@
 -- definer set search_path = ''`, its comment, `revoke all … from public, anon, authenticated`
 -- and a grant to its callers, then the wrapper in `public`. Its body changes with `create or
 -- replace function api_definers.f`; a SECURITY DEFINER function in `public` fails the tests
--- (tests/backend/api-surface.ts) and `npm run doctor:hosted`.
+-- (tests/backend/api-surface.ts) and, where anon or authenticated may run it, `npm run
+-- doctor:hosted`.
 
 create schema api_definers;
 comment on schema api_definers is
