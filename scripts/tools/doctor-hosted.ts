@@ -297,37 +297,102 @@ async function admins(q: Query): Promise<Finding> {
   return lines.length ? { ok: false, title, lines } : { ok: true, title, lines: [`${active[0].n} active administrator(s), each with a confirmed account.`] };
 }
 
-/** SECURITY DEFINER functions in the API that the signed-in role may run without a word on why. */
-async function unexplainedDefiners(q: Query): Promise<string[]> {
-  const rows = await q<{ fn: string }>(
-    `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
+/** The schema that holds the bodies of the API's functions that run as their owner, out of the API. */
+export const DEFINER_SCHEMA = 'api_definers';
+
+/** The form of the comment every function in it carries. */
+const DEFINER_REASON = 'In the API because .+; SECURITY DEFINER because .+';
+
+/**
+ * Splinter's lints 0028 (anon_security_definer_function_executable) and 0029
+ * (authenticated_security_definer_function_executable) as their current versions decide: a
+ * SECURITY DEFINER function that `anon` or `authenticated` may execute, in a schema the API serves
+ * (the setting pgrst.db_schemas, `public` where it is unset), outside the platform's and the
+ * extensions' own schemas. One row a finding: the role and the function. The pinned CLI's
+ * `supabase db advisors` does not carry these two yet; the dashboard's advisor does.
+ */
+export const DEFINER_LINTS_SQL = `
+  select r.role, format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    cross join (values ('anon'), ('authenticated')) r(role)
+   where p.prosecdef
+     and has_function_privilege(r.role, p.oid, 'execute')
+     and n.nspname in (select btrim(s) from unnest(string_to_array(coalesce(current_setting('pgrst.db_schemas', true), 'public'), ',')) s)
+     and n.nspname not in ('auth', 'cron', 'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pg_catalog',
+                           'pgbouncer', 'pgmq', 'pgroonga', 'pgsodium', 'pgsodium_masks', 'pgtle', 'realtime', 'repack', 'storage',
+                           'supabase_functions', 'supabase_migrations', 'tiger', 'topology', 'vault', '_timescaledb_cache',
+                           '_timescaledb_catalog', '_timescaledb_config', '_timescaledb_internal')
+   order by 2, 1`;
+
+/**
+ * What is wrong with the functions that run as their owner: one in the API that anon or
+ * authenticated may run (what Supabase's advisor warns about), one in api_definers without its
+ * reason.
+ */
+async function definerProblems(q: Query): Promise<string[]> {
+  const exposed = await q<{ role: string; fn: string }>(DEFINER_LINTS_SQL);
+  const lines: string[] = [];
+  const byFunction = new Map<string, string[]>();
+  for (const r of exposed) byFunction.set(r.fn, [...(byFunction.get(r.fn) ?? []), r.role]);
+  for (const [fn, roles] of byFunction) {
+    lines.push(
+      `${fn} runs as its owner (SECURITY DEFINER) in a schema the API serves, and ${roles.join(' and ')} may execute it: ` +
+        "whoever calls it gets its owner's rights, and Supabase's advisor warns about it.",
+    );
+  }
+  if (byFunction.size) {
+    lines.push(
+      `Fix: move its body out of the API (alter function <name>(<arguments>) set schema ${DEFINER_SCHEMA}) and put a SECURITY INVOKER ` +
+        'function of the same name, arguments and result in public that calls it, granted to the same roles, as ' +
+        'supabase/migrations/20261207000900_api_definers.sql does; or, if no visitor or admin calls it, ' +
+        'revoke execute on function <name>(<arguments>) from public, anon, authenticated;',
+    );
+  }
+  const unexplained = await q<{ fn: string }>(
+    `select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute')
-        and coalesce(obj_description(p.oid, 'pg_proc'), '') = ''
+      where n.nspname = $1 and p.prosecdef and coalesce(obj_description(p.oid, 'pg_proc'), '') !~ $2
       order by 1`,
+    [DEFINER_SCHEMA, DEFINER_REASON],
   );
-  return rows.map((r) => `authenticated may execute ${r.fn} (SECURITY DEFINER) and no comment says why it must be in the API.`);
+  for (const r of unexplained) {
+    lines.push(`${r.fn} runs as its owner (SECURITY DEFINER) and no comment says why it must be in the API and run so.`);
+    lines.push(`Fix: comment on function ${r.fn} is 'In the API because …; SECURITY DEFINER because …';`);
+  }
+  return lines;
 }
 
 async function anonFunctions(q: Query): Promise<Finding> {
   const title = 'Functions visitors may call';
-  const rows = await q<{ fn: string; definer: boolean }>(
-    `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn, p.prosecdef as definer
+  const rows = await q<{ fn: string }>(
+    `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
       order by 1`,
   );
   const extra = rows.filter((r) => !ANON_PUBLIC_FUNCTIONS.includes(r.fn));
-  const unexplained = await unexplainedDefiners(q);
-  return extra.length === 0 && unexplained.length === 0
-    ? { ok: true, title, lines: [`Visitors may call only ${ANON_PUBLIC_FUNCTIONS.length} intended functions, and every function that runs as its owner says why.`] }
+  const definers = await definerProblems(q);
+  const [behind] = await q<{ n: number }>(
+    `select count(*)::int as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1 and p.prosecdef`,
+    [DEFINER_SCHEMA],
+  );
+  return extra.length === 0 && definers.length === 0
+    ? {
+        ok: true,
+        title,
+        lines: [
+          `Visitors may call only ${ANON_PUBLIC_FUNCTIONS.length} intended functions. None in the API runs as its owner; ` +
+            `the ${behind.n} that must are in ${DEFINER_SCHEMA}, out of the API, each saying why.`,
+        ],
+      }
     : {
         ok: false,
         title,
         lines: [
-          ...extra.map((r) => `anon may execute ${r.fn}${r.definer ? ' (SECURITY DEFINER: it runs with its owner\'s rights)' : ''}.`),
+          ...extra.map((r) => `anon may execute ${r.fn}, which is not one of the ${ANON_PUBLIC_FUNCTIONS.length} functions visitors call.`),
           ...(extra.length ? ['Fix: revoke execute on function <name>(<arguments>) from public, anon;'] : []),
-          ...unexplained,
+          ...definers,
         ],
       };
 }

@@ -12,9 +12,21 @@ import type { Harness } from './harness.ts';
 import { bookableDay } from './slots.ts';
 
 /**
- * Functions an anonymous visitor may execute (schemas public, auth, storage, and private, which the
- * API roles may look into since is_admin() moved there: only what row-level security and the
- * mailbox indexes call as the caller; none of it is in the API).
+ * The API's functions that run as the caller all the way (row-level security decides): every other
+ * function of public that the API roles may execute is the SECURITY INVOKER twin of a body in
+ * api_definers that runs as its owner, which those roles must be able to execute too.
+ */
+const RUNS_AS_CALLER = [
+  'public.blog_category_counts(max_count integer)',
+  'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
+];
+/** A public function and, where it has one, its body in api_definers. */
+const withDefiner = (fns: string[]) => fns.flatMap((fn) => (RUNS_AS_CALLER.includes(fn) ? [fn] : [fn, fn.replace(/^public\./, 'api_definers.')]));
+
+/**
+ * Functions an anonymous visitor may execute (schemas public, api_definers, auth, storage, and
+ * private, which the API roles may look into since is_admin() moved there: only what row-level
+ * security and the mailbox indexes call as the caller; none of it is in the API).
  */
 export const ANON_FUNCTIONS = [
   'auth.email()',
@@ -23,7 +35,7 @@ export const ANON_FUNCTIONS = [
   'auth.uid()',
   'private.is_admin()',
   'private.mailbox_key(address text)',
-  ...ANON_PUBLIC_FUNCTIONS,
+  ...withDefiner(ANON_PUBLIC_FUNCTIONS),
   'storage.extension(name text)',
   'storage.filename(name text)',
   'storage.foldername(name text)',
@@ -32,26 +44,28 @@ export const ANON_FUNCTIONS = [
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
   // each checks is_admin() itself and refuses anybody else with 42501
-  'public.add_calendar_feed(label text, url text, owner_email text)',
-  'public.admin_unsubscribe_newsletter(subscriber uuid)',
-  'public.booking_history(booking uuid)',
-  'public.calendar_feeds()',
-  'public.contact_timeline(contact uuid)',
-  'public.erase_contact(contact uuid)',
-  'public.erase_newsletter_subscriber(subscriber uuid)',
-  'public.lead_stage_totals()',
-  'public.lift_newsletter_suppression(subscriber uuid, reason text)',
-  'public.merge_contacts(keep uuid, other uuid)',
-  'public.newsletter_counts()',
-  'public.newsletter_send_status(post uuid)',
-  'public.remove_calendar_feed(feed uuid)',
-  'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
-  'public.restore_from_bin(item uuid, new_password text)',
-  'public.review_contact_detail(contact uuid, field text, value text, decision text)',
-  'public.send_newsletter_test(post uuid, html text, plain text)',
-  'public.set_calendar_feed_active(feed uuid, active boolean)',
-  'public.start_newsletter_send(post uuid, html text, plain text)',
-  'public.sync_calendar_feeds()',
+  ...withDefiner([
+    'public.add_calendar_feed(label text, url text, owner_email text)',
+    'public.admin_unsubscribe_newsletter(subscriber uuid)',
+    'public.booking_history(booking uuid)',
+    'public.calendar_feeds()',
+    'public.contact_timeline(contact uuid)',
+    'public.erase_contact(contact uuid)',
+    'public.erase_newsletter_subscriber(subscriber uuid)',
+    'public.lead_stage_totals()',
+    'public.lift_newsletter_suppression(subscriber uuid, reason text)',
+    'public.merge_contacts(keep uuid, other uuid)',
+    'public.newsletter_counts()',
+    'public.newsletter_send_status(post uuid)',
+    'public.remove_calendar_feed(feed uuid)',
+    'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
+    'public.restore_from_bin(item uuid, new_password text)',
+    'public.review_contact_detail(contact uuid, field text, value text, decision text)',
+    'public.send_newsletter_test(post uuid, html text, plain text)',
+    'public.set_calendar_feed_active(feed uuid, active boolean)',
+    'public.start_newsletter_send(post uuid, html text, plain text)',
+    'public.sync_calendar_feeds()',
+  ]),
 ].sort();
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
@@ -420,7 +434,7 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
           tx.query<{ fn: string }>(
             `select format('%s.%s(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as fn
                from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-              where n.nspname in ('public', 'auth', 'storage', 'private') and has_function_privilege($1, p.oid, 'execute')
+              where n.nspname in ('public', 'api_definers', 'auth', 'storage', 'private') and has_function_privilege($1, p.oid, 'execute')
               order by 1`,
             [role],
           ),
