@@ -425,11 +425,17 @@ update public.newsletter_consents c
    and c.given_at <= s.unsubscribed_at and c.withdrawn_at is null;
 
 -- A consent is kept as it was given: only its confirmation and its withdrawal are added, once each.
+-- It moves only with its mailbox: when a change of the providers' rules makes two subscribers'
+-- spellings one mailbox, private.rekey_mailboxes merges them and their consents go along.
 create or replace function private.keep_consent() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
-  if new.subscriber_id is distinct from old.subscriber_id or new.given_at is distinct from old.given_at
+  if (new.subscriber_id is distinct from old.subscriber_id
+      and not exists (select 1 from public.newsletter_subscribers a, public.newsletter_subscribers b
+                       where a.id = old.subscriber_id and b.id = new.subscriber_id
+                         and private.mailbox_key(a.email) = private.mailbox_key(b.email)))
+     or new.given_at is distinct from old.given_at
      or new.page is distinct from old.page or new.wording is distinct from old.wording
      or new.wording_version is distinct from old.wording_version or new.network is distinct from old.network
      or (old.confirmed_at is not null and new.confirmed_at is distinct from old.confirmed_at)

@@ -92,17 +92,17 @@ comment on function public.confirm_newsletter(text) is
   'The confirmation page''s button. Calls api_definers.confirm_newsletter, which runs as its owner; its comment says why.';
 
 -- intake_challenge
-alter function public.intake_challenge() set schema api_definers;
-revoke all on function api_definers.intake_challenge() from public, anon, authenticated;
-grant execute on function api_definers.intake_challenge() to anon, authenticated, service_role;
+alter function public.intake_challenge(text) set schema api_definers;
+revoke all on function api_definers.intake_challenge(text) from public, anon, authenticated;
+grant execute on function api_definers.intake_challenge(text) to anon, authenticated, service_role;
 
-create function public.intake_challenge() returns jsonb
+create function public.intake_challenge(form text) returns jsonb
 language sql volatile security invoker set search_path = ''
-as $$ select api_definers.intake_challenge() $$;
-revoke all on function public.intake_challenge() from public, anon, authenticated;
-grant execute on function public.intake_challenge() to anon, authenticated, service_role;
-comment on function public.intake_challenge() is
-  'A proof-of-work challenge (ALTCHA protocol) for the public forms, asked for when an insert answers intake_proof_required. Calls api_definers.intake_challenge, which runs as its owner; its comment says why.';
+as $$ select api_definers.intake_challenge(form) $$;
+revoke all on function public.intake_challenge(text) from public, anon, authenticated;
+grant execute on function public.intake_challenge(text) to anon, authenticated, service_role;
+comment on function public.intake_challenge(text) is
+  'A proof-of-work challenge (ALTCHA protocol) for one public form (inquiry, booking, newsletter), at the level that form demands of the visitor now. Calls api_definers.intake_challenge, which runs as its owner; its comment says why.';
 
 -- move_booking
 alter function public.move_booking(text, timestamptz) set schema api_definers;
@@ -186,17 +186,17 @@ comment on function public.unsubscribe_newsletter(text, text) is
 -- What admins call (authenticated; each refuses everybody but an admitted admin itself)
 -- ---------------------------------------------------------------------------------------------
 -- add_calendar_feed
-alter function public.add_calendar_feed(text, text) set schema api_definers;
-revoke all on function api_definers.add_calendar_feed(text, text) from public, anon, authenticated;
-grant execute on function api_definers.add_calendar_feed(text, text) to authenticated, service_role;
+alter function public.add_calendar_feed(text, text, text) set schema api_definers;
+revoke all on function api_definers.add_calendar_feed(text, text, text) from public, anon, authenticated;
+grant execute on function api_definers.add_calendar_feed(text, text, text) to authenticated, service_role;
 
-create function public.add_calendar_feed(label text, url text) returns uuid
+create function public.add_calendar_feed(label text, url text, owner_email text default null) returns uuid
 language sql volatile security invoker set search_path = ''
-as $$ select api_definers.add_calendar_feed(label, url) $$;
-revoke all on function public.add_calendar_feed(text, text) from public, anon, authenticated;
-grant execute on function public.add_calendar_feed(text, text) to authenticated, service_role;
-comment on function public.add_calendar_feed(text, text) is
-  'Adds a private ICS feed, its address into Vault, and asks for a first sync. Calls api_definers.add_calendar_feed, which runs as its owner; its comment says why.';
+as $$ select api_definers.add_calendar_feed(label, url, owner_email) $$;
+revoke all on function public.add_calendar_feed(text, text, text) from public, anon, authenticated;
+grant execute on function public.add_calendar_feed(text, text, text) to authenticated, service_role;
+comment on function public.add_calendar_feed(text, text, text) is
+  'Adds a private ICS feed, its address into Vault, optionally its owner''s e-mail address, and asks for a first sync. Calls api_definers.add_calendar_feed, which runs as its owner; its comment says why.';
 
 -- admin_unsubscribe_newsletter
 alter function public.admin_unsubscribe_newsletter(uuid) set schema api_definers;
@@ -229,13 +229,13 @@ alter function public.calendar_feeds() set schema api_definers;
 revoke all on function api_definers.calendar_feeds() from public, anon, authenticated;
 grant execute on function api_definers.calendar_feeds() to authenticated, service_role;
 
-create function public.calendar_feeds() returns table (id uuid, label text, url_hint text, is_active boolean, created_at timestamptz, last_attempt_at timestamptz, last_synced_at timestamptz, last_error text, last_error_at timestamptz, busy_count integer, stale boolean)
+create function public.calendar_feeds() returns table (id uuid, label text, url_hint text, is_active boolean, created_at timestamptz, last_attempt_at timestamptz, last_synced_at timestamptz, last_error text, last_error_at timestamptz, busy_count integer, stale boolean, owner_email text, skipped jsonb)
 language sql stable security invoker set search_path = ''
 as $$ select * from api_definers.calendar_feeds() $$;
 revoke all on function public.calendar_feeds() from public, anon, authenticated;
 grant execute on function public.calendar_feeds() to authenticated, service_role;
 comment on function public.calendar_feeds() is
-  'The calendar feeds with a masked address, the last good sync and the last error. Calls api_definers.calendar_feeds, which runs as its owner; its comment says why.';
+  'The calendar feeds with a masked address, the owner''s address, the last good sync, what it skipped and the last error. Calls api_definers.calendar_feeds, which runs as its owner; its comment says why.';
 
 -- contact_timeline
 alter function public.contact_timeline(uuid) set schema api_definers;
@@ -248,7 +248,7 @@ as $$ select api_definers.contact_timeline(contact) $$;
 revoke all on function public.contact_timeline(uuid) from public, anon, authenticated;
 grant execute on function public.contact_timeline(uuid) to authenticated, service_role;
 comment on function public.contact_timeline(uuid) is
-  'One contact''s page: its inquiries, bookings, history, e-mails and notes. Calls api_definers.contact_timeline, which runs as its owner; its comment says why.';
+  'One contact''s page: its inquiries, bookings, history, e-mails and notes, the details its forms typed that are not its own, and other contacts sharing its phone. Calls api_definers.contact_timeline, which runs as its owner; its comment says why.';
 
 -- erase_contact
 alter function public.erase_contact(uuid) set schema api_definers;
@@ -288,6 +288,19 @@ revoke all on function public.lead_stage_totals() from public, anon, authenticat
 grant execute on function public.lead_stage_totals() to authenticated, service_role;
 comment on function public.lead_stage_totals() is
   'Per stage, the number of inquiries and the sum of their offers (the board''s column heads). Calls api_definers.lead_stage_totals, which runs as its owner; its comment says why.';
+
+-- lift_newsletter_suppression
+alter function public.lift_newsletter_suppression(uuid, text) set schema api_definers;
+revoke all on function api_definers.lift_newsletter_suppression(uuid, text) from public, anon, authenticated;
+grant execute on function api_definers.lift_newsletter_suppression(uuid, text) to authenticated, service_role;
+
+create function public.lift_newsletter_suppression(subscriber uuid, reason text) returns text
+language sql volatile security invoker set search_path = ''
+as $$ select api_definers.lift_newsletter_suppression(subscriber, reason) $$;
+revoke all on function public.lift_newsletter_suppression(uuid, text) from public, anon, authenticated;
+grant execute on function public.lift_newsletter_suppression(uuid, text) to authenticated, service_role;
+comment on function public.lift_newsletter_suppression(uuid, text) is
+  'An admin lifts a bounce''s or complaint''s suppression, with a reason that is kept. Calls api_definers.lift_newsletter_suppression, which runs as its owner; its comment says why.';
 
 -- merge_contacts
 alter function public.merge_contacts(uuid, uuid) set schema api_definers;
@@ -353,6 +366,19 @@ revoke all on function public.restore_from_bin(uuid, text) from public, anon, au
 grant execute on function public.restore_from_bin(uuid, text) to authenticated, service_role;
 comment on function public.restore_from_bin(uuid, text) is
   'Puts a deleted record back from the bin. Calls api_definers.restore_from_bin, which runs as its owner; its comment says why.';
+
+-- review_contact_detail
+alter function public.review_contact_detail(uuid, text, text, text) set schema api_definers;
+revoke all on function api_definers.review_contact_detail(uuid, text, text, text) from public, anon, authenticated;
+grant execute on function api_definers.review_contact_detail(uuid, text, text, text) to authenticated, service_role;
+
+create function public.review_contact_detail(contact uuid, field text, value text, decision text) returns void
+language sql volatile security invoker set search_path = ''
+as $$ select api_definers.review_contact_detail(contact, field, value, decision) $$;
+revoke all on function public.review_contact_detail(uuid, text, text, text) from public, anon, authenticated;
+grant execute on function public.review_contact_detail(uuid, text, text, text) to authenticated, service_role;
+comment on function public.review_contact_detail(uuid, text, text, text) is
+  'An admin adopts or dismisses a detail a form typed that differs from the contact''s own, or a possible match. Calls api_definers.review_contact_detail, which runs as its owner; its comment says why.';
 
 -- send_newsletter_test
 alter function public.send_newsletter_test(uuid, text, text) set schema api_definers;
@@ -442,20 +468,17 @@ comment on function public.calendar_sync_failed(uuid, text) is
   'A feed that could not be read: why, in Bulgarian; its last good busy times stay. Calls api_definers.calendar_sync_failed, which runs as its owner; its comment says why.';
 
 -- calendar_sync_store
-alter function public.calendar_sync_store(uuid, jsonb) set schema api_definers;
-revoke all on function api_definers.calendar_sync_store(uuid, jsonb) from public, anon, authenticated;
-grant execute on function api_definers.calendar_sync_store(uuid, jsonb) to service_role;
-comment on function api_definers.calendar_sync_store(uuid, jsonb) is
-  'A feed read well: its busy times replace the ones before, all at once. '
-  'In the API because the Edge Function calendar-sync calls it with the service role; SECURITY DEFINER because the feeds and their busy times are private: only the service role may execute it.';
+alter function public.calendar_sync_store(uuid, jsonb, jsonb) set schema api_definers;
+revoke all on function api_definers.calendar_sync_store(uuid, jsonb, jsonb) from public, anon, authenticated;
+grant execute on function api_definers.calendar_sync_store(uuid, jsonb, jsonb) to service_role;
 
-create function public.calendar_sync_store(feed uuid, blocks jsonb) returns integer
+create function public.calendar_sync_store(feed uuid, blocks jsonb, skipped jsonb default '[]'::jsonb) returns integer
 language sql volatile security invoker set search_path = ''
-as $$ select api_definers.calendar_sync_store(feed, blocks) $$;
-revoke all on function public.calendar_sync_store(uuid, jsonb) from public, anon, authenticated;
-grant execute on function public.calendar_sync_store(uuid, jsonb) to service_role;
-comment on function public.calendar_sync_store(uuid, jsonb) is
-  'A feed read well: its busy times replace the ones before, all at once. Calls api_definers.calendar_sync_store, which runs as its owner; its comment says why.';
+as $$ select api_definers.calendar_sync_store(feed, blocks, skipped) $$;
+revoke all on function public.calendar_sync_store(uuid, jsonb, jsonb) from public, anon, authenticated;
+grant execute on function public.calendar_sync_store(uuid, jsonb, jsonb) to service_role;
+comment on function public.calendar_sync_store(uuid, jsonb, jsonb) is
+  'A good sync of one feed: its busy blocks replace the last ones, with what it skipped. Calls api_definers.calendar_sync_store, which runs as its owner; its comment says why.';
 
 -- record_mail_event
 alter function public.record_mail_event(text, text, text) set schema api_definers;
