@@ -1,5 +1,5 @@
 import { cn } from '@/shared/ui/cn';
-import { useInboxCounts, type InboxCounts } from './api';
+import { useInboxCounts, type InboxCounts } from './counts';
 
 const WORDS: Record<keyof InboxCounts, string> = { inquiries: 'нови', bookings: 'чакащи' };
 

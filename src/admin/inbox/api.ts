@@ -1,37 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
+import { changedRows, invalidatePublic } from '@/admin/kit/api';
 import { readAllPages, readPage } from '@/admin/kit/list';
 import { toHistoryEntry } from './history';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';
 import { dayRange, todayIn } from '@/shared/domain/calendar';
+import { inboxKeys, live, type BookingSection } from './keys';
 import type { Booking, BookingHistoryEntry, BookingStatus, Inquiry, InquiryChecks, InquiryFilters, InquiryStatus, LeadFields, ListPage } from './types';
 
 /*
  * The inbox's data: inquiries (contact_submissions) and bookings (appointments). Only admitted
  * admins may read or change them (row-level security); visitors only insert, elsewhere.
  */
-
-/** The lists refresh this often while the panel is open (and whenever the window regains focus). */
-export const INBOX_REFRESH_MS = 60_000;
-
-export type BookingSection = 'upcoming' | 'past';
-
-export const inboxKeys = {
-  all: [...adminKeys.all, 'inbox'] as const,
-  counts: () => [...inboxKeys.all, 'counts'] as const,
-  inquiries: () => [...inboxKeys.all, 'inquiries'] as const,
-  inquiryPage: (filters: InquiryFilters, page: number) => [...inboxKeys.inquiries(), filters, page] as const,
-  // under inquiries: a lead's change reloads the board with the list
-  board: () => [...inboxKeys.inquiries(), 'board'] as const,
-  bookings: () => [...inboxKeys.all, 'bookings'] as const,
-  bookingPage: (section: BookingSection, status: BookingStatus | '', page: number) => [...inboxKeys.bookings(), section, status, page] as const,
-  // under bookings: a status change counts again
-  noShows: (zone: string, month: string) => [...inboxKeys.bookings(), 'no-shows', zone, month] as const,
-  // under bookings: a status change reloads an open history with the lists
-  bookingHistory: (id: string) => [...inboxKeys.bookings(), 'history', id] as const,
-};
 
 /** Whether the team chat heard of the row (types.ts, ChatDelivery): read with it, in the same request. */
 const CHAT_DELIVERY_COLUMNS = 'notified_at, notify_error' as const;
@@ -41,16 +22,6 @@ const INQUIRY_COLUMNS =
   `id, name, company, email, phone, message, purpose, contact_method, status, created_at, updated_at, ${LEAD_COLUMNS}, ${CHAT_DELIVERY_COLUMNS}` as const;
 const BOOKING_COLUMNS =
   `id, client_name, client_email, client_phone, company_name, preferred_date, message, status, created_at, visitor_time_zone, meeting_url, ${CHAT_DELIVERY_COLUMNS}` as const;
-
-/**
- * The inbox is always reloaded when shown again (a tab or page opened anew, the window focused)
- * and every minute while open; other people's inquiries and bookings arrive at any time.
- */
-const live = {
-  staleTime: 0,
-  refetchOnWindowFocus: 'always',
-  refetchInterval: INBOX_REFRESH_MS,
-} as const;
 
 type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
@@ -165,25 +136,6 @@ export async function fetchBookingHistory(id: string): Promise<BookingHistoryEnt
   return (data ?? []).map(toHistoryEntry);
 }
 
-export interface InboxCounts {
-  /** Inquiries with status 'new'. */
-  inquiries: number;
-  /** Bookings with status 'pending'. */
-  bookings: number;
-}
-
-/** How many new inquiries and pending bookings there are (two HEAD requests with exact counts). */
-export async function fetchInboxCounts(): Promise<InboxCounts> {
-  const supabase = await getSupabase();
-  const [inquiries, bookings] = await Promise.all([
-    supabase.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('status', 'new'),
-    supabase.from('appointments').select('id', { count: 'exact', head: true }).eq('status', 'pending'),
-  ]);
-  if (inquiries.error) throw inquiries.error;
-  if (bookings.error) throw bookings.error;
-  return { inquiries: inquiries.count ?? 0, bookings: bookings.count ?? 0 };
-}
-
 /** What an admin changes of a lead at once: its stage (with the reason for 'Загубена'), owner, follow-up or offer. */
 export type LeadChange = { status?: InquiryStatus } & Partial<Omit<LeadFields, 'contact_id'>>;
 
@@ -250,10 +202,6 @@ export async function setBookingStatus({ id, from, to }: { id: string; from: Boo
   const { data, error } = await supabase.from('appointments').update({ status: to }).eq('id', id).select('id');
   if (error) throw error;
   changedRows(data);
-}
-
-export function useInboxCounts() {
-  return useQuery({ queryKey: inboxKeys.counts(), queryFn: fetchInboxCounts, ...live });
 }
 
 /** One page of an inbox list, kept on screen while the next one loads, reloaded as `live` says. */
