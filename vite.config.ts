@@ -112,6 +112,9 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     plugins: [react(), chunkModules(), contentPublisher(), prerenderedPages()],
+    // the extra origins of pictures (the Content-Security-Policy's img-src) reach the bundle too:
+    // markdown shows a picture from elsewhere as a link (src/shared/config/image-origins.ts)
+    envPrefix: ['VITE_', 'SITE_CSP_IMG_ORIGINS'],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

@@ -7,6 +7,11 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
   /** Public origin of the site, used for canonical URLs, sitemap and feed. */
   readonly VITE_SITE_URL?: string;
+  /**
+   * Further origins the site's pictures may come from, space-separated: the Content-Security-Policy's
+   * img-src has them too (scripts/publisher/host-config.mjs). Set at build time, not a VITE_ variable.
+   */
+  readonly SITE_CSP_IMG_ORIGINS?: string;
 }
 
 interface ImportMeta {

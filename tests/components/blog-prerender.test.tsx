@@ -17,7 +17,7 @@ const POST = postRow(1, {
   title: 'Публикацията на страницата',
   featured_image: PHOTO,
   featured_image_alt: 'Консултант "на живо" & клиент',
-  content: `Текст.\n\n![Графика на спестеното време](https://cdn.test/blog/graph.1200x600.png)`,
+  content: `Текст.\n\n![Графика на спестеното време](http://supabase.test/storage/v1/object/public/blog/graph.1200x600.png)`,
 });
 /** The post's column: the whole container under lg, 2 of 3 columns from lg (819 px from 1280). */
 const COLUMN = '(min-width: 1280px) 819px, (min-width: 1024px) calc(66.67vw - 35px), calc(100vw - 2rem)';
@@ -78,7 +78,7 @@ describe('prerendered post page', () => {
     // React preloads no image of its own for it: the head's preload is the one
     expect(page.html).not.toContain('rel="preload"');
     // the picture in the text: lazy, sized to the same column, its own alt
-    expect(page.html).toContain(`srcSet="https://cdn.test/blog/graph.1200x600.w240.webp 240w, https://cdn.test/blog/graph.1200x600.w480.webp 480w, https://cdn.test/blog/graph.1200x600.w720.webp 720w, https://cdn.test/blog/graph.1200x600.w1080.webp 1080w, https://cdn.test/blog/graph.1200x600.w1200.webp 1200w" sizes="${COLUMN}"/><img src="https://cdn.test/blog/graph.1200x600.png" alt="Графика на спестеното време" width="1200" height="600" loading="lazy"`);
+    expect(page.html).toContain(`srcSet="http://supabase.test/storage/v1/object/public/blog/graph.1200x600.w240.webp 240w, http://supabase.test/storage/v1/object/public/blog/graph.1200x600.w480.webp 480w, http://supabase.test/storage/v1/object/public/blog/graph.1200x600.w720.webp 720w, http://supabase.test/storage/v1/object/public/blog/graph.1200x600.w1080.webp 1080w, http://supabase.test/storage/v1/object/public/blog/graph.1200x600.w1200.webp 1200w" sizes="${COLUMN}"/><img src="http://supabase.test/storage/v1/object/public/blog/graph.1200x600.png" alt="Графика на спестеното време" width="1200" height="600" loading="lazy"`);
 
     expect(page.head.links).toEqual([
       { rel: 'preload', as: 'image', type: 'image/webp', imagesrcset: COPIES, imagesizes: COLUMN, fetchpriority: 'high' },

@@ -36,7 +36,8 @@ describe('Markdown', () => {
   });
 
   it('shows images lazily with their alt text, an uploaded photo with its copies sized to the column', () => {
-    const photo = 'https://cdn.test/posts/a1.1200x800.jpg';
+    // the storage of the project the site talks to (vitest.config.ts)
+    const photo = 'http://supabase.test/storage/v1/object/public/blog/posts/a1.1200x800.jpg';
     const { container } = render(
       <Markdown imageSizes="(min-width: 1024px) 600px, 100vw">{`![Екипът на работа](${photo})\n\n![Схема](/demo/schema.svg)`}</Markdown>,
     );
@@ -50,11 +51,20 @@ describe('Markdown', () => {
     const source = container.querySelector('picture source')!;
     expect(source).toHaveAttribute('sizes', '(min-width: 1024px) 600px, 100vw');
     expect(source.getAttribute('srcset')).toBe(
-      'https://cdn.test/posts/a1.1200x800.w240.webp 240w, https://cdn.test/posts/a1.1200x800.w480.webp 480w, https://cdn.test/posts/a1.1200x800.w720.webp 720w, https://cdn.test/posts/a1.1200x800.w1080.webp 1080w, https://cdn.test/posts/a1.1200x800.w1200.webp 1200w',
+      [240, 480, 720, 1080, 1200].map((w) => `http://supabase.test/storage/v1/object/public/blog/posts/a1.1200x800.w${w}.webp ${w}w`).join(', '),
     );
     expect(plain).toHaveAttribute('alt', 'Схема');
     expect(plain).toHaveAttribute('loading', 'lazy');
     expect(plain.closest('picture')).toBeNull();
+  });
+
+  it('never loads a picture from elsewhere than the site and its storage: it is a link to it, named by its alt text', () => {
+    render(<Markdown>{'Здравейте ![Графика](https://tracker.example/pixel.gif?u=1) и ![](//other.example/a.png) край'}</Markdown>);
+    expect(screen.queryAllByRole('img')).toEqual([]);
+    const named = screen.getByRole('link', { name: 'Външно изображение: Графика' });
+    expect(named).toHaveAttribute('href', 'https://tracker.example/pixel.gif?u=1');
+    expect(named).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.getByRole('link', { name: 'Външно изображение' })).toHaveAttribute('href', '//other.example/a.png');
   });
 
   it('safeUrl keeps web, mail and relative addresses only', () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { isOwnImage } from '@/shared/config/image-origins';
 import { cn } from './cn';
 import { Picture } from './picture';
 
@@ -10,7 +11,9 @@ import { Picture } from './picture';
  *
  * Safe by construction: raw HTML in the source is never rendered (react-markdown drops it unless
  * a raw-HTML plugin is added, and none is), and every link or image URL goes through
- * `safeUrl`, which keeps only http(s), mailto, tel, relative and in-page addresses.
+ * `safeUrl`, which keeps only http(s), mailto, tel, relative and in-page addresses. A picture
+ * from elsewhere than the site and its storage (isOwnImage) is never loaded: it shows as a link to
+ * it, so no third party learns who reads the page and the Content-Security-Policy is kept.
  */
 export function safeUrl(url: string): string {
   const cleaned = defaultUrlTransform(url.trim());
@@ -39,10 +42,17 @@ const componentsFor = (imageSizes: string): Components => ({
       <span>{children}</span>
     ),
   // an uploaded photo gets its copies and its size from its name; markdown never says how wide it is
-  img: ({ src, alt }) =>
-    typeof src === 'string' && src ? (
-      <Picture src={src} alt={alt ?? ''} sizes={imageSizes} className="h-auto max-w-full rounded-lg" />
-    ) : null,
+  img: ({ src, alt }) => {
+    if (typeof src !== 'string' || !src) return null;
+    if (!isOwnImage(src)) {
+      return (
+        <a href={src} target="_blank" rel="noopener noreferrer nofollow">
+          {alt ? `Външно изображение: ${alt}` : 'Външно изображение'}
+        </a>
+      );
+    }
+    return <Picture src={src} alt={alt ?? ''} sizes={imageSizes} className="h-auto max-w-full rounded-lg" />;
+  },
   table: ({ node: _node, ...rest }) => (
     <div className="overflow-x-auto">
       <table {...rest} />
