@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { formatPhone } from '@/shared/domain/phone';
@@ -37,8 +37,24 @@ export const unconfirmedText = {
 const show = (field: UnconfirmedDetail['field'], value: string) => (field === 'phone' ? formatPhone(value) : value);
 const SOURCE: Record<UnconfirmedDetail['sources'][number]['kind'], string> = { inquiry: 'запитване', booking: 'резервация' };
 
-export function UnconfirmedDetails({ timeline, zone }: { timeline: Timeline; zone: string }) {
+/** A region of the contact page for an admin's decisions: its title, why, and one item a decision. */
+function ReviewCard({ title, hint, after, children }: { title: string; hint: string; after: ReactNode; children: ReactNode }) {
   const uid = useId();
+  return (
+    <Card className="grid gap-3 border-amber-300 bg-amber-50 p-5" role="region" aria-labelledby={`${uid}-title`}>
+      <h3 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <p className="text-sm text-slate-700">{hint}</p>
+      <ul className="grid gap-3" aria-labelledby={`${uid}-title`}>
+        {children}
+      </ul>
+      {after}
+    </Card>
+  );
+}
+
+export function UnconfirmedDetails({ timeline, zone }: { timeline: Timeline; zone: string }) {
   const review = useReviewDetail();
   const recheckOnDenied = useRecheckOnDenied();
   const { confirm, dialog } = useConfirm();
@@ -65,12 +81,7 @@ export function UnconfirmedDetails({ timeline, zone }: { timeline: Timeline; zon
   }
 
   return (
-    <Card className="grid gap-3 border-amber-300 bg-amber-50 p-5" role="region" aria-labelledby={`${uid}-title`}>
-      <h3 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
-        {unconfirmedText.title}
-      </h3>
-      <p className="text-sm text-slate-700">{unconfirmedText.hint}</p>
-      <ul className="grid gap-3" aria-labelledby={`${uid}-title`}>
+    <ReviewCard title={unconfirmedText.title} hint={unconfirmedText.hint} after={dialog}>
         {unconfirmed.map((detail) => {
           const label = `${FIELD_NAMES[detail.field]} „${show(detail.field, detail.value)}“`;
           const newest = detail.sources[0];
@@ -98,14 +109,11 @@ export function UnconfirmedDetails({ timeline, zone }: { timeline: Timeline; zon
             </li>
           );
         })}
-      </ul>
-      {dialog}
-    </Card>
+    </ReviewCard>
   );
 }
 
 export function PossibleMatches({ timeline }: { timeline: Timeline }) {
-  const uid = useId();
   const review = useReviewDetail();
   const merge = useMergeContacts();
   const recheckOnDenied = useRecheckOnDenied();
@@ -134,12 +142,7 @@ export function PossibleMatches({ timeline }: { timeline: Timeline }) {
 
   const busy = review.isPending || merge.isPending;
   return (
-    <Card className="grid gap-3 border-amber-300 bg-amber-50 p-5" role="region" aria-labelledby={`${uid}-title`}>
-      <h3 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
-        {unconfirmedText.matchesTitle}
-      </h3>
-      <p className="text-sm text-slate-700">{unconfirmedText.matchesHint}</p>
-      <ul className="grid gap-3" aria-labelledby={`${uid}-title`}>
+    <ReviewCard title={unconfirmedText.matchesTitle} hint={unconfirmedText.matchesHint} after={dialog}>
         {matches.map((other) => {
           const otherName = other.name || other.email || formatPhone(other.phone);
           return (
@@ -162,8 +165,6 @@ export function PossibleMatches({ timeline }: { timeline: Timeline }) {
             </li>
           );
         })}
-      </ul>
-      {dialog}
-    </Card>
+    </ReviewCard>
   );
 }
