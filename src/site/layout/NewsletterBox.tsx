@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import type { NewsletterStart } from '@/site/dialogs/newsletter/NewsletterForm';
 import { NewsletterView } from '@/site/dialogs/newsletter/NewsletterView';
 
@@ -41,6 +41,9 @@ export function NewsletterBox() {
   const press = useRef(0);
   const pressed = useRef(false);
   const arrived = useRef<LiveForm | null>(null);
+  // what a press left waiting (its listeners and timer), undone when the box goes away first
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => () => release.current?.(), []);
 
   const takeOver = (Form: LiveForm) => {
     const el = input.current;
@@ -68,10 +71,16 @@ export function NewsletterBox() {
   const onPress = () => {
     const mine = ++press.current;
     pressed.current = true;
-    const finish = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      clearTimeout(timer);
       window.removeEventListener('click', afterClick, true);
       window.removeEventListener('pointerup', afterRelease, true);
       window.removeEventListener('pointercancel', afterRelease, true);
+      if (release.current === stop) release.current = null;
+    };
+    const finish = () => {
+      stop();
       if (press.current !== mine) return;
       pressed.current = false;
       const Form = arrived.current;
@@ -80,8 +89,14 @@ export function NewsletterBox() {
     };
     // once the click has reached the form (its submit is then asked for), or a moment after a
     // release that makes no click (a touch's click may come a little after it)
-    const afterClick = () => setTimeout(finish, 0);
-    const afterRelease = () => setTimeout(finish, 400);
+    const later = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, ms);
+    };
+    const afterClick = () => later(0);
+    const afterRelease = () => later(400);
+    release.current?.();
+    release.current = stop;
     window.addEventListener('click', afterClick, true);
     window.addEventListener('pointerup', afterRelease, true);
     window.addEventListener('pointercancel', afterRelease, true);
