@@ -1,5 +1,6 @@
-// Every repository path and every `npm run` script that README.md, ARCHITECTURE.md and docs/*.md
-// name exists, and every link to a heading finds it, so the docs cannot keep pointing at what was
+// Every repository path and every `npm run` script that README.md, ARCHITECTURE.md, docs/*.md and
+// the READMEs inside src/ (src/admin/README.md, which README.md lists among the docs) name
+// exists, and every link to a heading finds it, so the docs cannot keep pointing at what was
 // moved, renamed or deleted. A failure names each `doc:line: path`.
 //
 // What counts as a path (the rule; a token that fits none of these is prose and not checked):
@@ -49,7 +50,8 @@ function docFiles(root = ROOT): string[] {
     .filter((f) => f.endsWith('.md'))
     .sort()
     .map((f) => `docs/${f}`);
-  return ['README.md', 'ARCHITECTURE.md', ...docs];
+  const inSrc = allFiles().filter((f) => f.startsWith('src/') && f.endsWith('/README.md')).sort();
+  return ['README.md', 'ARCHITECTURE.md', ...docs, ...inSrc];
 }
 
 type Mention = { doc: string; line: number; kind: 'path' | 'script' | 'anchor'; target: string };
@@ -202,7 +204,8 @@ const all = docFiles().flatMap((doc) => mentions(doc, readFileSync(join(ROOT, do
 const where = (m: Mention) => `${m.doc}:${m.line}: ${m.target}`;
 
 describe('the docs name only what exists', () => {
-  it('every repository path named in README.md, ARCHITECTURE.md and docs/*.md exists', () => {
+  it('every repository path named in README.md, ARCHITECTURE.md, docs/*.md and src/**/README.md exists', () => {
+    expect(docFiles()).toContain('src/admin/README.md');
     const paths = all.filter((m) => m.kind === 'path');
     // the rule finds paths: a broken extractor would pass any tree
     expect(paths.length).toBeGreaterThan(200);
