@@ -11,11 +11,11 @@ import type { PagedListText } from './PagedList';
 import type { RowDeleteText } from './use-row-delete';
 
 /*
- * A record type of the admin (posts, projects, customer logos, blog users), declared once: its
- * table and columns, where its search looks, what it writes and its words. From that come the
- * list's page, the record read for its form, the guarded save, the delete, the list's row actions
- * and, with RecordTab, the tab that shows them. A section writes only what is its own: the
- * cards, the form and its rules.
+ * A record type of the admin (posts, projects, customer logos, blog users, contacts), declared
+ * once: its table and columns, where its search looks, what it writes and its words. From that
+ * come the list's page, the record read for its form, the guarded save, the delete, the list's
+ * row actions and, with RecordTab, the tab that shows them. A section writes only what is its
+ * own: the cards, the form and its rules.
  */
 
 export interface RecordWords {

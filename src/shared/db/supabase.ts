@@ -16,11 +16,14 @@ import { getSupabaseConfig } from '@/shared/db/config';
 let clientPromise: Promise<SupabaseClient> | null = null;
 
 /**
- * The one Supabase client of the app.
+ * The admin's Supabase client: auth, storage and the typed queries, for the sign-in page, the
+ * panels and the sign-in check in front of the previews.
  *
- * supabase-js is imported dynamically, so it lives in its own chunk that the landing page only
- * fetches when some data is needed (after first paint). Every caller shares the same client and
- * therefore the same auth session. A failed chunk load is not cached, so a later call retries.
+ * supabase-js is imported dynamically, so it lives in its own chunk that only admin code loads.
+ * The public pages never call this: they are prerendered, and their islands read through the
+ * small PostgREST client of public-db.ts (tests/build/bundle.test.ts checks the landing page is
+ * taken over without supabase-js). Every caller shares the same client and therefore the same
+ * auth session. A failed chunk load is not cached, so a later call retries.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   if (!clientPromise) {
