@@ -29,7 +29,7 @@ export const MAX_NOTICE_MINUTES = 10080;
 /**
  * The free time kept before and after every meeting (calendar_settings.buffer_before_minutes and
  * buffer_after_minutes): 0 to 240 minutes in steps of 5. The database applies it (taken_slots and
- * the booking's check, migration 20261205000100_consultant_calendar.sql); the dialog only reads it.
+ * the booking's check, migration 20261128001100_consultant_calendar.sql); the dialog only reads it.
  */
 export const MAX_BUFFER_MINUTES = 240;
 export const BUFFER_STEP_MINUTES = 5;
