@@ -179,14 +179,14 @@ async function functionsFile(db: Reader, schemas: string[]): Promise<string> {
   return `${out.join('\n')}\n`;
 }
 
-/** The order in which a trigger fires among a table's others: timing, then row before statement, then name (PostgreSQL's rule). */
+/** The order in which triggers fire: by timing; before the rows, statement-level ones first, after them, last; then by name. */
 const TIMING = ['before', 'instead of', 'after'];
 
 async function triggersFile(db: Reader): Promise<string> {
   // the triggers the migrations made: PostgreSQL's own (foreign keys') are internal, the platform defines none
-  const { rows } = await db.query<{ rel: string; name: string; def: string; type: number; enabled: string }>(
+  const { rows } = await db.query<{ rel: string; name: string; def: string; type: number; enabled: string; deferred: boolean }>(
     `select format('%I.%I', n.nspname, c.relname) as rel, t.tgname as name, pg_get_triggerdef(t.oid, true) as def,
-            t.tgtype::int as type, t.tgenabled as enabled
+            t.tgtype::int as type, t.tgenabled as enabled, t.tginitdeferred as deferred
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
       where not t.tgisinternal
       order by 1, 2`,
@@ -195,23 +195,29 @@ async function triggersFile(db: Reader): Promise<string> {
   const timing = (t: number) => (t & 64 ? 'instead of' : t & 2 ? 'before' : 'after');
   const EVENTS = [['insert', 4], ['update', 16], ['delete', 8], ['truncate', 32]] as const;
   const events = (t: number): string[] => EVENTS.filter(([, bit]) => t & bit).map(([e]) => e);
-  const level = (t: number) => (t & 1 ? 'each row' : 'each statement');
+  // a deferred constraint trigger fires when the transaction commits, not among the others
+  const rowFirst = (r: { type: number }) => (timing(r.type) === 'before' ? 0 : 1) === (r.type & 1) ? 1 : 0;
+  const level = (r: { type: number; deferred: boolean }) => (r.type & 1 ? (r.deferred ? 'each row, at commit' : 'each row') : 'each statement');
   const out = [
     header('Every trigger, per table in firing order, each event\'s order spelt out above the table\'s definitions.'),
-    '-- PostgreSQL fires the triggers of one event and timing on a table in the order of their names.',
+    '-- PostgreSQL fires the triggers of one event and timing on a table in the order of their names. Where',
+    '-- two or more row triggers of a timing share an event, each row trigger of that timing is named',
+    '-- <table>_<NN>_<what>, NN its place (supabase/migrations/20261128002100_trigger_order.sql;',
+    '-- tests/build/trigger-order.test.ts).',
   ];
   const tables = [...new Set(rows.map((r) => r.rel))];
   for (const rel of tables) {
     const mine = rows
       .filter((r) => r.rel === rel)
       .sort((a, b) =>
-        TIMING.indexOf(timing(a.type)) - TIMING.indexOf(timing(b.type)) || (b.type & 1) - (a.type & 1) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+        TIMING.indexOf(timing(a.type)) - TIMING.indexOf(timing(b.type)) || rowFirst(b) - rowFirst(a) ||
+        Number(a.deferred) - Number(b.deferred) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
       );
     out.push('', `-- ---- ${rel} ----`);
     for (const t of TIMING) {
       for (const [e] of EVENTS) {
-        for (const l of ['each row', 'each statement']) {
-          const firing = mine.filter((r) => timing(r.type) === t && events(r.type).includes(e) && level(r.type) === l);
+        for (const l of ['each row', 'each row, at commit', 'each statement']) {
+          const firing = mine.filter((r) => timing(r.type) === t && events(r.type).includes(e) && level(r) === l);
           if (firing.length) out.push(`-- ${t} ${e}, for ${l}: ${firing.map((r) => r.name).join(' → ')}`);
         }
       }

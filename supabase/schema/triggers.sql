@@ -5,7 +5,10 @@
 -- Read from the local stand-in's PGlite (PostgreSQL 18); hosted projects run PostgreSQL 15, whose
 -- own rendering differs in details (it has no `maintain` privilege, for one).
 
--- PostgreSQL fires the triggers of one event and timing on a table in the order of their names.
+-- PostgreSQL fires the triggers of one event and timing on a table in the order of their names. Where
+-- two or more row triggers of a timing share an event, each row trigger of that timing is named
+-- <table>_<NN>_<what>, NN its place (supabase/migrations/20261128002100_trigger_order.sql;
+-- tests/build/trigger-order.test.ts).
 
 -- ---- private.mailbox_providers ----
 -- after insert, for each statement: mailbox_providers_changed
@@ -15,83 +18,83 @@
 CREATE TRIGGER mailbox_providers_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON private.mailbox_providers FOR EACH STATEMENT EXECUTE FUNCTION private.mailbox_providers_changed();
 
 -- ---- public.appointments ----
--- before insert, for each row: a_appointments_bot_trap → appointments_checked → appointments_visitor_zone → b_appointments_clean → c_appointments_first_touch → d_appointments_contact → e_appointments_meeting_url
--- before update, for each row: appointments_checked → appointments_sequence → appointments_status_transition → appointments_updated_at → b_appointments_clean → c_appointments_first_touch → e_appointments_meeting_url
--- after insert, for each row: appointments_chat → appointments_conversation_created
--- after update, for each row: appointments_conversation_changed
-CREATE TRIGGER a_appointments_bot_trap BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
-CREATE TRIGGER appointments_checked BEFORE INSERT OR UPDATE OF preferred_date ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_appointment();
-CREATE TRIGGER appointments_sequence BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.raise_booking_sequence();
-CREATE TRIGGER appointments_status_transition BEFORE UPDATE OF status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_status_transition();
-CREATE TRIGGER appointments_updated_at BEFORE UPDATE OF client_name, client_email, client_phone, company_name, preferred_date, message, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER appointments_visitor_zone BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.normalize_visitor_zone();
-CREATE TRIGGER b_appointments_clean BEFORE INSERT OR UPDATE OF client_name, company_name, message ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
-CREATE TRIGGER c_appointments_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
-CREATE TRIGGER d_appointments_contact BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_contact();
-CREATE TRIGGER e_appointments_meeting_url BEFORE INSERT OR UPDATE OF meeting_url ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_meeting_url();
-CREATE TRIGGER appointments_chat AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
-CREATE TRIGGER appointments_conversation_changed AFTER UPDATE OF preferred_date, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_changed();
-CREATE TRIGGER appointments_conversation_created AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_created();
+-- before insert, for each row: appointments_10_bot_trap → appointments_15_checked → appointments_35_visitor_zone → appointments_40_clean → appointments_45_first_touch → appointments_50_contact → appointments_55_meeting_url
+-- before update, for each row: appointments_15_checked → appointments_20_sequence → appointments_25_status_transition → appointments_30_updated_at → appointments_40_clean → appointments_45_first_touch → appointments_55_meeting_url
+-- after insert, for each row: appointments_10_chat → appointments_30_conversation_created
+-- after update, for each row: appointments_20_conversation_changed
+CREATE TRIGGER appointments_10_bot_trap BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
+CREATE TRIGGER appointments_15_checked BEFORE INSERT OR UPDATE OF preferred_date ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_appointment();
+CREATE TRIGGER appointments_20_sequence BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.raise_booking_sequence();
+CREATE TRIGGER appointments_25_status_transition BEFORE UPDATE OF status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_status_transition();
+CREATE TRIGGER appointments_30_updated_at BEFORE UPDATE OF client_name, client_email, client_phone, company_name, preferred_date, message, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER appointments_35_visitor_zone BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.normalize_visitor_zone();
+CREATE TRIGGER appointments_40_clean BEFORE INSERT OR UPDATE OF client_name, company_name, message ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
+CREATE TRIGGER appointments_45_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
+CREATE TRIGGER appointments_50_contact BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_contact();
+CREATE TRIGGER appointments_55_meeting_url BEFORE INSERT OR UPDATE OF meeting_url ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_meeting_url();
+CREATE TRIGGER appointments_10_chat AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
+CREATE TRIGGER appointments_20_conversation_changed AFTER UPDATE OF preferred_date, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_changed();
+CREATE TRIGGER appointments_30_conversation_created AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_created();
 
 -- ---- public.blog_posts ----
--- before insert, for each row: blog_posts_image_alt → blog_posts_published_at → blog_posts_schedule → blog_posts_share_image_alt → blog_posts_staff_row
--- before update, for each row: blog_posts_image_alt → blog_posts_published_at → blog_posts_schedule → blog_posts_share_image_alt → blog_posts_updated_at
--- after insert, for each row: content_webhook
--- after update, for each row: blog_posts_revision → blog_posts_updated_by → content_webhook
--- after delete, for each row: blog_posts_bin → content_webhook
-CREATE TRIGGER blog_posts_image_alt BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
-CREATE TRIGGER blog_posts_published_at BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.blog_posts_default_published_at();
-CREATE TRIGGER blog_posts_schedule BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.check_post_schedule();
-CREATE TRIGGER blog_posts_share_image_alt BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_share_image_alt();
-CREATE TRIGGER blog_posts_staff_row BEFORE INSERT ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.add_staff_row();
-CREATE TRIGGER blog_posts_updated_at BEFORE UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER blog_posts_bin AFTER DELETE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
-CREATE TRIGGER blog_posts_revision AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
-CREATE TRIGGER blog_posts_updated_by AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
-CREATE TRIGGER content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+-- before insert, for each row: blog_posts_10_image_alt → blog_posts_20_published_at → blog_posts_30_schedule → blog_posts_40_share_image_alt → blog_posts_50_staff_row
+-- before update, for each row: blog_posts_10_image_alt → blog_posts_20_published_at → blog_posts_30_schedule → blog_posts_40_share_image_alt → blog_posts_60_updated_at
+-- after insert, for each row: blog_posts_40_content_webhook
+-- after update, for each row: blog_posts_20_revision → blog_posts_30_updated_by → blog_posts_40_content_webhook
+-- after delete, for each row: blog_posts_10_bin → blog_posts_40_content_webhook
+CREATE TRIGGER blog_posts_10_image_alt BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
+CREATE TRIGGER blog_posts_20_published_at BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.blog_posts_default_published_at();
+CREATE TRIGGER blog_posts_30_schedule BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.check_post_schedule();
+CREATE TRIGGER blog_posts_40_share_image_alt BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_share_image_alt();
+CREATE TRIGGER blog_posts_50_staff_row BEFORE INSERT ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.add_staff_row();
+CREATE TRIGGER blog_posts_60_updated_at BEFORE UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER blog_posts_10_bin AFTER DELETE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
+CREATE TRIGGER blog_posts_20_revision AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
+CREATE TRIGGER blog_posts_30_updated_by AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
+CREATE TRIGGER blog_posts_40_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
 
 -- ---- public.blog_users ----
--- before insert, for each row: blog_users_sync_account
--- before update, for each row: blog_users_sync_account → blog_users_updated_at
--- after delete, for each row: blog_users_bin → blog_users_remove_account
-CREATE TRIGGER blog_users_sync_account BEFORE INSERT OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_sync_account();
-CREATE TRIGGER blog_users_updated_at BEFORE UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER blog_users_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
-CREATE TRIGGER blog_users_remove_account AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_remove_account();
+-- before insert, for each row: blog_users_10_sync_account
+-- before update, for each row: blog_users_10_sync_account → blog_users_20_updated_at
+-- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account
+CREATE TRIGGER blog_users_10_sync_account BEFORE INSERT OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_sync_account();
+CREATE TRIGGER blog_users_20_updated_at BEFORE UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER blog_users_10_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
+CREATE TRIGGER blog_users_20_remove_account AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_remove_account();
 
 -- ---- public.calendar_settings ----
--- before insert, for each row: calendar_settings_checked → calendar_settings_image_alt
--- before update, for each row: calendar_settings_checked → calendar_settings_image_alt → calendar_settings_updated_at
-CREATE TRIGGER calendar_settings_checked BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.check_calendar_settings();
-CREATE TRIGGER calendar_settings_image_alt BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
-CREATE TRIGGER calendar_settings_updated_at BEFORE UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+-- before insert, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt
+-- before update, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt → calendar_settings_30_updated_at
+CREATE TRIGGER calendar_settings_10_checked BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.check_calendar_settings();
+CREATE TRIGGER calendar_settings_20_image_alt BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
+CREATE TRIGGER calendar_settings_30_updated_at BEFORE UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 -- ---- public.clients ----
--- before insert, for each row: clients_image_alt
--- before update, for each row: clients_image_alt → clients_updated_at
--- after insert, for each row: content_webhook
--- after update, for each row: content_webhook
--- after delete, for each row: clients_bin → content_webhook
-CREATE TRIGGER clients_image_alt BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
-CREATE TRIGGER clients_updated_at BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER clients_bin AFTER DELETE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
-CREATE TRIGGER content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+-- before insert, for each row: clients_10_image_alt
+-- before update, for each row: clients_10_image_alt → clients_20_updated_at
+-- after insert, for each row: clients_20_content_webhook
+-- after update, for each row: clients_20_content_webhook
+-- after delete, for each row: clients_10_bin → clients_20_content_webhook
+CREATE TRIGGER clients_10_image_alt BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
+CREATE TRIGGER clients_20_updated_at BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER clients_10_bin AFTER DELETE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
+CREATE TRIGGER clients_20_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
 
 -- ---- public.contact_submissions ----
--- before insert, for each row: a_contact_submissions_bot_trap → b_contact_submissions_clean → c_contact_submissions_first_touch → contact_submissions_checked → d_contact_submissions_contact → e_contact_submissions_lead
--- before update, for each row: b_contact_submissions_clean → c_contact_submissions_first_touch → contact_submissions_updated_at → e_contact_submissions_lead
--- after insert, for each row: contact_submissions_acknowledged → contact_submissions_chat
--- after update, for each row: contact_submissions_lead_history
-CREATE TRIGGER a_contact_submissions_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
-CREATE TRIGGER b_contact_submissions_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
-CREATE TRIGGER c_contact_submissions_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
-CREATE TRIGGER contact_submissions_checked BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_inquiry();
-CREATE TRIGGER contact_submissions_updated_at BEFORE UPDATE OF name, email, phone, company, message, purpose, contact_method, status ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER d_contact_submissions_contact BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_contact();
-CREATE TRIGGER e_contact_submissions_lead BEFORE INSERT OR UPDATE OF status, lost_reason, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.lead_rules();
-CREATE TRIGGER contact_submissions_acknowledged AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_created();
-CREATE TRIGGER contact_submissions_chat AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
-CREATE TRIGGER contact_submissions_lead_history AFTER UPDATE OF status, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.record_lead_changes();
+-- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
+-- before update, for each row: contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_50_updated_at → contact_submissions_70_lead
+-- after insert, for each row: contact_submissions_10_acknowledged → contact_submissions_20_chat
+-- after update, for each row: contact_submissions_30_lead_history
+CREATE TRIGGER contact_submissions_10_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
+CREATE TRIGGER contact_submissions_20_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
+CREATE TRIGGER contact_submissions_30_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
+CREATE TRIGGER contact_submissions_40_checked BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_inquiry();
+CREATE TRIGGER contact_submissions_50_updated_at BEFORE UPDATE OF name, email, phone, company, message, purpose, contact_method, status ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER contact_submissions_60_contact BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_contact();
+CREATE TRIGGER contact_submissions_70_lead BEFORE INSERT OR UPDATE OF status, lost_reason, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.lead_rules();
+CREATE TRIGGER contact_submissions_10_acknowledged AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_created();
+CREATE TRIGGER contact_submissions_20_chat AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
+CREATE TRIGGER contact_submissions_30_lead_history AFTER UPDATE OF status, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.record_lead_changes();
 
 -- ---- public.contacts ----
 -- before update, for each row: contacts_updated_at
@@ -100,7 +103,8 @@ CREATE TRIGGER contacts_updated_at BEFORE UPDATE ON public.contacts FOR EACH ROW
 CREATE TRIGGER contacts_corrected AFTER UPDATE OF name, email, phone ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.contact_corrected();
 
 -- ---- public.content_bin ----
--- after delete, for each row: content_bin_forget → content_bin_forget_staff
+-- after delete, for each row: content_bin_forget
+-- after delete, for each row, at commit: content_bin_forget_staff
 CREATE TRIGGER content_bin_forget AFTER DELETE ON public.content_bin FOR EACH ROW EXECUTE FUNCTION private.forget_revisions();
 CREATE CONSTRAINT TRIGGER content_bin_forget_staff AFTER DELETE ON public.content_bin DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.forget_staff_row();
 
@@ -134,16 +138,16 @@ CREATE TRIGGER project_categories_updated_at BEFORE UPDATE ON public.project_cat
 CREATE TRIGGER content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.project_categories FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
 
 -- ---- public.projects ----
--- before insert, for each row: projects_image_alt → projects_share_image_alt → projects_staff_row
--- before update, for each row: projects_image_alt → projects_share_image_alt → projects_updated_at
--- after insert, for each row: content_webhook
--- after update, for each row: content_webhook → projects_revision → projects_updated_by
--- after delete, for each row: content_webhook → projects_bin
-CREATE TRIGGER projects_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
-CREATE TRIGGER projects_share_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_share_image_alt();
-CREATE TRIGGER projects_staff_row BEFORE INSERT ON public.projects FOR EACH ROW EXECUTE FUNCTION private.add_staff_row();
-CREATE TRIGGER projects_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
-CREATE TRIGGER projects_bin AFTER DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
-CREATE TRIGGER projects_revision AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
-CREATE TRIGGER projects_updated_by AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
+-- before insert, for each row: projects_10_image_alt → projects_20_share_image_alt → projects_30_staff_row
+-- before update, for each row: projects_10_image_alt → projects_20_share_image_alt → projects_40_updated_at
+-- after insert, for each row: projects_10_content_webhook
+-- after update, for each row: projects_10_content_webhook → projects_30_revision → projects_40_updated_by
+-- after delete, for each row: projects_10_content_webhook → projects_20_bin
+CREATE TRIGGER projects_10_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
+CREATE TRIGGER projects_20_share_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_share_image_alt();
+CREATE TRIGGER projects_30_staff_row BEFORE INSERT ON public.projects FOR EACH ROW EXECUTE FUNCTION private.add_staff_row();
+CREATE TRIGGER projects_40_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER projects_10_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER projects_20_bin AFTER DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
+CREATE TRIGGER projects_30_revision AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
+CREATE TRIGGER projects_40_updated_by AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
