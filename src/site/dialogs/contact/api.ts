@@ -14,8 +14,8 @@ import { firstTouchField, throwIfFirstTouchRefused } from '@/site/dialogs/first-
 
 /**
  * Thrown past the database's intake limits for inquiries: per visitor and per e-mail address
- * (hints inquiry_limit_client and _email; migrations 20261124000100, 20261128000100,
- * 20261128000600). The site-wide ceiling (_rate) and the network's limit (_network, migration
+ * (hints inquiry_limit_client and _email; private.check_inquiry in supabase/schema/functions.sql).
+ * The site-wide ceiling (_rate) and the network's limit (_network, since migration
  * 20261128001600) no longer refuse: they ask for a proof of work instead.
  */
 export class InquiryLimitError extends Error {
