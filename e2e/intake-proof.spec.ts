@@ -1,5 +1,5 @@
 // The public forms when the database asks for a proof of work (migrations
-// 20261202000100_visitors_by_network.sql, 20261207000400_signup_and_proofs.sql), in a real browser:
+// 20261128000600_visitors_by_network.sql, 20261128001600_signup_and_proofs.sql), in a real browser:
 // the ALTCHA widget solves the database's own challenge in Chromium, out of sight, and the same form
 // goes through with the proof. A bot pool that fills the site-wide ceiling from many networks (of
 // the inquiries, or of the newsletter at its own ceiling), or a network that already holds half

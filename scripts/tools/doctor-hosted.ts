@@ -345,7 +345,7 @@ async function definerProblems(q: Query): Promise<string[]> {
     lines.push(
       `Fix: move its body out of the API (alter function <name>(<arguments>) set schema ${DEFINER_SCHEMA}) and put a SECURITY INVOKER ` +
         'function of the same name, arguments and result in public that calls it, granted to the same roles, as ' +
-        'supabase/migrations/20261207000900_api_definers.sql does; or, if no visitor or admin calls it, ' +
+        'supabase/migrations/20261128002000_api_definers.sql does; or, if no visitor or admin calls it, ' +
         'revoke execute on function <name>(<arguments>) from public, anon, authenticated;',
     );
   }

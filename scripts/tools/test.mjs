@@ -1,5 +1,5 @@
-// `npm test`: the database types, type checks (Node and Deno), lint, build, Vitest (unit, components, backend, build
-// checks), then Playwright end to end. Every stage runs even when an earlier one failed, so one red stage does
+// `npm test`: the database types and the schema snapshot (supabase/schema/), type checks (Node and
+// Deno), lint, build, Vitest (unit, components, backend, build checks), then Playwright end to end. Every stage runs even when an earlier one failed, so one red stage does
 // not hide the state of the others; the end-to-end suite alone waits for a good build, since it
 // tests that build. The summary names every failed stage, counts every test, and lists the tests
 // nearest their timeouts (`npm run test:timings` prints the same list again).
@@ -14,6 +14,8 @@ for (const f of [VITEST_JSON, VITEST_TIMINGS, PLAYWRIGHT_JSON]) rmSync(f, { forc
 const stages = [
   // the committed database types are what the migrations make (else the type check below proves little)
   { name: 'database types', run: () => npx(['tsx', 'supabase/local/gen-types.ts', '--check']) },
+  // supabase/schema/ (the database as it is now, one file per concern) is what the migrations make
+  { name: 'schema snapshot', run: () => npx(['tsx', 'scripts/tools/schema-snapshot.ts', '--check']) },
   { name: 'type check', run: () => npx(['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   // the Edge Functions' Deno code (and the stand-in's Deno host), which the Node type check leaves out
   { name: 'Deno type check', run: () => run('npm', ['run', '--silent', 'typecheck:functions']) },

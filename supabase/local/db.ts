@@ -138,7 +138,7 @@ function schemaFingerprint(seed: boolean): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function applyPending(pg: Conn): Promise<string[]> {
+async function applyPending(pg: Conn, migrations: Migration[] = readMigrations()): Promise<string[]> {
   await pg.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
@@ -150,7 +150,7 @@ async function applyPending(pg: Conn): Promise<string[]> {
     ),
   );
   const applied: string[] = [];
-  for (const m of readMigrations()) {
+  for (const m of migrations) {
     if (done.has(m.version)) continue;
     try {
       await pg.exec('begin');
@@ -178,7 +178,7 @@ async function setSearchPath(pg: PGlite): Promise<void> {
   await pg.exec('set search_path to "$user", public, extensions');
 }
 
-async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
+async function bootstrapFresh(pg: PGlite, seed: boolean, migrations?: Migration[]): Promise<void> {
   await setSearchPath(pg);
   try {
     await pg.exec(readFileSync(PLATFORM_FILE, 'utf8'));
@@ -187,7 +187,7 @@ async function bootstrapFresh(pg: PGlite, seed: boolean): Promise<void> {
   } catch (error) {
     throw new Error(`platform.sql failed: ${(error as Error).message}`, { cause: error });
   }
-  await applyPending(pg);
+  await applyPending(pg, migrations);
   if (seed) {
     const sql = readSeed();
     if (sql.trim()) {
@@ -212,6 +212,22 @@ async function buildSnapshot(seed: boolean): Promise<Blob> {
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   return dump;
+}
+
+/**
+ * A throw-away PGlite in this thread holding the platform and `migrations` (no seed), built from SQL
+ * without the cache: for tools that read the catalog of migrations other than the committed ones
+ * (tests/build/schema-snapshot.test.ts changes one on purpose). The caller closes it.
+ */
+export async function migratedPglite(migrations: Migration[]): Promise<PGlite> {
+  const pg = await PGlite.create({ extensions: { pgcrypto } });
+  try {
+    await bootstrapFresh(pg, false, migrations);
+  } catch (error) {
+    await pg.close();
+    throw error;
+  }
+  return pg;
 }
 
 async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {

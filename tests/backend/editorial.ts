@@ -1,4 +1,4 @@
-// The editor's database (20261201000100_editorial.sql): posts published at a set time by the
+// The editor's database (20261128000500_editorial.sql): posts published at a set time by the
 // scheduled job, every replaced version kept by a trigger and pruned by a rule, deletes moved to a
 // bin that restores and forgets, and none of it visible to anyone but admins. Defined once and run
 // twice: against the stand-in (editorial.test.ts) and against real PostgreSQL 15 with the real

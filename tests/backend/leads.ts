@@ -349,13 +349,13 @@ export function defineLeads(start: () => Promise<Harness>): void {
       await sql(`update public.contact_submissions set follow_up_at = null where owner_id = $1`, [ADMIN.sub]);
       // the follow-ups as set on earlier days (the database refuses a past one now)
       await sql(`update public.contact_submissions set owner_id = $1 where id = any($2)`, [ADMIN.sub, [due, overdue, later]]);
-      await sql('alter table public.contact_submissions disable trigger e_contact_submissions_lead');
+      await sql('alter table public.contact_submissions disable trigger contact_submissions_70_lead');
       try {
         await sql('update public.contact_submissions set follow_up_at = $2 where id = $1', [due, await sofia(5, '14:30')]);
         await sql('update public.contact_submissions set follow_up_at = $2 where id = $1', [overdue, await sofia(3, '11:00')]);
         await sql('update public.contact_submissions set follow_up_at = $2 where id = $1', [later, await sofia(30, '10:00')]);
       } finally {
-        await sql('alter table public.contact_submissions enable trigger e_contact_submissions_lead');
+        await sql('alter table public.contact_submissions enable trigger contact_submissions_70_lead');
       }
       await mail();
 

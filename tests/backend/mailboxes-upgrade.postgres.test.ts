@@ -12,7 +12,7 @@ const skip = postgresSkipReason();
 if (skip) console.warn(`[mailboxes-upgrade.postgres] skipped: ${skip}`);
 const suite = skip ? describe.skip : describe;
 
-const MAILBOXES_BY_PROVIDER = '20261207000200';
+const MAILBOXES_BY_PROVIDER = '20261128001400';
 
 suite(`mailboxes by provider, as an upgrade on real PostgreSQL ${findPostgres()?.version ?? ''}`, () => {
   let cluster: PostgresCluster | undefined;

@@ -1,5 +1,5 @@
 // Staff ids are nobody's but the admins', and select=* answers every caller of every table it may
-// read (20261207000700_staff_ids_private.sql): every table of the API swept with select('*') as a
+// read (20261128001900_staff_ids_private.sql): every table of the API swept with select('*') as a
 // visitor, a signed-up account that is no admin and an admin; what the public pages of the system
 // this product was specified from read (product-spec.md, "Visitor-side data"), through its
 // supabase-js calls; and who wrote and saved a post or project, kept by the database beside them,

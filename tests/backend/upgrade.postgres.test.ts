@@ -21,8 +21,8 @@ if (skip) console.warn(`[upgrade.postgres] skipped: ${skip}`);
 const suite = skip ? describe.skip : describe;
 
 const ADMIN_ACCOUNTS = '20261127000100';
-const API_SURFACE = '20261202000300';
-const SIGNUP_AND_PROOFS = '20261207000400';
+const API_SURFACE = '20261128000800';
+const SIGNUP_AND_PROOFS = '20261128001600';
 /** Confirmation tokens of the earlier version's links (the database keeps their hashes). */
 const USED_LINK = 'U'.repeat(43);
 const LIVE_LINK = 'L'.repeat(43);

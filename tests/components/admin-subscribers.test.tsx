@@ -2,7 +2,7 @@
 // state, the state filter and the search (in the address), 'Отпиши' and 'Изтрий' after their
 // questions, 'Премахни блокирането' with its reason in a dialog and the record of lifts, a refusal
 // in Bulgarian, and the consent records as CSV. Against MSW answers shaped as the database's
-// (supabase/migrations/20261204000100_newsletter.sql, 20261207000200_mailboxes_by_provider.sql).
+// (supabase/migrations/20261128001000_newsletter.sql, 20261128001400_mailboxes_by_provider.sql).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -44,7 +44,7 @@ export function bookingRow(overrides: Partial<Booking> = {}): Booking {
     created_at: '2026-11-20T09:00:00.000Z',
     // the visitor's browser gave no zone (as before the e-mails recorded it)
     visitor_time_zone: null,
-    // made before the meeting links (migration 20261205000100): none
+    // made before the meeting links (migration 20261128001100): none
     meeting_url: null,
     notified_at: '2026-11-20T09:00:03.000Z',
     notify_error: null,

@@ -1,6 +1,6 @@
 /*
  * The bin ('Кошче'): what was deleted of posts, projects, clients and blog users, for 30 days
- * (supabase/migrations/20261201000100_editorial.sql). The only code of the bin that calls
+ * (supabase/migrations/20261128000500_editorial.sql). The only code of the bin that calls
  * Supabase: one page of the list, a restore (the database's restore_from_bin) and a delete for
  * good. Keys live under 'admin', so sign-out forgets them.
  */

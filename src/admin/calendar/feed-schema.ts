@@ -1,7 +1,7 @@
 /*
  * The rules of a new private calendar feed ('Календари за заетост', public.add_calendar_feed) as a
  * zod schema with its Bulgarian messages, the texts of the section, and which field a refusal of
- * the database belongs to (migration 20261205000100_consultant_calendar.sql).
+ * the database belongs to (migration 20261128001100_consultant_calendar.sql).
  */
 import * as z from 'zod/mini';
 import { hintOf } from '@/shared/db/errors';

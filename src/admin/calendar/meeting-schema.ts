@@ -1,7 +1,7 @@
 /*
  * The rules of 'Връзка за срещите' (public.meeting_settings.meeting_link) as a zod schema with its
  * Bulgarian messages: a fixed https:// room for every booking, or none for a new Jitsi room each.
- * The database checks the same (migration 20261205000100_consultant_calendar.sql).
+ * The database checks the same (migration 20261128001100_consultant_calendar.sql).
  */
 import * as z from 'zod/mini';
 import { codeOf } from '@/shared/db/errors';

@@ -1,9 +1,9 @@
 /*
  * Status rules of the inbox, as pure functions: an inquiry's stages (any stage may follow any
  * other; 'Загубена' needs a reason, which the database checks: migration *_leads.sql) and a
- * booking's statuses. The database enforces the same booking rules (trigger
- * appointments_status_transition in supabase/migrations/20261122000500_inbox.sql, with 'no_show'
- * since 20261205000100_consultant_calendar.sql).
+ * booking's statuses. The database enforces the same booking rules (the trigger
+ * appointments_25_status_transition, private.appointments_status_transition in
+ * supabase/schema/functions.sql; 'no_show' since migration 20261128001100_consultant_calendar.sql).
  */
 import { MEETING_MINUTES } from '@/shared/domain/calendar';
 import type { BookingStatus, InquiryStatus } from './types';

@@ -18,7 +18,7 @@ export interface ChatDelivery {
 }
 /**
  * A booking's status: waiting, confirmed, cancelled, or 'no_show' (a confirmed meeting the visitor
- * did not come to, set by an admin after it ended: migration 20261205000100_consultant_calendar.sql).
+ * did not come to, set by an admin after it ended: migration 20261128001100_consultant_calendar.sql).
  */
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'no_show';
 

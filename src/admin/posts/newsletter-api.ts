@@ -1,5 +1,5 @@
 /*
- * The post editor's newsletter calls (migration 20261204000100_newsletter.sql): where a post's
+ * The post editor's newsletter calls (migration 20261128001000_newsletter.sql): where a post's
  * send stands, the test to the admin's own address, and the send itself. The database decides
  * everything (published, tested with this content, once per post, one send at a time) and says
  * why it refuses in Bulgarian.

@@ -1,8 +1,8 @@
 /*
- * The newsletter's subscribers (migration 20261204000100_newsletter.sql): one page of the list, the
+ * The newsletter's subscribers (migration 20261128001000_newsletter.sql): one page of the list, the
  * counts per state, the consent records of every page for the CSV export, and the admin's three
  * writes, an unsubscribe, the erasure on request and the lift of a suppression with its reason
- * (migration 20261207000200_mailboxes_by_provider.sql). Admins read the tables through row-level
+ * (migration 20261128001400_mailboxes_by_provider.sql). Admins read the tables through row-level
  * security; the counts and the writes are the database's functions (SECURITY DEFINER, admins only:
  * anyone else gets 42501). The only code of the tab that calls Supabase. Keys live under 'admin',
  * so sign-out forgets them.

@@ -38,7 +38,7 @@ export const resourcePath = (slug: string) => `/resources/${segment(slug)}`;
 /**
  * The private page of a booking, the link its e-mails carry: /booking/<token>. The database
  * writes the e-mailed link itself, as site_url || '/booking/' || token (private.queue_booking_mail,
- * supabase/migrations/20261202000200_mail_without_relay.sql), and mirrors this shape: a token is
+ * supabase/migrations/20261128000700_mail_without_relay.sql), and mirrors this shape: a token is
  * base64url, which encoding leaves as it is.
  */
 export const bookingPath = (token: string) => `/booking/${segment(token)}`;
@@ -46,7 +46,7 @@ export const bookingPath = (token: string) => `/booking/${segment(token)}`;
 /**
  * The newsletter's e-mailed links (docs/newsletter.md): the confirmation's page,
  * /newsletter/confirm/<token>, and the unsubscribe page, /newsletter/unsubscribe/<token>. The
- * database writes both itself (supabase/migrations/20261204000100_newsletter.sql) and mirrors
+ * database writes both itself (supabase/migrations/20261128001000_newsletter.sql) and mirrors
  * these shapes.
  */
 export const newsletterConfirmPath = (token: string) => `/newsletter/confirm/${segment(token)}`;

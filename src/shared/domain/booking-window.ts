@@ -6,8 +6,8 @@
  *   (calendar_settings.min_notice_minutes) up to now plus the booking horizon
  *   (booking_horizon_days), and never on a day off (calendar_days_off: single days or ranges of
  *   the consultant's calendar dates). Settings without these values get the database's defaults.
- * - The database checks the same rules (migrations 20261124000100_booking_rules.sql and
- *   20261128000100_intake_per_visitor.sql).
+ * - The database checks the same rules: private.check_appointment in supabase/schema/functions.sql
+ *   (the booking's trigger, supabase/schema/triggers.sql).
  */
 import {
   calendarZone,

@@ -12,8 +12,8 @@
  *   change neither skips a slot that exists nor offers one twice.
  * - Which of those slots a visitor may book (the notice, the horizon, the days off) is the booking
  *   window's rule: booking-window.ts.
- * - The database checks the same rules (migrations 20261124000100_booking_rules.sql and
- *   20261128000100_intake_per_visitor.sql).
+ * - The database checks the same rules: private.check_appointment in supabase/schema/functions.sql
+ *   (the booking's trigger, supabase/schema/triggers.sql).
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -29,7 +29,7 @@ export const MAX_NOTICE_MINUTES = 10080;
 /**
  * The free time kept before and after every meeting (calendar_settings.buffer_before_minutes and
  * buffer_after_minutes): 0 to 240 minutes in steps of 5. The database applies it (taken_slots and
- * the booking's check, migration 20261205000100_consultant_calendar.sql); the dialog only reads it.
+ * private.check_appointment, supabase/schema/functions.sql); the dialog only reads it.
  */
 export const MAX_BUFFER_MINUTES = 240;
 export const BUFFER_STEP_MINUTES = 5;

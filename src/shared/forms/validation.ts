@@ -8,7 +8,7 @@
  * A plain address: no spaces, exactly one @, a dot inside the domain part, and none of the
  * characters that mean something in a mailto: link, a mail header or a list of addresses
  * (? , ; : < > ( ) [ ] \ " ' & % /), so what a visitor types can never add a recipient. The
- * database checks the same pattern (migration 20261124000100_booking_rules.sql).
+ * database checks the same pattern (the *_email_plain constraints, supabase/schema/tables.sql).
  */
 const EMAIL_PATTERN = /^[^\s@?,;:<>()[\]\\"'&%/]+@[^\s@?,;:<>()[\]\\"'&%/]+\.[^\s@?,;:<>()[\]\\"'&%/.]{2,}$/;
 

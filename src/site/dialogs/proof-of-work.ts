@@ -2,7 +2,7 @@
  * The public forms' proof of work. Near a form's site-wide ceiling, when the visitor's wider
  * network nears or passes its limit, or when a request carries no client address, the database
  * answers an inquiry, a booking or a newsletter sign-up with the hint intake_proof_required instead
- * of storing it (migrations 20261202000100_visitors_by_network.sql, 20261207000400_signup_and_proofs.sql).
+ * of storing it (migrations 20261128000600_visitors_by_network.sql, 20261128001600_signup_and_proofs.sql).
  * The form then asks for a challenge for itself (the function intake_challenge(form): ALTCHA's v1
  * protocol, at the level that form demands of this visitor now, signed for the form and the visitor
  * with a key only the database holds), has the ALTCHA widget solve it out of sight, and sends the

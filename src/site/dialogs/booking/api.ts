@@ -48,8 +48,8 @@ export async function fetchCalendarSettings(): Promise<CalendarSettings | null> 
 }
 
 /**
- * Whether new bookings and moves wait until the consultant's calendar is read again (migration
- * 20261205000100). False when it cannot be asked (only logged: the database still refuses with
+ * Whether new bookings and moves wait until the consultant's calendar is read again
+ * (booking_paused, supabase/schema/functions.sql). False when it cannot be asked (only logged: the database still refuses with
  * booking_paused, and the visitor is told).
  */
 export async function fetchBookingPaused(): Promise<boolean> {
@@ -149,8 +149,8 @@ export class SlotTakenError extends Error {
 }
 
 /**
- * Why the database refused a booking (its hint, migrations 20261124000100, 20261128000100,
- * 20261202000100 and 20261205000100):
+ * Why the database refused a booking (its hint, from private.check_appointment and the intake
+ * limits it calls, supabase/schema/functions.sql):
  *   'closed'       the calendar is closed (booking_closed) or not set up (booking_no_calendar)
  *   'paused'       the consultant's calendar has not been read for a while (booking_paused)
  *   'day_off'      the day became a day off (booking_day_off)

@@ -14,9 +14,9 @@ import { firstTouchField, throwIfFirstTouchRefused } from '@/site/dialogs/first-
 
 /**
  * Thrown past the database's intake limits for inquiries: per visitor and per e-mail address
- * (hints inquiry_limit_client and _email; migrations 20261124000100, 20261128000100,
- * 20261202000100). The site-wide ceiling (_rate) and the network's limit (_network, migration
- * 20261207000400) no longer refuse: they ask for a proof of work instead.
+ * (hints inquiry_limit_client and _email; private.check_inquiry in supabase/schema/functions.sql).
+ * The site-wide ceiling (_rate) and the network's limit (_network, since migration
+ * 20261128001600) no longer refuse: they ask for a proof of work instead.
  */
 export class InquiryLimitError extends Error {
   constructor(readonly original: unknown) {

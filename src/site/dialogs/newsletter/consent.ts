@@ -1,7 +1,7 @@
 /*
  * What the newsletter box tells a visitor before they subscribe, and the name of that wording.
  * The database keeps each sign-up's wording by this name (private.newsletter_wordings, migration
- * 20261204000100_newsletter.sql) as the proof of what the visitor was told; a new wording is a new
+ * 20261128001000_newsletter.sql) as the proof of what the visitor was told; a new wording is a new
  * version there and here, never an edit of an old one (tests/unit/newsletter-consent.test.ts
  * compares the two).
  */

@@ -1,6 +1,6 @@
 /*
  * The manage link's network calls: read, cancel and move a booking through the SECURITY DEFINER
- * functions that take the link's token (migration 20261129000100_booking_conversation.sql). They
+ * functions that take the link's token (migration 20261128000300_booking_conversation.sql). They
  * go through `.rpc()`, which POSTs, so the token travels in the request body and never in a URL
  * that a server or proxy would log. Nothing here logs the token or the page's address.
  */

@@ -1,5 +1,5 @@
 /*
- * The newsletter links' network calls (migration 20261204000100_newsletter.sql): what a link's
+ * The newsletter links' network calls (migration 20261128001000_newsletter.sql): what a link's
  * page shows (newsletter_link, which changes nothing: mail scanners open every link), and the
  * buttons that do the work (confirm_newsletter, unsubscribe_newsletter,
  * resend_newsletter_confirmation). All go through `.rpc()`, so the token travels in a request's

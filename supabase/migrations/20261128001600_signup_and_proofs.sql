@@ -299,7 +299,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- Bookings: as 20261205000100_consultant_calendar.sql, but the network asks for work
+-- Bookings: as 20261128001100_consultant_calendar.sql, but the network asks for work
 -- ---------------------------------------------------------------------------------------------
 create or replace function private.check_appointment() returns trigger
 language plpgsql security definer set search_path = ''

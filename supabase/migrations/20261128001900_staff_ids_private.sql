@@ -3,7 +3,7 @@
 --
 -- Posts and projects carried the staff's account ids (blog_posts.created_by, the blog user a post
 -- belongs to, and updated_by on both, the account whose save made the version). Anonymous readers
--- were kept from them by a column grant of every other column (20261202000300_api_surface.sql), so
+-- were kept from them by a column grant of every other column (20261128000800_api_surface.sql), so
 -- `GET /rest/v1/blog_posts?select=*`, what every supabase-js user writes, answered 42501
 -- "permission denied for table" and the public pages of the system this product was specified
 -- from fell back to their sample data; and a signed-in account that is no admin, which row-level

@@ -57,7 +57,7 @@ comment on column public.projects.meta_title is 'The title search engines and sh
 comment on column public.projects.meta_description is 'The description search engines and share cards show; empty: the short description.';
 comment on column public.projects.share_image is 'The picture of the share card; null: the main image.';
 
--- The share image has its text like every picture (20261130000100_image_alt_text.sql): an API
+-- The share image has its text like every picture (20261128000400_image_alt_text.sql): an API
 -- caller must give it, SQL gets the title.
 create or replace function private.require_share_image_alt() returns trigger
 language plpgsql security definer set search_path = ''
