@@ -23,6 +23,7 @@ import { cpus } from 'node:os';
 
 process.env.E2E_BACKEND_PORT ??= '54377';
 process.env.E2E_PREVIEW_PORT ??= '4177';
+process.env.E2E_SLOT ??= '0'; // one build and one preview: the first slot's
 const { E2E_BACKEND_PORT, E2E_BACKEND_URL, E2E_OUT_DIR, E2E_SITE_URL } = await import('./e2e-env.mjs');
 const { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } = await import('./chromium.mjs');
 const { ADMIN_BUDGETS, adminFirstLoad, loadBuild, modulesOf } = await import('./bundle-graph.mjs');

@@ -2,9 +2,18 @@
 // (client build, prerendered pages and 404.html, sitemap and feed, the hosts' rules and security
 // headers), pointed at the stand-in of that run. A
 // throw-away stand-in with the same seed answers while the pages are prerendered.
+//
+// Each slot of the run (scripts/tools/e2e-env.mjs) has a build of its own, since the addresses are
+// baked in: without E2E_SLOT this builds every slot, side by side; with it, that slot's.
 import { spawn } from 'node:child_process';
-import { E2E_BACKEND_PORT, E2E_BACKEND_URL, e2eBuildEnv, E2E_OUT_DIR } from './e2e-env.mjs';
+import { E2E_BACKEND_PORT, E2E_BACKEND_URL, e2eBuildEnv, E2E_OUT_DIR, E2E_WORKERS } from './e2e-env.mjs';
 import { run } from './run.mjs';
+
+if (process.env.E2E_SLOT === undefined) {
+  const slots = Array.from({ length: E2E_WORKERS }, (_, slot) => slot);
+  const codes = await Promise.all(slots.map((slot) => run(process.execPath, [process.argv[1]], { env: { E2E_SLOT: String(slot) } })));
+  process.exit(codes.find((c) => c !== 0) ?? 0);
+}
 
 async function healthy() {
   try {
@@ -18,7 +27,7 @@ if (await healthy()) {
   console.error(`Port ${E2E_BACKEND_PORT} is already in use: stop what runs there, or set E2E_BACKEND_PORT.`);
   process.exit(1);
 }
-const backend = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--memory', `--port=${E2E_BACKEND_PORT}`], {
+const backend = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--memory', '--no-read-replica', `--port=${E2E_BACKEND_PORT}`], {
   stdio: 'ignore',
 });
 let code = 1;

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { closure, filesOf } from '../publisher/manifest.mjs';
-import { E2E_OUT_DIR } from './e2e-env.mjs';
+import { E2E_OUT_DIR, E2E_SLOT } from './e2e-env.mjs';
 
 export { closure, filesOf };
 
@@ -33,7 +33,7 @@ const PAGE_MODULES = [
 export function loadBuild(dir = process.env.BUILD_DIR ?? E2E_OUT_DIR) {
   const manifestPath = join(dir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
-    execFileSync('node', ['scripts/tools/build-e2e.mjs'], { stdio: 'inherit' });
+    execFileSync('node', ['scripts/tools/build-e2e.mjs'], { stdio: 'inherit', env: { ...process.env, E2E_SLOT: String(E2E_SLOT) } });
   }
   return {
     dir,

@@ -30,6 +30,12 @@ const intakeLimits = intakeArg
     }))
   : null;
 
+// --no-read-replica: no second database answering reads while a long statement runs. The replica
+// is refreshed a second after each write by copying the whole database (about a second of CPU);
+// the end-to-end suite, which runs no long statement, spent 40% of its CPU on it. The replica
+// itself is tested in tests/backend/statement-timeout.test.ts.
+const readReplica = !args.has('--no-read-replica');
+
 if (args.has('--reset-only')) {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
   const db = await openLocalDb({ reset: true });
@@ -48,6 +54,7 @@ const local = await startLocalSupabase({
   // --trust-client-address: take each request's cf-connecting-ip as its visitor, as behind hosted's
   // gateway; the end-to-end suite plays many visitors from one machine with it
   trustClientAddress: args.has('--trust-client-address'),
+  readReplica,
 });
 if (intakeLimits) {
   const unknown = await setIntakeLimits(local.db, intakeLimits);
