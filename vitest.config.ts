@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,10 +7,16 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. The files
+    // are independent (each backend file starts its own stand-in on a free port, each
+    // PostgreSQL file its own cluster), so every core runs one.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' },
+        // pure functions: the files share a worker's modules instead of each loading them anew
+        // (isolated, each file paid about a second of start-up for milliseconds of tests)
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', isolate: false },
       },
       {
         plugins: [react()],
@@ -34,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000, isolate: false },
       },
     ],
   },
