@@ -71,14 +71,13 @@ export function NewsletterBox() {
   const onPress = () => {
     const mine = ++press.current;
     pressed.current = true;
+    release.current?.();
+    const listening = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = () => {
+    const stop = (release.current = () => {
       clearTimeout(timer);
-      window.removeEventListener('click', afterClick, true);
-      window.removeEventListener('pointerup', afterRelease, true);
-      window.removeEventListener('pointercancel', afterRelease, true);
-      if (release.current === stop) release.current = null;
-    };
+      listening.abort();
+    });
     const finish = () => {
       stop();
       if (press.current !== mine) return;
@@ -89,17 +88,14 @@ export function NewsletterBox() {
     };
     // once the click has reached the form (its submit is then asked for), or a moment after a
     // release that makes no click (a touch's click may come a little after it)
-    const later = (ms: number) => {
+    const after = (ms: number) => () => {
       clearTimeout(timer);
       timer = setTimeout(finish, ms);
     };
-    const afterClick = () => later(0);
-    const afterRelease = () => later(400);
-    release.current?.();
-    release.current = stop;
-    window.addEventListener('click', afterClick, true);
-    window.addEventListener('pointerup', afterRelease, true);
-    window.addEventListener('pointercancel', afterRelease, true);
+    const options = { capture: true, signal: listening.signal };
+    window.addEventListener('click', after(0), options);
+    window.addEventListener('pointerup', after(400), options);
+    window.addEventListener('pointercancel', after(400), options);
     wake();
   };
 
