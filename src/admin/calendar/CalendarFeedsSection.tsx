@@ -8,14 +8,14 @@ import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { Card, CardContent } from '@/admin/kit/card';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { adminPaths } from '@/admin/kit/addresses';
-import { FormAlert } from '@/admin/kit/FormAlert';
-import { Loading } from '@/admin/kit/Loading';
-import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { formatWallClockBg } from '@/admin/kit/wall-clock';
+import { Card, CardContent } from '@/admin/kit/ui/card';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { adminPaths } from '@/admin/kit/navigation/addresses';
+import { FormAlert } from '@/admin/kit/ui/FormAlert';
+import { Loading } from '@/admin/kit/ui/Loading';
+import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
 import {
   useAddCalendarFeed,
   useCalendarFeeds,

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
-import { guardedUpdate, type SavedVersion } from '@/admin/kit/concurrency';
-import { readPage, type ListPage } from '@/admin/kit/list';
+import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/data/api';
+import { guardedUpdate, type SavedVersion } from '@/admin/kit/data/concurrency';
+import { readPage, type ListPage } from '@/admin/kit/data/list';
 import type { WorkingHours } from '@/shared/domain/calendar';
-import type { StoredCalendarSettings } from '@/admin/kit/calendar-settings';
+import type { StoredCalendarSettings } from '@/admin/kit/data/calendar-settings';
 import { bulgarianPublicHolidays, holidaysToAdd } from './holidays';
 
 /** What the calendar tab writes. */
@@ -13,7 +13,7 @@ export type CalendarSettingsInput = Omit<StoredCalendarSettings, 'id' | 'updated
 
 /**
  * Updates the row by id only if it is still the version the form loaded (`expectedUpdatedAt`,
- * see ../kit/concurrency.ts), or inserts it when there is none. Resolves to the new version.
+ * see ../kit/data/concurrency.ts), or inserts it when there is none. Resolves to the new version.
  */
 export async function saveCalendarSettings({
   id,

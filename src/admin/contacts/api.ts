@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { changedRows } from '@/admin/kit/api';
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordKeys } from '@/admin/kit/record-queries';
-import { recordWords } from '@/admin/kit/record-words';
+import { changedRows } from '@/admin/kit/data/api';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordKeys } from '@/admin/kit/records/record-queries';
+import { recordWords } from '@/admin/kit/records/record-words';
 import type { DetailField, Timeline } from './timeline';
 
 /*

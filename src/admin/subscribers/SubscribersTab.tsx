@@ -5,12 +5,12 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { formatDateTimeBg } from '@/shared/domain/dates';
-import { Card } from '@/admin/kit/card';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { Loading } from '@/admin/kit/Loading';
-import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { useListState } from '@/admin/kit/use-list-state';
+import { Card } from '@/admin/kit/ui/card';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { Loading } from '@/admin/kit/ui/Loading';
+import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/lists/PagedList';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { useListState } from '@/admin/kit/lists/use-list-state';
 import {
   SUBSCRIBER_STATUSES,
   useEraseSubscriber,
@@ -23,7 +23,7 @@ import {
   type SubscriberFilters,
   type SubscriberStatus,
 } from './api';
-import { downloadText } from '@/admin/kit/csv';
+import { downloadText } from '@/admin/kit/formats/csv';
 import { consentCount, consentsCsv, consentsCsvFileName } from './csv';
 import { LiftDialog } from './LiftDialog';
 import {

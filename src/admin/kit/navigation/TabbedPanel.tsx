@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { panelKeepsForm, resolvePanelAddress, tabPath, type PanelShape } from './panel-address';
 import { TabPlaceContext } from './record-routes';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { FormScope, useAdminNavigate } from './unsaved-changes';
 
 export interface PanelTab<T extends string> {

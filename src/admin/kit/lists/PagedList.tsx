@@ -1,4 +1,4 @@
-import { Loading } from './Loading';
+import { Loading } from '../ui/Loading';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -7,9 +7,9 @@ import { Input } from '@/shared/ui/input';
 import { Select } from '@/shared/ui/select';
 import { Label } from '@/shared/ui/label';
 import { cn } from '@/shared/ui/cn';
-import { ADMIN_PAGE_SIZE, type ListPage } from './list';
-import { normaliseSearch, SEARCH_MAX_LENGTH } from './search';
-import { ErrorCard } from './ErrorCard';
+import { ADMIN_PAGE_SIZE, type ListPage } from '../data/list';
+import { normaliseSearch, SEARCH_MAX_LENGTH } from '../data/search';
+import { ErrorCard } from '../ui/ErrorCard';
 import { Pagination } from './Pagination';
 import { SEARCH_DELAY_MS, useStepBackPastEnd, type ListState } from './use-list-state';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Json } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys } from '../api';
-import { foundRow, readPage, type ListPage } from '../list';
+import { adminKeys } from '../../data/api';
+import { foundRow, readPage, type ListPage } from '../../data/list';
 import type { RevisionTable } from './diff';
 
 /*

@@ -1,11 +1,11 @@
-import { Loading } from './Loading';
+import { Loading } from '../ui/Loading';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { codeOf, errorMessage } from '@/shared/db/errors';
-import { ErrorCard } from './ErrorCard';
-import { RecordNotFoundError } from './list';
+import { ErrorCard } from '../ui/ErrorCard';
+import { RecordNotFoundError } from '../data/list';
 
 /**
  * Whether a by-id read failed because no such record can be there: none was found, or the id in

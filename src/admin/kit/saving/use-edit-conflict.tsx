@@ -3,8 +3,8 @@ import { Button } from '@/shared/ui/button';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
-import { isEditConflict } from './concurrency';
-import type { ConfirmOptions } from './use-confirm';
+import { isEditConflict } from '../data/concurrency';
+import type { ConfirmOptions } from '../ui/use-confirm';
 
 export const conflictText = {
   title: 'Някой друг промени този запис',

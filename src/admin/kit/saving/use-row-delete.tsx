@@ -1,8 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from '@/shared/ui/use-toast';
-import { useRecheckOnDenied, writeErrorMessage } from './api';
-import { useConfirm } from './use-confirm';
+import { useRecheckOnDenied, writeErrorMessage } from '../data/api';
+import { useConfirm } from '../ui/use-confirm';
 import { askToDeleteChanged } from './use-edit-conflict';
 
 /** The row version a guarded delete removes (EditConflictError when it changed since). */

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { adminPaths } from '@/admin/kit/addresses';
+import { adminPaths } from '@/admin/kit/navigation/addresses';
 import { BIN_DAYS, type BinKind } from './bin-kinds';
 
 /** The bin's address showing only items of `kind` (the bin list's scoped filter, use-list-state.ts). */

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
-import { adminPaths } from './addresses';
+import { adminPaths } from '../navigation/addresses';
 import { ListFormTab, type ListOpeners } from './ListFormTab';
 import type { RecordWords } from './record-type';
-import { useListState, type FilterValues } from './use-list-state';
+import { useListState, type FilterValues } from '../lists/use-list-state';
 
 /** The list state of a record type's tab, with its own filters (useListState). */
 export type RecordListState<F extends FilterValues> = ReturnType<typeof useListState<F>>;

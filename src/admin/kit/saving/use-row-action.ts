@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/shared/ui/use-toast';
-import { useRecheckOnDenied, writeErrorMessage } from './api';
-import { isEditConflict } from './concurrency';
+import { useRecheckOnDenied, writeErrorMessage } from '../data/api';
+import { isEditConflict } from '../data/concurrency';
 import { conflictText } from './use-edit-conflict';
 
 export interface RowActionOptions<Row, Result> {

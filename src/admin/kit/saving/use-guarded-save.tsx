@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from '@/shared/ui/use-toast';
-import { useRecheckOnDenied } from './api';
-import type { SavedVersion } from './concurrency';
+import { useRecheckOnDenied } from '../data/api';
+import type { SavedVersion } from '../data/concurrency';
 import { useEditConflict } from './use-edit-conflict';
 
 /** A record an admin form edits: its id and the version it was loaded at. */
@@ -11,7 +11,7 @@ interface Versioned {
   updated_at: string;
 }
 
-/** What a save mutation (a record type's useSave(), kit/record-type.ts) offers the hook. */
+/** What a save mutation (a record type's useSave(), kit/records/record-type.ts) offers the hook. */
 interface SaveMutation<Vars> {
   mutate: (variables: Vars, callbacks: { onSuccess: (saved: SavedVersion) => void; onError: (error: unknown) => void }) => void;
   isPending: boolean;

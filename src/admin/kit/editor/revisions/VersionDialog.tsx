@@ -1,12 +1,12 @@
-import { Loading } from '../Loading';
+import { Loading } from '../../ui/Loading';
 import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
 import { formatDateTimeBg } from '@/shared/domain/dates';
-import { FormAlert } from '../FormAlert';
-import { useConfirm } from '../use-confirm';
+import { FormAlert } from '../../ui/FormAlert';
+import { useConfirm } from '../../ui/use-confirm';
 import { useRevisionRecord, type RevisionRow } from './api';
 import { fieldChanges, type DiffPart, type RevisionTable } from './diff';
 import { savedBy, revisionsText as text } from './text';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ListSearch, ListSection, PagedList, type PagedListText, type ListSearchProps } from './PagedList';
+import { ListSearch, ListSection, PagedList, type PagedListText, type ListSearchProps } from '../lists/PagedList';
 import type { RecordRows } from './use-record-rows';
 
 export interface RecordListProps<Row> {

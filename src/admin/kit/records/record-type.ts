@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TablesUpdate } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import type { adminPaths } from './addresses';
-import { changedRows, invalidatePublic } from './api';
-import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion, type VersionedTable } from './concurrency';
-import { foundRow, readPage, RECORD_QUERY, type ListPage } from './list';
+import type { adminPaths } from '../navigation/addresses';
+import { changedRows, invalidatePublic } from '../data/api';
+import { guardedDelete, guardedUpdate, isStaleWrite, type SavedVersion, type VersionedTable } from '../data/concurrency';
+import { foundRow, readPage, RECORD_QUERY, type ListPage } from '../data/list';
 import type { RecordText } from './ListFormTab';
 import { recordKeys, recordQueries, type ListFilters, type RecordSource } from './record-queries';
-import type { PagedListText } from './PagedList';
-import type { RowDeleteText } from './use-row-delete';
+import type { PagedListText } from '../lists/PagedList';
+import type { RowDeleteText } from '../saving/use-row-delete';
 
 /*
  * A record type of the admin (posts, projects, customer logos, blog users), declared once: its

@@ -1,9 +1,9 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import type { ListPage } from './list';
+import type { ListPage } from '../data/list';
 import type { RecordWords } from './record-type';
 import type { ListFilters } from './record-queries';
-import type { ListState } from './use-list-state';
-import { useRowDelete, type RowVersion } from './use-row-delete';
+import type { ListState } from '../lists/use-list-state';
+import { useRowDelete, type RowVersion } from '../saving/use-row-delete';
 
 /** What useRecordRows needs of a record type (defineRecordType gives all of it). */
 interface RowsOf<Row, Filters extends ListFilters> {

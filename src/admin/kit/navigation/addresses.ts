@@ -2,7 +2,7 @@ import type { PanelShape } from './panel-address';
 
 /*
  * Where everything in the admin lives. The two panels and their tabs; the record forms are under
- * the tabs that edit records (kit/panel-address.ts has the scheme).
+ * the tabs that edit records (kit/navigation/panel-address.ts has the scheme).
  */
 
 export const blogPanel = {

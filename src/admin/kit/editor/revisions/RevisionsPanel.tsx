@@ -2,7 +2,7 @@ import { ChevronRight, History } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { PagedList, ListRows } from '../PagedList';
+import { PagedList, ListRows } from '../../lists/PagedList';
 import { REVISIONS_PAGE_SIZE, useRevisionPage, type RevisionRow } from './api';
 import type { RevisionTable } from './diff';
 import { formatDateTimeBg } from '@/shared/domain/dates';

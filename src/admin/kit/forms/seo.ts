@@ -7,7 +7,7 @@
 import { publicUrl } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
 import { shareMeta } from '@/shared/layout/seo';
-import { imageAltProblem } from './image-alt';
+import { imageAltProblem } from '../media/image-alt';
 
 /** About what a search result shows of a title before cutting it. */
 export const SEO_TITLE_SHOWN = 60;

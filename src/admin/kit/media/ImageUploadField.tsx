@@ -58,7 +58,7 @@ export interface ImageUploadFieldProps {
 
 /**
  * One image field for every admin form: choose a file (checked, made into its variants and
- * uploaded through src/admin/kit/upload.ts, with its progress, the sizes before and after, and its
+ * uploaded through src/admin/kit/media/upload.ts, with its progress, the sizes before and after, and its
  * errors as toast and inline text), or type a URL; a live preview; remove; and, when the form
  * passes `onAltChange`, the alternative text, required while there is an image. The file input is
  * visually hidden behind a button-styled label but stays focusable, so keyboard users open the

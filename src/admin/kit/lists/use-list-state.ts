@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { normaliseSearch } from './search';
+import { normaliseSearch } from '../data/search';
 import { pageCount } from './Pagination';
 
 /** The search applies this long after typing stops (or at once on Enter, a filter or a page press). */

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
-import { imageAltText, isImageAltMissing } from './image-alt';
-import { IMAGE_BUCKET } from './buckets';
+import { imageAltText, isImageAltMissing } from '../media/image-alt';
+import { IMAGE_BUCKET } from '../media/buckets';
 
 /*
  * What every admin section shares: the query keys (all under 'admin', which sign-out forgets; a
@@ -15,9 +15,9 @@ import { IMAGE_BUCKET } from './buckets';
 export const adminKeys = {
   all: ['admin'] as const,
   storage: ['admin', 'storage-check'] as const,
-  /** The post form's author picker (kit/authors.ts). */
+  /** The post form's author picker (kit/data/authors.ts). */
   authors: ['admin', 'authors'] as const,
-  /** The consultant's calendar settings (the calendar tab, and the time zone of kit/calendar-settings.ts). */
+  /** The consultant's calendar settings (the calendar tab, and the time zone of kit/data/calendar-settings.ts). */
   calendar: ['admin', 'calendar'] as const,
   /** The project categories (the categories tab, the project form's choice). */
   categories: ['admin', 'project-categories'] as const,

@@ -23,7 +23,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateOptions } from 'react-router-dom';
 import { holdLocation, interceptPopState, releaseLocation, useHeldLocation } from '@/shared/layout/location-hold';
-import { useConfirm } from './use-confirm';
+import { useConfirm } from '../ui/use-confirm';
 
 export const unsavedText = {
   title: 'Незапазени промени',

@@ -6,8 +6,8 @@ import { Input } from '@/shared/ui/input';
 import { Textarea } from '@/shared/ui/textarea';
 import { fieldAria } from '@/shared/forms/forms';
 import { formatTitle } from '@/shared/layout/seo';
-import { Card } from './card';
-import { ImageUploadField } from './ImageUploadField';
+import { Card } from '../ui/card';
+import { ImageUploadField } from '../media/ImageUploadField';
 import {
   counterText,
   domainOf,

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
-import { preloadOf } from './lazy-part';
-import { useRecordRoutes } from './record-routes';
+import { preloadOf } from '../navigation/lazy-part';
+import { useRecordRoutes } from '../navigation/record-routes';
 import { RecordLoader, type RecordLoaderProps } from './RecordLoader';
 
 /** What a tab's list gets to open the form: a new record, or the record `id`. */
@@ -35,7 +35,7 @@ export interface ListFormTabProps<T> {
  */
 export function ListFormTab<T>({ listPath, list, useRecord, recordText, form }: ListFormTabProps<T>) {
   const { view, openNew, openEdit, toList } = useRecordRoutes(listPath);
-  // an editor's code is a chunk of its own (kit/lazy-part.tsx): fetched as soon as the address
+  // an editor's code is a chunk of its own (kit/navigation/lazy-part.tsx): fetched as soon as the address
   // names a record, alongside the record itself, never with the list
   const preloadForm = view.mode === 'list' ? undefined : preloadOf(form(null, toList));
   useEffect(() => {

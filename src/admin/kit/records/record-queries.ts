@@ -1,7 +1,7 @@
 import type { SupabaseClient as SchemaFreeClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@/shared/db/supabase';
-import type { VersionedTable } from './concurrency';
-import { searchFilter } from './search';
+import type { VersionedTable } from '../data/concurrency';
+import { searchFilter } from '../data/search';
 
 /*
  * The reads of a record type, free of React: its query keys, the filtered list with an exact
