@@ -39,7 +39,7 @@ export const contactRecords = defineRecordType<Contact, Contact, Pick<Contact, '
   }),
 });
 
-const timelineKey = (id: string) => [...recordKeys('contacts').all, 'timeline', id] as const;
+export const contactKeys = { timeline: (id: string) => [...recordKeys('contacts').all, 'timeline', id] as const };
 
 /** One contact's page: its inquiries, bookings, history, e-mails and notes (the newest 200 of each). */
 export async function fetchTimeline(id: string): Promise<Timeline | null> {
@@ -50,7 +50,7 @@ export async function fetchTimeline(id: string): Promise<Timeline | null> {
 }
 
 export function useTimeline(id: string) {
-  return useQuery({ queryKey: timelineKey(id), queryFn: () => fetchTimeline(id), staleTime: 0, refetchOnWindowFocus: 'always' });
+  return useQuery({ queryKey: contactKeys.timeline(id), queryFn: () => fetchTimeline(id), staleTime: 0, refetchOnWindowFocus: 'always' });
 }
 
 /** After a write on a contact: its page, the contacts list and the inbox read anew. */

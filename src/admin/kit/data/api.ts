@@ -1,26 +1,27 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/admin/kit/session/auth-context';
+import { ADMIN_QUERY_ROOT } from '../session/query-root';
 import { isPermissionError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
 import { imageAltText, isImageAltMissing } from '../media/image-alt';
 import { IMAGE_BUCKET } from '../media/buckets';
 
 /*
- * What every admin section shares: the query keys (all under 'admin', which sign-out forgets; a
- * record type's keys are recordKeys(name) of record-queries.ts),
+ * What every admin section shares: the query keys (all under ADMIN_QUERY_ROOT, 'admin', which
+ * sign-out forgets; a record type's keys are recordKeys(name) of records/record-queries.ts),
  * the storage health check of the panel, and the check that a write really changed a row.
  */
 
 export const adminKeys = {
-  all: ['admin'] as const,
-  storage: ['admin', 'storage-check'] as const,
+  all: [ADMIN_QUERY_ROOT] as const,
+  storage: [ADMIN_QUERY_ROOT, 'storage-check'] as const,
   /** The post form's author picker (kit/data/authors.ts). */
-  authors: ['admin', 'authors'] as const,
+  authors: [ADMIN_QUERY_ROOT, 'authors'] as const,
   /** The consultant's calendar settings (the calendar tab, and the time zone of kit/data/calendar-settings.ts). */
-  calendar: ['admin', 'calendar'] as const,
+  calendar: [ADMIN_QUERY_ROOT, 'calendar'] as const,
   /** The project categories (the categories tab, the project form's choice). */
-  categories: ['admin', 'project-categories'] as const,
+  categories: [ADMIN_QUERY_ROOT, 'project-categories'] as const,
 };
 
 /**

@@ -2,6 +2,7 @@ import type { SupabaseClient as SchemaFreeClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@/shared/db/supabase';
 import type { VersionedTable } from '../data/concurrency';
 import { searchFilter } from '../data/search';
+import { ADMIN_QUERY_ROOT } from '../session/query-root';
 
 /*
  * The reads of a record type, free of React: its query keys, the filtered list with an exact
@@ -17,7 +18,7 @@ export interface ListFilters {
 
 /** The query keys of record type `name`, all under 'admin' as adminKeys are (sign-out forgets them). */
 export function recordKeys(name: string) {
-  const all = ['admin', name] as const;
+  const all = [ADMIN_QUERY_ROOT, name] as const;
   return {
     all,
     pages: () => [...all, 'page'] as const,
