@@ -2,7 +2,7 @@
  * The inquiry wizard's rules: the zod schema of its fields, carrying the shared fields' messages,
  * and on top of it the step gating per contact method, the draft's shape and the
  * row stored in contact_submissions. The values themselves live in react-hook-form
- * (ContactWizard.tsx); everything here is pure.
+ * (InquiryWizard.tsx); everything here is pure.
  */
 import * as z from 'zod/mini';
 import { DEFAULT_PHONE_COUNTRY, phoneError, toE164 } from '@/shared/domain/phone';
@@ -16,7 +16,7 @@ export const SERVICES: readonly InquiryService[] = ['real_estate', 'hospitality'
 export const CONTACT_METHODS: readonly ContactMethod[] = ['email', 'phone', 'both'];
 
 /** localStorage key of the draft. */
-export const CONTACT_DRAFT_KEY = 'contact-form';
+export const INQUIRY_DRAFT_KEY = 'contact-form';
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -32,7 +32,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
  * filled, per contact method, is the step's gate (canLeaveContactStep), which disables a button
  * rather than showing a message.
  */
-export const contactSchema = z.object({
+export const inquirySchema = z.object({
   service: z.union([z.enum(SERVICES), z.literal('')]),
   company: ruleText((value) => minLengthError(value, 2, MESSAGES.company)),
   name: ruleText((value) => minLengthError(value, 2, MESSAGES.name)),
@@ -45,9 +45,9 @@ export const contactSchema = z.object({
   contactMethod: z.enum(CONTACT_METHODS),
 });
 
-export type ContactFormState = z.infer<typeof contactSchema>;
+export type InquiryFormState = z.infer<typeof inquirySchema>;
 
-export const EMPTY_CONTACT_FORM: ContactFormState = {
+export const EMPTY_INQUIRY_FORM: InquiryFormState = {
   service: '',
   company: '',
   name: '',
@@ -59,7 +59,7 @@ export const EMPTY_CONTACT_FORM: ContactFormState = {
 };
 
 /** What the draft holds: the form, the step the visitor was on and when they began it. */
-export interface ContactDraft extends ContactFormState {
+export interface InquiryDraft extends InquiryFormState {
   step: WizardStep;
   /**
    * When the visitor began the form (epoch milliseconds): the bot trap's clock counts from it, so
@@ -75,9 +75,9 @@ export type ContactField = 'company' | 'name' | 'email' | 'phone';
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** The schema's message per field in error (a field's first), as the gate and the tests read them. */
-export function contactErrors(form: ContactFormState): ContactErrors {
+export function contactErrors(form: InquiryFormState): ContactErrors {
   const errors: ContactErrors = {};
-  for (const issue of contactSchema.safeParse(form).error?.issues ?? []) {
+  for (const issue of inquirySchema.safeParse(form).error?.issues ?? []) {
     const field = issue.path[0] as ContactField;
     errors[field] ??= issue.message;
   }
@@ -90,7 +90,7 @@ const filled = (value: string) => value.trim().length > 0;
  * Step 2 may move on when company and name are filled, plus the e-mail for 'email', the phone
  * for 'phone' and both for 'both', and none of the fields shown has an error.
  */
-export function canLeaveContactStep(form: ContactFormState): boolean {
+export function canLeaveContactStep(form: InquiryFormState): boolean {
   if (!filled(form.company) || !filled(form.name)) return false;
   if (showsEmail(form.contactMethod) && !filled(form.email)) return false;
   if (showsPhone(form.contactMethod) && !filled(form.phone)) return false;
@@ -102,19 +102,19 @@ export function canLeaveContactStep(form: ContactFormState): boolean {
 }
 
 /** The send button works when a message is written and nothing is being sent. */
-export function canSendInquiry(form: ContactFormState, submitting: boolean): boolean {
+export function canSendInquiry(form: InquiryFormState, submitting: boolean): boolean {
   return !submitting && filled(form.message);
 }
 
 /** The furthest step the form's content allows (a restored draft never skips a rule). */
-export function reachableStep(form: ContactFormState, wanted: WizardStep): WizardStep {
+export function reachableStep(form: InquiryFormState, wanted: WizardStep): WizardStep {
   if (wanted === 1 || !form.service) return 1;
   if (wanted === 2 || !canLeaveContactStep(form)) return 2;
   return 3;
 }
 
 /** The row for contact_submissions: hidden fields are not sent, a missing phone is ''. */
-export function toSubmission(form: ContactFormState): InquiryRow {
+export function toSubmission(form: InquiryFormState): InquiryRow {
   if (!form.service) throw new Error('No service chosen');
   return {
     name: form.name.trim(),
@@ -130,16 +130,16 @@ export function toSubmission(form: ContactFormState): InquiryRow {
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Reads a stored draft, tolerating older drafts without some fields; null when it is not one. */
-export function parseContactDraft(value: unknown): ContactDraft | null {
+export function parseInquiryDraft(value: unknown): InquiryDraft | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const text = (key: keyof ContactFormState) => (isString(v[key]) ? (v[key] as string) : '');
+  const text = (key: keyof InquiryFormState) => (isString(v[key]) ? (v[key] as string) : '');
   const service = SERVICES.includes(v.service as InquiryService) ? (v.service as InquiryService) : '';
   const contactMethod = CONTACT_METHODS.includes(v.contactMethod as ContactMethod)
     ? (v.contactMethod as ContactMethod)
     : 'email';
   const phoneCountry = isString(v.phoneCountry) && v.phoneCountry ? v.phoneCountry : DEFAULT_PHONE_COUNTRY;
-  const form: ContactFormState = {
+  const form: InquiryFormState = {
     service,
     company: text('company'),
     name: text('name'),
@@ -151,7 +151,7 @@ export function parseContactDraft(value: unknown): ContactDraft | null {
     contactMethod,
   };
   const wanted = v.step === 2 || v.step === 3 ? v.step : 1;
-  const draft: ContactDraft = { ...form, step: reachableStep(form, wanted) };
+  const draft: InquiryDraft = { ...form, step: reachableStep(form, wanted) };
   if (typeof v.startedAt === 'number' && Number.isFinite(v.startedAt) && v.startedAt > 0) draft.startedAt = v.startedAt;
   return draft;
 }

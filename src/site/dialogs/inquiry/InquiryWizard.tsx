@@ -14,31 +14,31 @@ import { DetailsStep } from './DetailsStep';
 import {
   canLeaveContactStep,
   canSendInquiry,
-  CONTACT_DRAFT_KEY,
-  contactSchema,
-  EMPTY_CONTACT_FORM,
-  parseContactDraft,
+  INQUIRY_DRAFT_KEY,
+  inquirySchema,
+  EMPTY_INQUIRY_FORM,
+  parseInquiryDraft,
   STEP_TITLES,
   toSubmission,
-  type ContactDraft,
-  type ContactFormState,
+  type InquiryDraft,
+  type InquiryFormState,
   type InquiryService,
   type WizardStep,
 } from './schema';
 import { ServiceStep } from './ServiceStep';
 
-function restoreDraft(): ContactDraft | null {
-  return parseContactDraft(loadDraft<unknown>(CONTACT_DRAFT_KEY));
+function restoreDraft(): InquiryDraft | null {
+  return parseInquiryDraft(loadDraft<unknown>(INQUIRY_DRAFT_KEY));
 }
 
 /** Step 3's buttons: 'Изпрати' is off while sending or while the message is empty. */
-function SendButtons({ control, submitting, onBack }: { control: Control<ContactFormState>; submitting: boolean; onBack: () => void }) {
+function SendButtons({ control, submitting, onBack }: { control: Control<InquiryFormState>; submitting: boolean; onBack: () => void }) {
   const message = useWatch({ control, name: 'message' });
-  const disabled = !canSendInquiry({ ...EMPTY_CONTACT_FORM, message }, submitting);
+  const disabled = !canSendInquiry({ ...EMPTY_INQUIRY_FORM, message }, submitting);
   return <StepButtons onBack={onBack} label="Изпрати" disabled={disabled} sending={submitting} />;
 }
 
-export interface ContactWizardProps {
+export interface InquiryWizardProps {
   /** Called after the inquiry was saved (the dialog closes). */
   onSuccess?: () => void;
 }
@@ -48,14 +48,14 @@ export interface ContactWizardProps {
  * change is kept as a draft in localStorage and restored on load; the draft is removed only after
  * a successful save. A failed save keeps every value.
  */
-export function ContactWizard({ onSuccess }: ContactWizardProps) {
+export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
   const [initial] = useState(restoreDraft);
   // This form checks each non-empty field live, as the visitor types, so it validates on every
   // change instead of the shared "once the field is left" timing. A restored draft is the
   // form's starting point.
-  const form = useSchemaForm<ContactFormState>(contactSchema, {
+  const form = useSchemaForm<InquiryFormState>(inquirySchema, {
     mode: 'onChange',
-    defaultValues: initial ? withoutStep(initial) : EMPTY_CONTACT_FORM,
+    defaultValues: initial ? withoutStep(initial) : EMPTY_INQUIRY_FORM,
   });
   const { control, register, setValue, getValues, reset, trigger } = form;
   // Only what decides this layout is watched here (the details step watches the contact method and
@@ -80,7 +80,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
       form.subscribe({
         formState: { values: true },
         callback: ({ values }) =>
-          saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...(values as ContactFormState), step: stepRef.current, startedAt }),
+          saveDraft<InquiryDraft>(INQUIRY_DRAFT_KEY, { ...(values as InquiryFormState), step: stepRef.current, startedAt }),
       }),
     [form, startedAt],
   );
@@ -103,7 +103,7 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
   const goTo = (next: WizardStep) => {
     stepRef.current = next;
     setStep(next);
-    saveDraft<ContactDraft>(CONTACT_DRAFT_KEY, { ...getValues(), step: next, startedAt });
+    saveDraft<InquiryDraft>(INQUIRY_DRAFT_KEY, { ...getValues(), step: next, startedAt });
   };
 
   const submitting = submit.isPending;
@@ -128,10 +128,10 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Ще се свържем с вас скоро.' });
         stepRef.current = 1;
-        reset(EMPTY_CONTACT_FORM);
+        reset(EMPTY_INQUIRY_FORM);
         setStep(1);
         // after the reset, which the draft subscription reports like any change
-        removeDraft(CONTACT_DRAFT_KEY);
+        removeDraft(INQUIRY_DRAFT_KEY);
         onSuccess?.();
       },
       onError: (error) => {
@@ -202,6 +202,6 @@ export function ContactWizard({ onSuccess }: ContactWizardProps) {
   );
 }
 
-function withoutStep({ step: _step, startedAt: _startedAt, ...values }: ContactDraft): ContactFormState {
+function withoutStep({ step: _step, startedAt: _startedAt, ...values }: InquiryDraft): InquiryFormState {
   return values;
 }

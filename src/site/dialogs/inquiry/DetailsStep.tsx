@@ -6,7 +6,7 @@ import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
 import { StepButtons } from '@/site/dialogs/StepButtons';
-import { canLeaveContactStep, CONTACT_METHODS, showsEmail, showsPhone, type ContactFormState } from './schema';
+import { canLeaveContactStep, CONTACT_METHODS, showsEmail, showsPhone, type InquiryFormState } from './schema';
 
 const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> = {
   email: 'Имейл',
@@ -15,10 +15,10 @@ const CONTACT_METHOD_CHOICES: Record<(typeof CONTACT_METHODS)[number], string> =
 };
 
 type TextFieldName = 'company' | 'name' | 'email';
-type ContactForm = UseFormReturn<ContactFormState, unknown, ContactFormState>;
+type InquiryForm = UseFormReturn<InquiryFormState, unknown, InquiryFormState>;
 
 interface ContactTextFieldProps {
-  form: ContactForm;
+  form: InquiryForm;
   name: TextFieldName;
   id: string;
   label: string;
@@ -48,8 +48,8 @@ function ContactTextField({ form, name, id, label, autoComplete, type }: Contact
 }
 
 /** Step 2's gate: its hint and buttons, the only part that reads every value on each keystroke. */
-function DetailsActions({ control, onBack }: { control: Control<ContactFormState>; onBack: () => void }) {
-  const values = useWatch({ control }) as ContactFormState;
+function DetailsActions({ control, onBack }: { control: Control<InquiryFormState>; onBack: () => void }) {
+  const values = useWatch({ control }) as InquiryFormState;
   const ready = canLeaveContactStep(values);
   return (
     <>
@@ -60,7 +60,7 @@ function DetailsActions({ control, onBack }: { control: Control<ContactFormState
 }
 
 export interface DetailsStepProps {
-  form: ContactForm;
+  form: InquiryForm;
   /** The id of a field of the form (unique on the page). */
   fieldId: (name: string) => string;
   onSubmit: (event: FormEvent) => void;

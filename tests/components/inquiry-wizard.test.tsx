@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactWizard } from '@/site/dialogs/contact/ContactWizard';
-import { CONTACT_DRAFT_KEY } from '@/site/dialogs/contact/schema';
+import { InquiryWizard } from '@/site/dialogs/inquiry/InquiryWizard';
+import { INQUIRY_DRAFT_KEY } from '@/site/dialogs/inquiry/schema';
 import { keepFirstTouch } from '@/site/runtime/first-touch';
 import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
@@ -95,7 +95,7 @@ describe('inquiry wizard', () => {
 
   it('walks the three steps with their titles and progress', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
@@ -125,25 +125,25 @@ describe('inquiry wizard', () => {
   });
 
   it('stores no draft for a wizard nobody touched', () => {
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
-    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(INQUIRY_DRAFT_KEY)).toBeNull();
   });
 
   it('restores the draft after a remount, at the same step with every value', async () => {
     const user = userEvent.setup({ delay: null });
-    const first = renderWithProviders(<ContactWizard />);
+    const first = renderWithProviders(<InquiryWizard />);
     await fillToMessage(user);
     first.unmount();
 
-    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({
+    expect(JSON.parse(localStorage.getItem(INQUIRY_DRAFT_KEY) ?? '{}')).toMatchObject({
       service: 'fitness',
       company: 'Фитнес Про',
       message: 'Искаме AI тренировъчни планове.',
       step: 3,
     });
 
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     expect(screen.getByRole('heading', { name: 'Разкажете ни повече' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
     await user.click(screen.getByRole('button', { name: 'Назад' }));
@@ -160,7 +160,7 @@ describe('inquiry wizard', () => {
     const rows = recordInserts(400);
     const requests = recordRequests();
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -173,7 +173,7 @@ describe('inquiry wizard', () => {
     // the form is as it was, ready to send again, and the draft is still there
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
     expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();
-    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toContain('Искаме AI тренировъчни планове.');
+    expect(localStorage.getItem(INQUIRY_DRAFT_KEY)).toContain('Искаме AI тренировъчни планове.');
   });
 
   it('past the per-visitor limit says to call or write instead, with the phone and e-mail, and keeps everything typed', async () => {
@@ -189,7 +189,7 @@ describe('inquiry wizard', () => {
       ),
     );
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -206,7 +206,7 @@ describe('inquiry wizard', () => {
     // nothing typed is lost: the message, every detail of step 2, and the draft
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
     expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();
-    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ message: 'Искаме AI тренировъчни планове.', step: 3 });
+    expect(JSON.parse(localStorage.getItem(INQUIRY_DRAFT_KEY) ?? '{}')).toMatchObject({ message: 'Искаме AI тренировъчни планове.', step: 3 });
     await user.click(screen.getByRole('button', { name: 'Назад' }));
     expect(screen.getByRole('textbox', { name: 'Компания' })).toHaveValue('Фитнес Про');
     expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('Десислава Георгиева');
@@ -224,7 +224,7 @@ describe('inquiry wizard', () => {
         HttpResponse.json({ code: 'P0001', message: 'Too many inquiries', details: null, hint }, { status: 400 }),
       ),
     );
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     await fillToMessage(user);
     for (const next of ['inquiry_limit_email', 'inquiry_limit_network', 'inquiry_limit_rate']) {
       hint = next;
@@ -242,7 +242,7 @@ describe('inquiry wizard', () => {
     const rows = recordInserts(201);
     const requests = recordRequests();
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -254,7 +254,7 @@ describe('inquiry wizard', () => {
     expect(rows).toEqual([{ ...FILLED_ROW, bot_trap: null, fill_ms: expect.any(Number) }]);
     expect(Number.isInteger(rows[0].fill_ms) && (rows[0].fill_ms as number) >= 0).toBe(true);
     expect(requests).toEqual(INSERT_ONLY);
-    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(INQUIRY_DRAFT_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Каква услуга търсите?' })).toBeInTheDocument();
   });
 
@@ -280,7 +280,7 @@ describe('inquiry wizard', () => {
           : new HttpResponse(null, { status: 201 });
       }),
     );
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
     const region = await screen.findByRole('region', { name: /Известия/ });
@@ -299,7 +299,7 @@ describe('inquiry wizard', () => {
     vi.setSystemTime(new Date('2026-11-28T09:00:00.000Z'));
     const user = userEvent.setup({ delay: null });
     const rows = recordInserts(201);
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
 
     await user.click(screen.getByRole('button', { name: /Фитнес/ }));
     vi.advanceTimersByTime(400);
@@ -314,7 +314,7 @@ describe('inquiry wizard', () => {
     vi.advanceTimersByTime(1_000);
     await paste(user, screen.getByRole('textbox', { name: 'Съобщение' }), 'Искаме AI тренировъчни планове.');
     // the draft remembers when the form was begun, for a visitor who comes back to send it
-    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ startedAt: Date.parse('2026-11-28T09:00:00.000Z') });
+    expect(JSON.parse(localStorage.getItem(INQUIRY_DRAFT_KEY) ?? '{}')).toMatchObject({ startedAt: Date.parse('2026-11-28T09:00:00.000Z') });
     vi.advanceTimersByTime(500);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -334,7 +334,7 @@ describe('inquiry wizard', () => {
     // begun yesterday and left at the message; back today, the visitor sends it straight away
     const startedAt = Date.now() - 24 * 3_600_000;
     localStorage.setItem(
-      CONTACT_DRAFT_KEY,
+      INQUIRY_DRAFT_KEY,
       JSON.stringify({
         service: 'fitness',
         company: 'Фитнес Про',
@@ -348,7 +348,7 @@ describe('inquiry wizard', () => {
         startedAt,
       }),
     );
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     vi.advanceTimersByTime(800);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
     expect(await within(screen.getByRole('region', { name: /Известия/ })).findByText('Успешно!')).toBeInTheDocument();
@@ -360,7 +360,7 @@ describe('inquiry wizard', () => {
     const rows = recordInserts(201); // the database drops such a row without an error
     const requests = recordRequests();
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
 
     const trap = trapField()!;
@@ -423,7 +423,7 @@ describe('inquiry wizard', () => {
     const challenges = serveChallenges();
     const requests = recordRequests();
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -445,7 +445,7 @@ describe('inquiry wizard', () => {
       { ...FILLED_ROW, bot_trap: null, fill_ms: rows[0].fill_ms, proof: `proof-of-${CHALLENGE(1).challenge}` },
     ]);
     expect(requests).toEqual(['POST /rest/v1/contact_submissions', 'POST /rest/v1/rpc/intake_challenge', 'POST /rest/v1/contact_submissions']);
-    expect(localStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(INQUIRY_DRAFT_KEY)).toBeNull();
   });
 
   it('gives up after three refused proofs with the usual error, a new challenge each round, and keeps everything typed', async () => {
@@ -462,7 +462,7 @@ describe('inquiry wizard', () => {
     );
     const challenges = serveChallenges();
     const onSuccess = vi.fn();
-    renderWithProviders(<ContactWizard onSuccess={onSuccess} />);
+    renderWithProviders(<InquiryWizard onSuccess={onSuccess} />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
 
@@ -474,7 +474,7 @@ describe('inquiry wizard', () => {
     expect(rows.map((row) => row.proof)).toEqual([undefined, ...[1, 2, 3].map((n) => `proof-of-${CHALLENGE(n).challenge}`)]);
     expect(screen.getByRole('textbox', { name: 'Съобщение' })).toHaveValue('Искаме AI тренировъчни планове.');
     expect(screen.getByRole('button', { name: 'Изпрати' })).toBeEnabled();
-    expect(JSON.parse(localStorage.getItem(CONTACT_DRAFT_KEY) ?? '{}')).toMatchObject({ company: 'Фитнес Про', message: 'Искаме AI тренировъчни планове.' });
+    expect(JSON.parse(localStorage.getItem(INQUIRY_DRAFT_KEY) ?? '{}')).toMatchObject({ company: 'Фитнес Про', message: 'Искаме AI тренировъчни планове.' });
   });
 
   it("reads 'Изпращане...' and is disabled while sending", async () => {
@@ -486,7 +486,7 @@ describe('inquiry wizard', () => {
         return new HttpResponse(null, { status: 201 });
       }),
     );
-    renderWithProviders(<ContactWizard />);
+    renderWithProviders(<InquiryWizard />);
     await fillToMessage(user);
     await user.click(screen.getByRole('button', { name: 'Изпрати' }));
     expect(await screen.findByRole('button', { name: 'Изпращане...' })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { Building2, Code2, Dumbbell, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { SERVICE_LABELS } from '@/shared/domain/inquiry';
 import { cn } from '@/shared/ui/cn';
-import { SERVICES, type ContactFormState, type InquiryService } from './schema';
+import { SERVICES, type InquiryFormState, type InquiryService } from './schema';
 
 const SERVICE_CARDS: Record<InquiryService, { icon: LucideIcon; text: string }> = {
   real_estate: { icon: Building2, text: 'CRM, огледи и запитвания за агенции' },
@@ -12,7 +12,7 @@ const SERVICE_CARDS: Record<InquiryService, { icon: LucideIcon; text: string }> 
 
 export interface ServiceStepProps {
   /** The service chosen so far, if any: its card is pressed. */
-  service: ContactFormState['service'];
+  service: InquiryFormState['service'];
   onChoose: (service: InquiryService) => void;
 }
 

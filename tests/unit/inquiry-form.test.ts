@@ -3,14 +3,14 @@ import {
   canLeaveContactStep,
   canSendInquiry,
   contactErrors,
-  EMPTY_CONTACT_FORM,
-  parseContactDraft,
+  EMPTY_INQUIRY_FORM,
+  parseInquiryDraft,
   STEP_TITLES,
   toSubmission,
-  type ContactFormState,
-} from '@/site/dialogs/contact/schema';
+  type InquiryFormState,
+} from '@/site/dialogs/inquiry/schema';
 
-const form = (patch: Partial<ContactFormState>): ContactFormState => ({ ...EMPTY_CONTACT_FORM, ...patch });
+const form = (patch: Partial<InquiryFormState>): InquiryFormState => ({ ...EMPTY_INQUIRY_FORM, ...patch });
 
 const details = form({ service: 'fitness', company: 'Фитнес Про', name: 'Десислава' });
 
@@ -114,30 +114,30 @@ describe('sending', () => {
 describe('drafts', () => {
   it('restores a saved draft with its step', () => {
     const draft = { ...details, email: 'd@fit.bg', message: 'Здравейте', step: 3 };
-    expect(parseContactDraft(draft)).toEqual(draft);
+    expect(parseInquiryDraft(draft)).toEqual(draft);
   });
 
   it('keeps when the visitor began the form, for the bot trap, and drops a start that is not a time', () => {
     const draft = { ...details, email: 'd@fit.bg', message: 'Здравейте', step: 3, startedAt: 1_790_000_000_000 };
-    expect(parseContactDraft(draft)).toEqual(draft);
+    expect(parseInquiryDraft(draft)).toEqual(draft);
     for (const startedAt of ['1790000000000', Number.NaN, -5, null]) {
-      expect(parseContactDraft({ ...draft, startedAt })).not.toHaveProperty('startedAt');
+      expect(parseInquiryDraft({ ...draft, startedAt })).not.toHaveProperty('startedAt');
     }
   });
 
   it('never restores a step the content does not allow', () => {
-    expect(parseContactDraft({ ...details, step: 3 })?.step).toBe(2); // no e-mail yet
-    expect(parseContactDraft({ ...EMPTY_CONTACT_FORM, step: 2 })?.step).toBe(1); // no service
+    expect(parseInquiryDraft({ ...details, step: 3 })?.step).toBe(2); // no e-mail yet
+    expect(parseInquiryDraft({ ...EMPTY_INQUIRY_FORM, step: 2 })?.step).toBe(1); // no service
   });
 
   it('ignores values of the wrong type and rejects non-objects', () => {
-    expect(parseContactDraft({ service: 'yachts', contactMethod: 'fax', name: 7 })).toMatchObject({
+    expect(parseInquiryDraft({ service: 'yachts', contactMethod: 'fax', name: 7 })).toMatchObject({
       service: '',
       contactMethod: 'email',
       name: '',
       step: 1,
     });
-    expect(parseContactDraft(['x'])).toBeNull();
-    expect(parseContactDraft(null)).toBeNull();
+    expect(parseInquiryDraft(['x'])).toBeNull();
+    expect(parseInquiryDraft(null)).toBeNull();
   });
 });
