@@ -15,7 +15,7 @@ import { ImageUploadField } from '@/admin/kit/media/ImageUploadField';
 import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
 import { useGuardedSave } from '@/admin/kit/saving/use-guarded-save';
 import { fetchCalendarSettings, useCalendarSettings, type StoredCalendarSettings } from '@/admin/kit/data/calendar-settings';
-import { useSaveCalendarSettings, type CalendarSettingsInput } from './api';
+import { useSaveCalendarSettings, type CalendarSettingsInput } from './settings-api';
 import { calendarZone } from '@/shared/domain/calendar';
 import { BookingWindowFields } from './BookingWindowFields';
 import { CalendarFeedsSection } from './CalendarFeedsSection';

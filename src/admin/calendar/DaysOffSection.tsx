@@ -20,7 +20,7 @@ import {
   useDeleteDayOff,
   type DayOffRow,
   type HolidaysAdded,
-} from './api';
+} from './days-off-api';
 import { DAY_OFF_LABEL_MAX, dayOffInput, dayOffSchema, dayOffText, daysBetween, EMPTY_DAY_OFF, type DayOffFormValues } from './day-off-schema';
 
 const longDay = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });

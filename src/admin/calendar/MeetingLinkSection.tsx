@@ -11,7 +11,7 @@ import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { Loading } from '@/admin/kit/ui/Loading';
 import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
-import { useMeetingSettings, useSaveMeetingLink, type MeetingSettings } from './api';
+import { useMeetingSettings, useSaveMeetingLink, type MeetingSettings } from './meeting-api';
 import { meetingLinkInput, meetingRefusal, meetingSchema, meetingText, type MeetingFormValues } from './meeting-schema';
 
 /**

@@ -21,7 +21,7 @@ import {
   SLOT_STEP_MINUTES,
 } from '@/shared/domain/calendar';
 import type { StoredCalendarSettings } from '@/admin/kit/data/calendar-settings';
-import type { CalendarSettingsInput } from './api';
+import type { CalendarSettingsInput } from './settings-api';
 
 /** The database's default and bounds of calendar_settings.manage_cutoff_hours. */
 export const DEFAULT_CUTOFF_HOURS = 12;
