@@ -200,7 +200,7 @@ async function uploadPhoto(scope, what, photo) {
   }
 }
 
-const ALT_HINT = "The alt-text field comes with the responsive upload work in src/admin/kit/ImageUploadField.tsx; run with --baseline to measure without it.";
+const ALT_HINT = "The alt-text field comes with the responsive upload work in src/admin/kit/media/ImageUploadField.tsx; run with --baseline to measure without it.";
 
 /** Fills 'Алтернативен текст' in `scope` (required unless --baseline, where it may be missing). */
 async function fillAlt(scope, what, text, { required = !BASELINE } = {}) {

@@ -80,7 +80,7 @@ const TABLES: { table: TableName; labels: string[]; fields: [string, FieldKind][
   { table: 'clients', labels: ['name'], fields: [['logo', 'url']] },
 ];
 
-/** The public buckets content images live in (src/admin/kit/upload-rules.ts). */
+/** The public buckets content images live in (src/admin/kit/media/upload-rules.ts). */
 const BUCKETS = ['blog-images', 'project-gallery'];
 const RASTER = /^(.+)\.(jpe?g|png|webp|avif|gif)$/i;
 /** `![alt](url)` and `![alt](<url> "title")`: the URL stops at whitespace, `)` or `>`. */

@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../../supabase/local/keys.ts';
-import { ADMIN_PAGE_SIZE, pageRange } from '../../src/admin/kit/list.ts';
+import { ADMIN_PAGE_SIZE, pageRange } from '../../src/admin/kit/data/list.ts';
 import { postQueries } from '../../src/admin/posts/queries.ts';
 import type { PostListFilters } from '../../src/admin/posts/types.ts';
 import { startHarness, type Harness } from './harness.ts';

@@ -58,7 +58,7 @@ describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
     expect(modules.filter((m) => ROOMS.includes(m))).toEqual([]);
     expect(modules.filter((m) => MARKDOWN.test(m) || PHONE.test(m))).toEqual([]);
     // nor the editors' kit: the page preview, the revisions, the image upload
-    for (const module of ['src/admin/kit/PreviewButton.tsx', 'src/admin/kit/revisions/RevisionsPanel.tsx', 'src/admin/kit/upload.ts', 'src/admin/kit/editor/TabbedForm.tsx']) {
+    for (const module of ['src/admin/kit/forms/PreviewButton.tsx', 'src/admin/kit/editor/revisions/RevisionsPanel.tsx', 'src/admin/kit/media/upload.ts', 'src/admin/kit/editor/TabbedForm.tsx']) {
       expect(modules, module).not.toContain(module);
     }
   });
@@ -68,7 +68,7 @@ describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
     const roomModules = (key: string) => modulesOf(graph, [...closure(graph, [key])]);
     // not vacuous: the post editor does bring the markdown renderer, the inbox the phone library
     expect(roomModules('src/admin/posts/PostForm.tsx').some((m) => MARKDOWN.test(m))).toBe(true);
-    expect(roomModules('src/admin/posts/PostForm.tsx')).toContain('src/admin/kit/PreviewButton.tsx');
+    expect(roomModules('src/admin/posts/PostForm.tsx')).toContain('src/admin/kit/forms/PreviewButton.tsx');
     expect(roomModules('src/admin/inbox/InquiriesTab.tsx').some((m) => PHONE.test(m))).toBe(true);
   });
 

@@ -56,7 +56,7 @@ describe('public pages hold no admin code', () => {
     for (const key of [
       'src/admin/login/LoginPage.tsx',
       'src/site/dialogs/booking/BookingDialog.tsx',
-      'src/site/dialogs/contact/ContactDialog.tsx',
+      'src/site/dialogs/inquiry/InquiryDialog.tsx',
       'src/site/dialogs/newsletter/NewsletterForm.tsx',
     ]) {
       const modules = modulesOf(graph, [...closure(graph, [key])]);
@@ -101,7 +101,7 @@ describe('public pages hold no admin code', () => {
     expect(own.map(([key]) => key)).toEqual(['src/site/dialogs/proof-solver.ts']);
     expect((own[0][1] as { isDynamicEntry?: boolean }).isDynamicEntry).toBe(true);
     // neither the dialogs nor their forms bring it: only the proof of work's own import() does
-    for (const key of ['src/site/dialogs/booking/BookingDialog.tsx', 'src/site/dialogs/contact/ContactDialog.tsx']) {
+    for (const key of ['src/site/dialogs/booking/BookingDialog.tsx', 'src/site/dialogs/inquiry/InquiryDialog.tsx']) {
       expect(modulesOf(graph, [...closure(graph, [key])]).filter((m) => ALTCHA.test(m)), key).toEqual([]);
     }
     for (const [route] of PUBLIC_PAGES) {

@@ -72,7 +72,7 @@ describe('the admin as panel → sections → kit', () => {
   });
 
   it('a section stands on kit and shared, and on its own files', async () => {
-    const code = "import { adminKeys } from '@/admin/kit/api';\nimport { cn } from '@/shared/ui/cn';\nimport { userRecords } from './api';\nexport const all = [adminKeys, cn, userRecords];\n";
+    const code = "import { adminKeys } from '@/admin/kit/data/api';\nimport { cn } from '@/shared/ui/cn';\nimport { userRecords } from './api';\nexport const all = [adminKeys, cn, userRecords];\n";
     expect(await crossings(code, 'src/admin/users/fine.ts')).toEqual([]);
   });
 

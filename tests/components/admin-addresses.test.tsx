@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import WorkAdminPage from '@/admin/panel/WorkAdminPage';
 import type { AdminPost } from '@/admin/posts/types';
 import { ADMIN_BLOG_USER, AppLikeRoutes, currentAddress, postRow, pressBack, renderAdmin, resetToasts } from './admin-fixtures';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarFeedsSection } from '@/admin/calendar/CalendarFeedsSection';
 import { CalendarTab } from '@/admin/calendar/CalendarTab';
 import { MeetingLinkSection } from '@/admin/calendar/MeetingLinkSection';
-import type { CalendarFeed } from '@/admin/calendar/api';
+import type { CalendarFeed } from '@/admin/calendar/feeds-api';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server } from './msw';

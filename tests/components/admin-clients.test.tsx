@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientForm } from '@/admin/clients/ClientForm';
 import type { AdminClient } from '@/admin/clients/api';
 import { ClientsTab } from '@/admin/clients/ClientsTab';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';

@@ -7,15 +7,15 @@ import { BrowserRouter, MemoryRouter, Routes, useLocation } from 'react-router-d
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach } from 'vitest';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/kit/session/auth-context';
-import { preloadLazyParts } from '@/admin/kit/lazy-part';
+import { preloadLazyParts } from '@/admin/kit/navigation/lazy-part';
 import { Toaster } from '@/shared/ui/toast';
 import { clearToasts } from '@/shared/ui/use-toast';
-import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
+import { UnsavedChangesProvider } from '@/admin/kit/navigation/unsaved-changes';
 import { useHeldLocation } from '@/shared/layout/location-hold';
 import type { AdminPost } from '@/admin/posts/types';
 import { rest, server } from './msw';
 
-// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/lazy-part.tsx),
+// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/navigation/lazy-part.tsx),
 // fetched when shown; these tests check what they do once there, so the code of every part the
 // test file's modules name is fetched before its tests, as a static import would have had it. The
 // build's tests check the chunks (tests/build/admin-weight.test.ts), the end-to-end specs the loading.

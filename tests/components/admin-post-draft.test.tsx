@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { PostForm } from '@/admin/posts/PostForm';
 import { POST_DRAFT_DELAY_MS, postDraftKey, type PostDraft } from '@/admin/posts/post-draft';
 import { postValuesFrom } from '@/admin/posts/post-schema';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
 import { buildPostPayload } from '@/admin/posts/post-payload';
 import { EMPTY_POST_VALUES, postValuesFrom } from '@/admin/posts/post-schema';
-import { formatWallClockBg, wallClockInstant, wallClockValue } from '@/admin/kit/wall-clock';
+import { formatWallClockBg, wallClockInstant, wallClockValue } from '@/admin/kit/formats/wall-clock';
 import { scheduleProblem } from '@/admin/posts/schedule';
 import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';

@@ -10,7 +10,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
 import { fetchAllConsents, type Consent, type SubscriberConsents, type SuppressionLift } from '@/admin/subscribers/api';
-import { csvDateTime } from '@/admin/kit/csv';
+import { csvDateTime } from '@/admin/kit/formats/csv';
 import { SubscribersTab } from '@/admin/subscribers/SubscribersTab';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { adminAuth, currentAddress, renderAdmin, resetToasts } from './admin-fixtures';

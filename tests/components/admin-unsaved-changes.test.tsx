@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { UnsavedChangesProvider, unsavedText, useAdminNavigate, useUnsavedChanges } from '@/admin/kit/unsaved-changes';
+import { UnsavedChangesProvider, unsavedText, useAdminNavigate, useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
 import { findDialog } from './dialogs';
 
 // A form as the admin forms use the guard: dirty while the field differs from what was loaded.

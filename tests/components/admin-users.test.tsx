@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { UserForm } from '@/admin/users/UserForm';
 import { UsersTab } from '@/admin/users/UsersTab';
 import type { AdminBlogUser } from '@/admin/users/types';

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ImageUploadField } from '@/admin/kit/ImageUploadField';
-import type { ImageVariants, VariantProgress } from '@/admin/kit/image-variants';
-import { VariantError, VariantMakerContext, type VariantMaker } from '@/admin/kit/make-variants';
+import { ImageUploadField } from '@/admin/kit/media/ImageUploadField';
+import type { ImageVariants, VariantProgress } from '@/admin/kit/media/image-variants';
+import { VariantError, VariantMakerContext, type VariantMaker } from '@/admin/kit/media/make-variants';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { server, storage } from './msw';
 

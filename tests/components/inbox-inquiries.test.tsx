@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InquiriesTab } from '@/admin/inbox/InquiriesTab';
 import { formatReceivedBg } from '@/admin/inbox/format';
-import { SEARCH_DELAY_MS } from '@/admin/kit/use-list-state';
+import { SEARCH_DELAY_MS } from '@/admin/kit/lists/use-list-state';
 import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
 import { CHAT_DOWN, inquiryRow, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';

@@ -67,7 +67,7 @@ beforeAll(async () => {
     import('@/site/pages/landing/LandingSections'),
     import('@/site/layout/SiteFooter'),
     import('@/site/layout/MobileMenu'),
-    import('@/site/dialogs/contact/ContactDialog'),
+    import('@/site/dialogs/inquiry/InquiryDialog'),
     import('@/site/dialogs/booking/BookingDialog'),
   ]);
 });

@@ -4,8 +4,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { lazy, type ReactElement } from 'react';
 import { Link, Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListSearch } from '@/admin/kit/PagedList';
-import { SEARCH_DELAY_MS, useListState } from '@/admin/kit/use-list-state';
+import { ListSearch } from '@/admin/kit/lists/PagedList';
+import { SEARCH_DELAY_MS, useListState } from '@/admin/kit/lists/use-list-state';
 import { AppLikeRoutes, currentAddress, renderAdmin } from './admin-fixtures';
 
 function SearchableList() {

@@ -6,7 +6,7 @@ import { Button } from '@/shared/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/shared/ui/dialog';
 import { Sheet, SheetContent, SheetTrigger } from '@/shared/ui/sheet';
 import { Spinner } from '@/shared/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/admin/kit/ui/tabs';
 
 describe('UI primitives', () => {
   it('Spinner is a status named Зареждане', () => {

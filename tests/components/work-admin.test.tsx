@@ -6,7 +6,7 @@ import { signedOutState } from '@/admin/kit/session/auth-context';
 import WorkAdminPage from '@/admin/panel/WorkAdminPage';
 import { CategoriesTab } from '@/admin/work/CategoriesTab';
 import { ProjectsTab } from '@/admin/work/ProjectsTab';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { renderAdmin, resetToasts } from './admin-fixtures';
 import { rest, server } from './msw';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';

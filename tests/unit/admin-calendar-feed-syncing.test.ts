@@ -1,7 +1,7 @@
-// When the calendar tab waits closely for a feed's sync (src/admin/calendar/api.ts isSyncing): asked
+// When the calendar tab waits closely for a feed's sync (src/admin/calendar/feeds-api.ts isSyncing): asked
 // lately and not answered by a good read or an error since.
 import { describe, expect, it } from 'vitest';
-import { isSyncing, type CalendarFeed } from '@/admin/calendar/api';
+import { isSyncing, type CalendarFeed } from '@/admin/calendar/feeds-api';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');
 const feed = (over: Partial<CalendarFeed>): CalendarFeed => ({

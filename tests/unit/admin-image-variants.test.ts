@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, hasTransparency, phoneCopyOf, planVariants } from '@/admin/kit/image-variants';
-import { storedSizeText, type UploadedImage } from '@/admin/kit/upload';
-import { buildObjectBase, variantObjects } from '@/admin/kit/upload-rules';
+import { formatBytes, hasTransparency, phoneCopyOf, planVariants } from '@/admin/kit/media/image-variants';
+import { storedSizeText, type UploadedImage } from '@/admin/kit/media/upload';
+import { buildObjectBase, variantObjects } from '@/admin/kit/media/upload-rules';
 
 const blob = (size: number, type = 'image/webp') => new Blob([new Uint8Array(size)], { type });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListView, writeListView } from '@/admin/kit/use-list-state';
+import { readListView, writeListView } from '@/admin/kit/lists/use-list-state';
 
 const FILTERS = { status: ['new', 'handled'], service: ['fitness', 'hospitality'] } as const;
 

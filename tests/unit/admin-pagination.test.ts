@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageItems } from '@/admin/kit/Pagination';
-import { pageRange } from '@/admin/kit/list';
+import { pageCount, pageItems } from '@/admin/kit/lists/Pagination';
+import { pageRange } from '@/admin/kit/data/list';
 
 // pageItems is zero-based; the pager shows each number plus one
 const shown = (page: number, pages: number) => pageItems(page, pages).map((p) => (p === 'gap' ? '…' : p + 1));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogPanel, isPanelPath, workPanel } from '@/admin/kit/addresses';
-import { panelKeepsForm, recordPath, recordViewAt, resolvePanelAddress } from '@/admin/kit/panel-address';
+import { blogPanel, isPanelPath, workPanel } from '@/admin/kit/navigation/addresses';
+import { panelKeepsForm, recordPath, recordViewAt, resolvePanelAddress } from '@/admin/kit/navigation/panel-address';
 
 describe('admin panel addresses', () => {
   it('reads a tab, a record and a new record', () => {

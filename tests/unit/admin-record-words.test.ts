@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordWords } from '@/admin/kit/record-words';
+import { recordWords } from '@/admin/kit/records/record-words';
 
 // The sentences of a record type's list, edit view and delete come from its nouns; these are the
 // sentences the tabs showed when each wrote them by hand.

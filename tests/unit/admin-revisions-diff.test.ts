@@ -9,7 +9,7 @@ import {
   textOf,
   withContext,
   type DiffPart,
-} from '@/admin/kit/revisions/diff';
+} from '@/admin/kit/editor/revisions/diff';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 
 /** The text a reader meets, with each change marked: [-removed-] and {+added+}. */

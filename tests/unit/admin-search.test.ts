@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inquirySearchFilter } from '@/admin/inbox/search';
-import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/admin/kit/search';
+import { likeLiteral, normaliseSearch, quotePostgrestValue, searchFilter } from '@/admin/kit/data/search';
 
 describe('searchFilter', () => {
   it('the inbox looks for the text in name, company, e-mail and message, case-insensitively', () => {

@@ -20,7 +20,7 @@ import {
   shareImageAltProblem,
   truncateForResult,
   type SeoFallback,
-} from '@/admin/kit/seo';
+} from '@/admin/kit/forms/seo';
 import { EMPTY_POST_VALUES, postAltRefusalField, postProblems, postSeoProblems, type PostFormValues } from '@/admin/posts/post-schema';
 import { buildPostPayload } from '@/admin/posts/post-payload';
 import { POST_EDIT_SELECT, POST_LIST_SELECT } from '@/admin/posts/queries';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMegabytes, planVariants, type ImageVariants } from '@/admin/kit/image-variants';
-import { VariantError, type VariantMaker } from '@/admin/kit/make-variants';
-import { uploadImage, type UploadProgress } from '@/admin/kit/upload';
-import { buildObjectPath, extensionOf, MAX_IMAGE_BYTES, randomString, uploadMessages, validateImageFile } from '@/admin/kit/upload-rules';
+import { formatMegabytes, planVariants, type ImageVariants } from '@/admin/kit/media/image-variants';
+import { VariantError, type VariantMaker } from '@/admin/kit/media/make-variants';
+import { uploadImage, type UploadProgress } from '@/admin/kit/media/upload';
+import { buildObjectPath, extensionOf, MAX_IMAGE_BYTES, randomString, uploadMessages, validateImageFile } from '@/admin/kit/media/upload-rules';
 
 // Storage as supabase-js shapes it: what was uploaded and removed, and a way to make a path fail.
 const storage = vi.hoisted(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDateTime, csvField, neutraliseFormula, toCsv } from '@/admin/kit/csv';
+import { csvDateTime, csvField, neutraliseFormula, toCsv } from '@/admin/kit/formats/csv';
 import { inquiriesCsv, inquiriesCsvFileName } from '@/admin/inbox/csv';
 import type { Inquiry } from '@/admin/inbox/types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugifyPost, slugifyProject, transliterateBg } from '@/admin/kit/slug';
+import { slugifyPost, slugifyProject, transliterateBg } from '@/admin/kit/forms/slug';
 
 describe('slugifyPost (spec section 5, post rule)', () => {
   it('lower-cases', () => {

@@ -4,15 +4,15 @@ import { useLocation } from 'react-router-dom';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
-import { Card } from '@/admin/kit/card';
-import { adminPaths } from '@/admin/kit/addresses';
-import { useRecheckOnDenied } from '@/admin/kit/api';
-import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { useListState } from '@/admin/kit/use-list-state';
+import { Card } from '@/admin/kit/ui/card';
+import { adminPaths } from '@/admin/kit/navigation/addresses';
+import { useRecheckOnDenied } from '@/admin/kit/data/api';
+import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/lists/PagedList';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { useListState } from '@/admin/kit/lists/use-list-state';
 import { useBinPage, useInvalidateBin, usePurgeFromBin, useRestoreFromBin, type BinItem } from './api';
 import { formatDateTimeBg } from '@/shared/domain/dates';
-import { BIN_KIND_WORDS, BIN_KINDS, BIN_TABLES, purgeTime } from '../kit/bin-kinds';
+import { BIN_KIND_WORDS, BIN_KINDS, BIN_TABLES, purgeTime } from '../kit/records/bin-kinds';
 import {
   binListText,
   binText,

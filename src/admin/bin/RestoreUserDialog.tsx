@@ -7,7 +7,7 @@ import { Input } from '@/shared/ui/input';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import type { BinItem } from './api';
 import { quoted } from './messages';
-import { MIN_PASSWORD_LENGTH } from '@/admin/kit/password-rule';
+import { MIN_PASSWORD_LENGTH } from '@/admin/kit/forms/password-rule';
 import { restorePasswordSchema, type RestorePasswordValues } from './password-schema';
 
 export const restoreUserText = {

@@ -8,11 +8,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback } from 'react';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/api';
-import { readPage, type ListPage } from '@/admin/kit/list';
-import { searchFilter } from '@/admin/kit/search';
-import { recordKeys } from '@/admin/kit/record-queries';
-import { BIN_TABLES, type BinKind, type BinTable } from '../kit/bin-kinds';
+import { adminKeys, changedRows, invalidatePublic } from '@/admin/kit/data/api';
+import { readPage, type ListPage } from '@/admin/kit/data/list';
+import { searchFilter } from '@/admin/kit/data/search';
+import { recordKeys } from '@/admin/kit/records/record-queries';
+import { BIN_TABLES, type BinKind, type BinTable } from '../kit/records/bin-kinds';
 
 /** A bin item as its row shows it: never `record`, the whole deleted row. */
 export type BinItem = Pick<Tables<'content_bin'>, 'id' | 'label' | 'deleted_at' | 'deleted_by_name'> & { table_name: BinTable };

@@ -3,9 +3,9 @@
  * person who pressed 'Възстанови'.
  */
 import { codeOf, hintOf } from '@/shared/db/errors';
-import { describeDbError, NothingChangedError, writeErrorMessage } from '@/admin/kit/api';
+import { describeDbError, NothingChangedError, writeErrorMessage } from '@/admin/kit/data/api';
 import type { BinItem } from './api';
-import { BIN_DAYS, BIN_KIND_WORDS } from '../kit/bin-kinds';
+import { BIN_DAYS, BIN_KIND_WORDS } from '../kit/records/bin-kinds';
 
 export const binListText = {
   loading: 'Зареждане на кошчето...',

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ruleText } from '@/shared/forms/zod-rules';
-import { passwordProblem } from '@/admin/kit/password-rule';
+import { passwordProblem } from '@/admin/kit/forms/password-rule';
 
 /** A typed password is never trimmed: what was typed is what is stored. */
 export function restorePasswordRule(password: string): string | null {

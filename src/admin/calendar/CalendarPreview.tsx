@@ -1,5 +1,5 @@
 import { Clock, UserRound } from 'lucide-react';
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { durationText, generateSlots } from '@/shared/domain/calendar';
 import { bufferError, isCutoff, isHorizon, noticeError, noticeMinutesOf, normaliseTime, WEEK, workingHoursErrors, type CalendarFormValues } from './schema';
 

@@ -1,17 +1,17 @@
 import { CalendarPlus, CalendarX2, Flag, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Card, CardContent } from '@/admin/kit/card';
+import { Card, CardContent } from '@/admin/kit/ui/card';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { parseDayKey, todayIn } from '@/shared/domain/calendar';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { PagedList } from '@/admin/kit/PagedList';
-import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useConfirm } from '@/admin/kit/use-confirm';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { PagedList } from '@/admin/kit/lists/PagedList';
+import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
 import {
   DAYS_OFF_PAGE_SIZE,
   useAddDayOff,
@@ -20,7 +20,7 @@ import {
   useDeleteDayOff,
   type DayOffRow,
   type HolidaysAdded,
-} from './api';
+} from './days-off-api';
 import { DAY_OFF_LABEL_MAX, dayOffInput, dayOffSchema, dayOffText, daysBetween, EMPTY_DAY_OFF, type DayOffFormValues } from './day-off-schema';
 
 const longDay = new Intl.DateTimeFormat('bg-BG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });

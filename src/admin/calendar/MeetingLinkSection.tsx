@@ -1,17 +1,17 @@
 import { Video } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Card, CardContent } from '@/admin/kit/card';
+import { Card, CardContent } from '@/admin/kit/ui/card';
 import { errorId, hintId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { FormAlert } from '@/admin/kit/FormAlert';
-import { Loading } from '@/admin/kit/Loading';
-import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useMeetingSettings, useSaveMeetingLink, type MeetingSettings } from './api';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { FormAlert } from '@/admin/kit/ui/FormAlert';
+import { Loading } from '@/admin/kit/ui/Loading';
+import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
+import { useMeetingSettings, useSaveMeetingLink, type MeetingSettings } from './meeting-api';
 import { meetingLinkInput, meetingRefusal, meetingSchema, meetingText, type MeetingFormValues } from './meeting-schema';
 
 /**

@@ -6,7 +6,7 @@
  * rules are in ./day-off-schema.
  */
 import * as z from 'zod/mini';
-import { imageAltProblem, imageAltText } from '@/admin/kit/image-alt';
+import { imageAltProblem, imageAltText } from '@/admin/kit/media/image-alt';
 import { hintOf } from '@/shared/db/errors';
 import {
   BUFFER_STEP_MINUTES,
@@ -20,8 +20,8 @@ import {
   minutesOf,
   SLOT_STEP_MINUTES,
 } from '@/shared/domain/calendar';
-import type { StoredCalendarSettings } from '@/admin/kit/calendar-settings';
-import type { CalendarSettingsInput } from './api';
+import type { StoredCalendarSettings } from '@/admin/kit/data/calendar-settings';
+import type { CalendarSettingsInput } from './settings-api';
 
 /** The database's default and bounds of calendar_settings.manage_cutoff_hours. */
 export const DEFAULT_CUTOFF_HOURS = 12;

@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
-import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/ui/row-buttons';
 import { Button } from '@/shared/ui/button';
-import { Card } from '@/admin/kit/card';
-import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
-import { useRecordRows } from '@/admin/kit/use-record-rows';
-import { ListRows } from '@/admin/kit/PagedList';
-import { RecordList } from '@/admin/kit/RecordList';
+import { Card } from '@/admin/kit/ui/card';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/records/RecordTab';
+import { useRecordRows } from '@/admin/kit/records/use-record-rows';
+import { ListRows } from '@/admin/kit/lists/PagedList';
+import { RecordList } from '@/admin/kit/records/RecordList';
 import { clientRecords } from './api';
 import { LazyClientForm as ClientForm } from './LazyClientForm';
 

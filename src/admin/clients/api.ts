@@ -1,10 +1,10 @@
 import type { Tables } from '@/shared/db/database.types';
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordWords } from '@/admin/kit/record-words';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordWords } from '@/admin/kit/records/record-words';
 
 /*
  * Customer logos (the table `clients`): the landing page's carousel. Everything the tab reads and
- * writes comes from this declaration (kit/record-type.ts).
+ * writes comes from this declaration (kit/records/record-type.ts).
  */
 
 /** A customer logo as its card and form show it (the whole row is small: a name, a logo URL and its alt text). */

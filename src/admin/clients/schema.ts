@@ -1,6 +1,6 @@
 /** The client form's rules (name, logo and the logo's alt text required) and its messages. */
 import * as z from 'zod/mini';
-import { imageAltProblem } from '@/admin/kit/image-alt';
+import { imageAltProblem } from '@/admin/kit/media/image-alt';
 import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminClient } from './api';
 

@@ -1,9 +1,9 @@
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { formatPhone } from '@/shared/domain/phone';
-import { ListRows } from '@/admin/kit/PagedList';
-import { RecordList } from '@/admin/kit/RecordList';
-import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
-import { useRecordRows } from '@/admin/kit/use-record-rows';
+import { ListRows } from '@/admin/kit/lists/PagedList';
+import { RecordList } from '@/admin/kit/records/RecordList';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/records/RecordTab';
+import { useRecordRows } from '@/admin/kit/records/use-record-rows';
 import { Button } from '@/shared/ui/button';
 import { contactRecords } from './api';
 import { LazyContactPage as ContactPage } from './LazyContactPage';

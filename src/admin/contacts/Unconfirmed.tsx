@@ -2,10 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/use-toast';
 import { formatPhone } from '@/shared/domain/phone';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { Card } from '@/admin/kit/card';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { formatWallClockBg } from '@/admin/kit/wall-clock';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { Card } from '@/admin/kit/ui/card';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
 import { useMergeContacts, useReviewDetail } from './api';
 import { adoptQuestion, FIELD_NAMES, type PossibleMatch, type Timeline, type UnconfirmedDetail } from './timeline';
 

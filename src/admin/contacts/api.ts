@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { changedRows } from '@/admin/kit/api';
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordKeys } from '@/admin/kit/record-queries';
-import { recordWords } from '@/admin/kit/record-words';
+import { changedRows } from '@/admin/kit/data/api';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordKeys } from '@/admin/kit/records/record-queries';
+import { recordWords } from '@/admin/kit/records/record-words';
 import type { DetailField, Timeline } from './timeline';
 
 /*
@@ -39,7 +39,7 @@ export const contactRecords = defineRecordType<Contact, Contact, Pick<Contact, '
   }),
 });
 
-const timelineKey = (id: string) => [...recordKeys('contacts').all, 'timeline', id] as const;
+export const contactKeys = { timeline: (id: string) => [...recordKeys('contacts').all, 'timeline', id] as const };
 
 /** One contact's page: its inquiries, bookings, history, e-mails and notes (the newest 200 of each). */
 export async function fetchTimeline(id: string): Promise<Timeline | null> {
@@ -50,7 +50,7 @@ export async function fetchTimeline(id: string): Promise<Timeline | null> {
 }
 
 export function useTimeline(id: string) {
-  return useQuery({ queryKey: timelineKey(id), queryFn: () => fetchTimeline(id), staleTime: 0, refetchOnWindowFocus: 'always' });
+  return useQuery({ queryKey: contactKeys.timeline(id), queryFn: () => fetchTimeline(id), staleTime: 0, refetchOnWindowFocus: 'always' });
 }
 
 /** After a write on a contact: its page, the contacts list and the inbox read anew. */

@@ -1,9 +1,9 @@
-import { Loading } from '@/admin/kit/Loading';
+import { Loading } from '@/admin/kit/ui/Loading';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { FormAlert } from '@/admin/kit/FormAlert';
+import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { useBookingHistory } from './api';
 import { formatReceivedBg } from './format';
 import { historyLine, isHistoryProblem } from './history';

@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { cn } from '@/shared/ui/cn';
 import { formatPhone } from '@/shared/domain/phone';
 import { ChatNotice } from './ChatNotice';

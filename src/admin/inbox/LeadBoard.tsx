@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Card } from '@/admin/kit/card';
-import { ErrorCard } from '@/admin/kit/ErrorCard';
-import { Loading } from '@/admin/kit/Loading';
-import { formatWallClockBg } from '@/admin/kit/wall-clock';
+import { Card } from '@/admin/kit/ui/card';
+import { ErrorCard } from '@/admin/kit/ui/ErrorCard';
+import { Loading } from '@/admin/kit/ui/Loading';
+import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
 import { BOARD_PAGE, useBoardColumn, useStageTotals, type StageTotal } from './api';
 import { StageSelect } from './LeadControls';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from './status';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getSupabase } from '@/shared/db/supabase';
-import { changedRows, invalidatePublic } from '@/admin/kit/api';
-import { readAllPages, readPage } from '@/admin/kit/list';
+import { changedRows, invalidatePublic } from '@/admin/kit/data/api';
+import { readAllPages, readPage } from '@/admin/kit/data/list';
 import { toHistoryEntry } from './history';
 import { inquirySearchFilter } from './search';
 import { canChangeBookingStatus } from './status';

@@ -1,9 +1,9 @@
 /*
- * CSV export of the inquiry list, in the kit's CSV form (src/admin/kit/csv.ts).
+ * CSV export of the inquiry list, in the kit's CSV form (src/admin/kit/formats/csv.ts).
  */
 import { describeFirstTouch } from '@/shared/domain/first-touch';
 import { CONTACT_METHOD_LABELS, SERVICE_LABELS } from '@/shared/domain/inquiry';
-import { CSV_BOM, csvDateTime, pad, toCsv } from '@/admin/kit/csv';
+import { CSV_BOM, csvDateTime, pad, toCsv } from '@/admin/kit/formats/csv';
 import { INQUIRY_STATUS_LABELS } from './status';
 import type { Inquiry } from './types';
 

@@ -3,7 +3,7 @@
  * team chat missed a row.
  */
 import { formatDateBg, toDate } from '@/shared/domain/dates';
-import { formatterFor } from '../kit/formatters';
+import { formatterFor } from '../kit/formats/formatters';
 import { formatSlotDateTimeBg } from './slot-format';
 import { isValidEmail } from '@/shared/forms/validation';
 import type { ChatDelivery } from './types';

@@ -1,4 +1,4 @@
-import { adminKeys } from '@/admin/kit/api';
+import { adminKeys } from '@/admin/kit/data/api';
 import type { BookingStatus, InquiryFilters } from './types';
 
 /*

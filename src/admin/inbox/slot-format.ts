@@ -1,6 +1,6 @@
 // A booking's time as people read it; a module of its own, so the pages that never show one
 // (every page before a dialog opens) do not load it.
-import { formatterFor } from '../kit/formatters';
+import { formatterFor } from '../kit/formats/formatters';
 
 const slotFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -109,4 +109,4 @@ export interface InquiryFilters {
 
 export const NO_INQUIRY_FILTERS: InquiryFilters = { status: '', service: '', follow_up: '', search: '' };
 
-export type { ListPage } from '@/admin/kit/list';
+export type { ListPage } from '@/admin/kit/data/list';

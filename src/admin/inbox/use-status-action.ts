@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
 import { toast, type ToastOptions } from '@/shared/ui/use-toast';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../kit/session/auth-context';
 import { Button, buttonClasses } from '@/shared/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/ui/card';
 import { errorId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
@@ -13,7 +13,7 @@ import { site } from '@/shared/config/site';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { usePageMeta } from '@/shared/layout/seo';
-import { isPanelPath } from '@/admin/kit/addresses';
+import { isPanelPath } from '@/admin/kit/navigation/addresses';
 import { authMessages } from '../kit/session/messages';
 import { loginSchema, type LoginValues } from './schema';
 

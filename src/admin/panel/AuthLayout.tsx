@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { UnsavedChangesProvider } from '@/admin/kit/unsaved-changes';
+import { UnsavedChangesProvider } from '@/admin/kit/navigation/unsaved-changes';
 import { AuthProvider } from '../kit/session/AuthProvider';
 
 /**

@@ -4,11 +4,11 @@ import { useAuth } from '@/admin/kit/session/auth-context';
 import { buttonClasses } from '@/shared/ui/button';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { usePageMeta } from '@/shared/layout/seo';
-import { AdminFrame } from '@/admin/kit/AdminFrame';
+import { AdminFrame } from '@/admin/kit/navigation/AdminFrame';
 import { LogoutButton } from '@/admin/kit/session/LogoutButton';
-import { TabbedPanel, type PanelTab } from '@/admin/kit/TabbedPanel';
-import { lazyPart } from '@/admin/kit/lazy-part';
-import { adminPaths, workPanel } from '@/admin/kit/addresses';
+import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
+import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { adminPaths, workPanel } from '@/admin/kit/navigation/addresses';
 
 // each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
 const ProjectsTab = lazyPart(() => import('../work/ProjectsTab').then((m) => m.ProjectsTab));

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { Button } from '@/shared/ui/button';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { toast } from '@/shared/ui/use-toast';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { FormAlert, FormWarning } from '@/admin/kit/FormAlert';
-import { useConfirm } from '@/admin/kit/use-confirm';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { FormAlert, FormWarning } from '@/admin/kit/ui/FormAlert';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
 import { useNewsletterActions, useNewsletterStatus, type NewsletterStatus } from './newsletter-api';
 import type { AdminPost } from './types';
 

@@ -3,7 +3,7 @@ import { Select } from '@/shared/ui/select';
 import { errorMessage } from '@/shared/db/errors';
 import { fieldAria } from '@/shared/forms/forms';
 import { describedBy, FormField as Field } from '@/shared/ui/form-field';
-import { slugifyPost } from '@/admin/kit/slug';
+import { slugifyPost } from '@/admin/kit/forms/slug';
 import type { PostTabProps } from './post-editor';
 import { postFormText, slugAfterTitleChange } from './post-schema';
 import type { PostAuthors } from './use-post-authors';

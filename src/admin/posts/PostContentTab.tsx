@@ -4,8 +4,8 @@ import { Button } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { Textarea } from '@/shared/ui/textarea';
 import { describedBy, FormField as Field } from '@/shared/ui/form-field';
-import { FormWarning } from '@/admin/kit/FormAlert';
-import { ImageUploadField } from '@/admin/kit/ImageUploadField';
+import { FormWarning } from '@/admin/kit/ui/FormAlert';
+import { ImageUploadField } from '@/admin/kit/media/ImageUploadField';
 import type { PostTabProps } from './post-editor';
 import { EXCERPT_HINT_LENGTH, parseTags, POST_CATEGORY_SUGGESTIONS, postFormText } from './post-schema';
 

@@ -1,13 +1,13 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/ui/row-buttons';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Picture } from '@/shared/ui/picture';
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { displayNameOf } from './post-payload';
 import type { AdminPostRow } from './types';
-import { formatWallClockBg } from '@/admin/kit/wall-clock';
+import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
 import { scheduleText } from './schedule';
 
 export interface PostListProps {

@@ -1,8 +1,8 @@
 import { Picture } from '@/shared/ui/picture';
 import { Badge } from '@/shared/ui/badge';
-import { Card, CardContent } from '@/admin/kit/card';
+import { Card, CardContent } from '@/admin/kit/ui/card';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
-import { SeoFields } from '@/admin/kit/SeoFields';
+import { SeoFields } from '@/admin/kit/forms/SeoFields';
 import type { PostTabProps } from './post-editor';
 import { postSeoProblems, type PostFormValues } from './post-schema';
 import { ScheduleField } from './ScheduleField';

@@ -1,15 +1,15 @@
 import { Button } from '@/shared/ui/button';
-import { writeErrorMessage } from '@/admin/kit/api';
-import { ListFilter } from '@/admin/kit/PagedList';
-import { RecordList } from '@/admin/kit/RecordList';
-import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
-import { useRecordRows } from '@/admin/kit/use-record-rows';
-import { useRowAction } from '@/admin/kit/use-row-action';
+import { writeErrorMessage } from '@/admin/kit/data/api';
+import { ListFilter } from '@/admin/kit/lists/PagedList';
+import { RecordList } from '@/admin/kit/records/RecordList';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/records/RecordTab';
+import { useRecordRows } from '@/admin/kit/records/use-record-rows';
+import { useRowAction } from '@/admin/kit/saving/use-row-action';
 import { postRecords, togglePostPublished } from './api';
 import { LazyPostForm as PostForm } from './LazyPostForm';
 import { PostList } from './PostList';
 import type { AdminPostRow, PostStatusFilter } from './types';
-import { useConsultantZone } from '@/admin/kit/calendar-settings';
+import { useConsultantZone } from '@/admin/kit/data/calendar-settings';
 
 const STATUS_OPTIONS: { value: PostStatusFilter; label: string }[] = [
   { value: '', label: 'Всички' },

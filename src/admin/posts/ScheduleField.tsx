@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Input } from '@/shared/ui/input';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { describedBy, FormField } from '@/shared/ui/form-field';
-import { wallClockInstant, wallClockValue } from '@/admin/kit/wall-clock';
+import { wallClockInstant, wallClockValue } from '@/admin/kit/formats/wall-clock';
 import { scheduleText } from './schedule';
 
 export interface ScheduleFieldProps {

@@ -1,12 +1,12 @@
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordWords } from '@/admin/kit/record-words';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordWords } from '@/admin/kit/records/record-words';
 import { togglePublishPatch } from './post-payload';
 import { postSource } from './queries';
 import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
 
 /*
  * Blog posts. Everything the tab reads and writes comes from this declaration
- * (kit/record-type.ts), plus the list's publish/hide switch. The editor's save, with the post's
+ * (kit/records/record-type.ts), plus the list's publish/hide switch. The editor's save, with the post's
  * blog user beside it in blog_post_staff, is in save-post.ts: the list's chunk does not carry it.
  */
 

@@ -5,6 +5,7 @@
  * why it refuses in Bulgarian.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/admin/kit/data/api';
 import { getSupabase } from '@/shared/db/supabase';
 import { site } from '@/shared/config/site';
 import type { NewsletterEmail } from './newsletter-email';
@@ -28,7 +29,8 @@ export interface NewsletterStatus {
 /** While a send runs, the editor asks this often how far it got. */
 export const PROGRESS_EVERY_MS = 3000;
 
-export const newsletterKeys = { status: (post: string) => ['newsletter-status', post] as const };
+/** Under the admin root like every admin key, so signing out forgets a post's send too. */
+export const newsletterKeys = { status: (post: string) => [...adminKeys.all, 'newsletter-status', post] as const };
 
 export function useNewsletterStatus(post: string) {
   return useQuery({

@@ -72,7 +72,7 @@ export function postChangedSince(draft: PostDraft, currentUpdatedAt: string | un
   return draft.updatedAt !== currentUpdatedAt && !(Number.isFinite(a) && a === b);
 }
 
-function storedDraftKeys(): string[] {
+function storedDraftNames(): string[] {
   try {
     const store = window.localStorage;
     const keys: string[] = [];
@@ -89,7 +89,7 @@ function storedDraftKeys(): string[] {
 /** Drops post drafts that are unreadable, older than 30 days, or beyond the newest 20. */
 export function prunePostDrafts(now: Date): void {
   const kept: { key: string; saved: number }[] = [];
-  for (const key of storedDraftKeys()) {
+  for (const key of storedDraftNames()) {
     const draft = readPostDraft(key);
     if (!draft || !isFresh(draft, now)) removeDraft(key);
     else kept.push({ key, saved: Date.parse(draft.savedAt) });

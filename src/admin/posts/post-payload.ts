@@ -1,5 +1,5 @@
 import type { BlogUser } from '@/admin/kit/session/auth-context';
-import { seoPayload } from '@/admin/kit/seo';
+import { seoPayload } from '@/admin/kit/forms/seo';
 import { parseTags, type PostFormValues } from './post-schema';
 import { scheduledAtOf } from './schedule';
 import type { AdminPost, PostPayload } from './types';

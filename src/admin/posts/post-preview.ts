@@ -1,4 +1,4 @@
-import { previewRow } from '@/admin/kit/preview-row';
+import { previewRow } from '@/admin/kit/forms/preview-row';
 import type { BlogUser } from '@/admin/kit/session/auth-context';
 import type { PostPreviewData } from '@/shared/preview/preview-store';
 import { buildPostPayload } from './post-payload';

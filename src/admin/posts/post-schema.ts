@@ -3,12 +3,12 @@
  * and the pure helpers the form shows from its values: completeness over 9 fields, the content
  * hint, tags, and the slug that follows the title. Free of React, so they are tested on their own.
  */
-import { emptyTexts, textValues } from '@/admin/kit/form-values';
+import { emptyTexts, textValues } from '@/admin/kit/forms/form-values';
 import * as z from 'zod/mini';
-import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/image-alt';
-import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
-import { slugifyPost } from '@/admin/kit/slug';
-import { restoredRecord } from '@/admin/kit/revisions/diff';
+import { IMAGE_ALT_MAX_LENGTH, imageAltProblem } from '@/admin/kit/media/image-alt';
+import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, SEO_FIELDS, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/forms/seo';
+import { slugifyPost } from '@/admin/kit/forms/slug';
+import { restoredRecord } from '@/admin/kit/editor/revisions/diff';
 import { ruleText } from '@/shared/forms/zod-rules';
 import type { AdminPost } from './types';
 
@@ -112,7 +112,7 @@ export function postValuesFrom(post: AdminPost): PostFormValues {
 }
 
 /**
- * The form's values for a stored version restored over the current post (kit/revisions): the
+ * The form's values for a stored version restored over the current post (kit/editor/revisions): the
  * version's fields and, kept in its record as created_by, the blog user the post belonged to then;
  * the publish state stays as it is now.
  */

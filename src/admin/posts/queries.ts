@@ -1,4 +1,4 @@
-import { recordQueries, type RecordSource } from '@/admin/kit/record-queries';
+import { recordQueries, type RecordSource } from '@/admin/kit/records/record-queries';
 import type { AdminPost, AdminPostRow, PostListFilters } from './types';
 
 /*

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { changedRows } from '@/admin/kit/api';
-import type { SavedVersion } from '@/admin/kit/concurrency';
-import type { SaveVariables } from '@/admin/kit/record-type';
+import { changedRows } from '@/admin/kit/data/api';
+import type { SavedVersion } from '@/admin/kit/data/concurrency';
+import type { SaveVariables } from '@/admin/kit/records/record-type';
 import { getSupabase } from '@/shared/db/supabase';
 import { postRecords } from './api';
 import type { PostPayload } from './types';

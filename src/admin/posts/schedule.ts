@@ -1,7 +1,7 @@
 /*
  * Publishing at a set time. The form keeps the instant (blog_posts.scheduled_at) and its field
  * shows and takes it as a wall-clock value ('2026-11-26T10:00', a datetime-local field) in the
- * consultant's time zone, whatever zone the admin's computer is in (kit/wall-clock.ts reads and writes it).
+ * consultant's time zone, whatever zone the admin's computer is in (kit/formats/wall-clock.ts reads and writes it).
  * The database's job publishes the post at that minute (20261128000500_editorial.sql). Free of React.
  */
 import { codeOf, hintOf } from '@/shared/db/errors';

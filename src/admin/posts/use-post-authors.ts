@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useActiveBlogUsers } from '@/admin/kit/authors';
+import { useActiveBlogUsers } from '@/admin/kit/data/authors';
 import type { PostPut } from './post-editor';
 import { displayNameOf } from './post-payload';
 import type { AdminPost } from './types';

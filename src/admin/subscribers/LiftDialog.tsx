@@ -4,7 +4,7 @@ import { Dialog, DialogContent } from '@/shared/ui/dialog';
 import { describedBy, FormField } from '@/shared/ui/form-field';
 import { Spinner } from '@/shared/ui/spinner';
 import { Textarea } from '@/shared/ui/textarea';
-import { FormAlert } from '@/admin/kit/FormAlert';
+import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import type { Subscriber } from './api';
 import { LIFT_REASON_MAX, liftQuestion, subscriberText } from './words';
 

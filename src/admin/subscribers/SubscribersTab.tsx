@@ -1,46 +1,19 @@
-import { Download, MailCheck, MailMinus, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Badge, type BadgeVariant } from '@/shared/ui/badge';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
-import { formatDateTimeBg } from '@/shared/domain/dates';
-import { Card } from '@/admin/kit/card';
-import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/api';
-import { Loading } from '@/admin/kit/Loading';
-import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/PagedList';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { useListState } from '@/admin/kit/use-list-state';
-import {
-  SUBSCRIBER_STATUSES,
-  useEraseSubscriber,
-  useExportConsents,
-  useLiftSuppression,
-  useSubscriberCounts,
-  useSubscriberPage,
-  useUnsubscribe,
-  type Subscriber,
-  type SubscriberFilters,
-  type SubscriberStatus,
-} from './api';
-import { downloadText } from '@/admin/kit/csv';
+import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
+import { Loading } from '@/admin/kit/ui/Loading';
+import { ListFilter, ListRows, ListSearch, ListSection, PagedList } from '@/admin/kit/lists/PagedList';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { useListState } from '@/admin/kit/lists/use-list-state';
+import { SUBSCRIBER_STATUSES, useEraseSubscriber, useExportConsents, useLiftSuppression, useSubscriberCounts, useSubscriberPage, useUnsubscribe, type Subscriber, type SubscriberFilters } from './api';
+import { downloadText } from '@/admin/kit/formats/csv';
 import { consentCount, consentsCsv, consentsCsvFileName } from './csv';
 import { LiftDialog } from './LiftDialog';
-import {
-  canUnsubscribe,
-  eraseQuestion,
-  exportedDescription,
-  liftedBy,
-  liftedDescription,
-  softBouncesText,
-  stateText,
-  STATUS_PLURAL,
-  subscriberListText,
-  subscriberText,
-  UNSUBSCRIBED_VIA,
-  unsubscribedDescription,
-  unsubscribeQuestion,
-} from './words';
+import { eraseQuestion, exportedDescription, liftedDescription, STATUS_PLURAL, subscriberListText, subscriberText, unsubscribedDescription, unsubscribeQuestion } from './words';
+import { SubscriberRow } from './SubscriberRow';
 
 /** The state filter, as the address may carry it ('?subscribers.status=confirmed'). */
 const SUBSCRIBER_FILTERS = { status: SUBSCRIBER_STATUSES } as const;
@@ -49,13 +22,6 @@ const STATUS_OPTIONS = [
   { value: '', label: subscriberText.all },
   ...SUBSCRIBER_STATUSES.map((status) => ({ value: status, label: STATUS_PLURAL[status] })),
 ];
-
-const BADGE: Record<SubscriberStatus, BadgeVariant> = {
-  pending: 'secondary',
-  confirmed: 'success',
-  unsubscribed: 'outline',
-  suppressed: 'destructive',
-};
 
 /**
  * The 'Абонати' tab: the newsletter's subscribers, the newest first, with the counts per state, a
@@ -236,82 +202,5 @@ function StateCounts() {
         </li>
       ))}
     </ul>
-  );
-}
-
-interface SubscriberRowProps {
-  subscriber: Subscriber;
-  /** Its unsubscribe or erasure is running. */
-  busy: boolean;
-  onUnsubscribe: (subscriber: Subscriber) => void;
-  onErase: (subscriber: Subscriber) => void;
-  /** Opens the lift's dialog; `opener` is the button, where focus returns. */
-  onLift: (subscriber: Subscriber, opener: HTMLElement) => void;
-}
-
-function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase, onLift }: SubscriberRowProps) {
-  const { email } = subscriber;
-  return (
-    <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
-      <div className="grid min-w-0 gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="break-all font-semibold text-slate-900">{email}</h3>
-          <Badge variant={BADGE[subscriber.status] ?? 'outline'}>{stateText(subscriber)}</Badge>
-        </div>
-        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-          <When term="Абониран на:" at={subscriber.created_at} />
-          {subscriber.confirmed_at && <When term="Потвърден на:" at={subscriber.confirmed_at} />}
-          {subscriber.unsubscribed_at && (
-            <When term="Отписан на:" at={subscriber.unsubscribed_at}>
-              {subscriber.unsubscribed_via && ` (${UNSUBSCRIBED_VIA[subscriber.unsubscribed_via] ?? subscriber.unsubscribed_via})`}
-            </When>
-          )}
-          {subscriber.suppressed_at && (
-            <When term="Спрян на:" at={subscriber.suppressed_at}>
-              {softBouncesText(subscriber)}
-            </When>
-          )}
-          {subscriber.newsletter_suppression_lifts.map((lifted, i) => (
-            <When key={`${lifted.lifted_at}-${i}`} term={subscriberText.liftedTerm} at={lifted.lifted_at}>
-              {liftedBy(lifted.lifted_by_name, lifted.reason)}
-            </When>
-          ))}
-        </dl>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        {subscriber.status === 'suppressed' && (
-          <Button size="sm" variant="outline" onClick={(event) => onLift(subscriber, event.currentTarget)} disabled={busy}>
-            <MailCheck aria-hidden="true" />
-            {subscriberText.lift}{' '}
-            <span className="sr-only">{email}</span>
-          </Button>
-        )}
-        {canUnsubscribe(subscriber) && (
-          <Button size="sm" variant="outline" onClick={() => onUnsubscribe(subscriber)} disabled={busy}>
-            <MailMinus aria-hidden="true" />
-            {subscriberText.unsubscribe}{' '}
-            <span className="sr-only">{email}</span>
-          </Button>
-        )}
-        <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" onClick={() => onErase(subscriber)} disabled={busy}>
-          <Trash2 aria-hidden="true" />
-          {subscriberText.erase}{' '}
-          <span className="sr-only">{email}</span>
-        </Button>
-      </div>
-    </Card>
-  );
-}
-
-/** One date of a row: 'Потвърден на: 4 декември 2026 г., 10:05'. */
-function When({ term, at, children }: { term: string; at: string; children?: ReactNode }) {
-  return (
-    <div className="flex gap-1">
-      <dt className="text-slate-600">{term}</dt>
-      <dd>
-        <time dateTime={at}>{formatDateTimeBg(at)}</time>
-        {children}
-      </dd>
-    </div>
   );
 }

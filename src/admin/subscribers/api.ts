@@ -10,9 +10,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys } from '@/admin/kit/api';
-import { EXPORT_CHUNK, readAllPages, readPage, type ListPage } from '@/admin/kit/list';
-import { searchFilter } from '@/admin/kit/search';
+import { adminKeys } from '@/admin/kit/data/api';
+import { EXPORT_CHUNK, readAllPages, readPage, type ListPage } from '@/admin/kit/data/list';
+import { searchFilter } from '@/admin/kit/data/search';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'suppressed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

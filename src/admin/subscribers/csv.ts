@@ -1,7 +1,7 @@
 /*
- * CSV export of the subscribers' consent records, in the kit's CSV form (src/admin/kit/csv.ts).
+ * CSV export of the subscribers' consent records, in the kit's CSV form (src/admin/kit/formats/csv.ts).
  */
-import { CSV_BOM, csvDateTime, pad, toCsv } from '@/admin/kit/csv';
+import { CSV_BOM, csvDateTime, pad, toCsv } from '@/admin/kit/formats/csv';
 import type { SubscriberConsents } from './api';
 import { stateText } from './words';
 

@@ -1,7 +1,7 @@
-import { lazyPart } from '@/admin/kit/lazy-part';
+import { lazyPart } from '@/admin/kit/navigation/lazy-part';
 
 /**
  * The blog user's form as its tab mounts it at `…/new` and `…/<id>`: a chunk of its own, fetched
- * when the address names a record (kit/ListFormTab.tsx), never with the list.
+ * when the address names a record (kit/records/ListFormTab.tsx), never with the list.
  */
 export const LazyUserForm = lazyPart(() => import('./UserForm').then((m) => m.UserForm));

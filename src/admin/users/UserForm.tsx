@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { Button } from '@/shared/ui/button';
-import { Card, CardContent } from '@/admin/kit/card';
+import { Card, CardContent } from '@/admin/kit/ui/card';
 import { FormField as Field } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { writeErrorMessage } from '@/admin/kit/api';
-import { FormAlert } from '@/admin/kit/FormAlert';
-import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useGuardedSave } from '@/admin/kit/use-guarded-save';
+import { writeErrorMessage } from '@/admin/kit/data/api';
+import { FormAlert } from '@/admin/kit/ui/FormAlert';
+import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
+import { useGuardedSave } from '@/admin/kit/saving/use-guarded-save';
 import { userRecords } from './api';
 import { emptyUserValues, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
-import { MIN_PASSWORD_LENGTH } from '@/admin/kit/password-rule';
+import { MIN_PASSWORD_LENGTH } from '@/admin/kit/forms/password-rule';
 import type { AdminBlogUser } from './types';
 
 export interface UserFormProps {

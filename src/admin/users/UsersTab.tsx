@@ -1,15 +1,15 @@
 import { Power, UserPlus } from 'lucide-react';
-import { DeleteRowButton, EditRowButton } from '@/admin/kit/row-buttons';
+import { DeleteRowButton, EditRowButton } from '@/admin/kit/ui/row-buttons';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { formatDateBg } from '@/shared/domain/dates';
-import { RecordTab, type RecordListViewProps } from '@/admin/kit/RecordTab';
-import { useRecordRows } from '@/admin/kit/use-record-rows';
-import { useRowAction } from '@/admin/kit/use-row-action';
-import { ListRows } from '@/admin/kit/PagedList';
-import { RecordList } from '@/admin/kit/RecordList';
+import { RecordTab, type RecordListViewProps } from '@/admin/kit/records/RecordTab';
+import { useRecordRows } from '@/admin/kit/records/use-record-rows';
+import { useRowAction } from '@/admin/kit/saving/use-row-action';
+import { ListRows } from '@/admin/kit/lists/PagedList';
+import { RecordList } from '@/admin/kit/records/RecordList';
 import { toggleBlogUserActive, userRecords } from './api';
 import { LazyUserForm as UserForm } from './LazyUserForm';
 

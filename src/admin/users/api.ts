@@ -1,12 +1,12 @@
-import { adminKeys } from '@/admin/kit/api';
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordWords } from '@/admin/kit/record-words';
-import { recordKeys } from '@/admin/kit/record-queries';
+import { adminKeys } from '@/admin/kit/data/api';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordWords } from '@/admin/kit/records/record-words';
+import { recordKeys } from '@/admin/kit/records/record-queries';
 import type { AdminBlogUser, BlogUserPayload } from './types';
 
 /*
  * Blog users: who may sign in to the panels. Everything the tab reads and writes comes from this
- * declaration (kit/record-type.ts), plus the switch that activates or deactivates one.
+ * declaration (kit/records/record-type.ts), plus the switch that activates or deactivates one.
  */
 
 /** The columns the list and the form show (blog_users.password is write-only: it is always empty when read). */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ruleText } from '@/shared/forms/zod-rules';
-import { passwordProblem, passwordText } from '@/admin/kit/password-rule';
+import { passwordProblem, passwordText } from '@/admin/kit/forms/password-rule';
 import type { AdminBlogUser, BlogUserPayload } from './types';
 
 /** The same rule as the database's check on blog_users.email. */

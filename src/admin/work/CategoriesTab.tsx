@@ -1,19 +1,19 @@
-import { Loading } from '@/admin/kit/Loading';
+import { Loading } from '@/admin/kit/ui/Loading';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/shared/ui/button';
-import { Card } from '@/admin/kit/card';
+import { Card } from '@/admin/kit/ui/card';
 import { errorId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
-import { useRecheckOnDenied } from '@/admin/kit/api';
-import { ErrorCard } from '@/admin/kit/ErrorCard';
-import { useUnsavedChanges } from '@/admin/kit/unsaved-changes';
-import { useConfirm } from '@/admin/kit/use-confirm';
-import { askToDeleteChanged, useEditConflict } from '@/admin/kit/use-edit-conflict';
+import { useRecheckOnDenied } from '@/admin/kit/data/api';
+import { ErrorCard } from '@/admin/kit/ui/ErrorCard';
+import { useUnsavedChanges } from '@/admin/kit/navigation/unsaved-changes';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
+import { askToDeleteChanged, useEditConflict } from '@/admin/kit/saving/use-edit-conflict';
 import {
   CATEGORY_MAX_LENGTH,
   categoryText,

@@ -9,11 +9,11 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import type { FieldErrors } from 'react-hook-form';
 import { useSchemaForm } from '@/shared/forms/forms';
-import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/image-alt';
-import { GALLERY_BUCKET } from '@/admin/kit/buckets';
-import { useImageUpload } from '@/admin/kit/use-image-upload';
-import { unsavedText } from '@/admin/kit/unsaved-changes';
-import { useConfirm } from '@/admin/kit/use-confirm';
+import { IMAGE_ALT_MAX_LENGTH } from '@/admin/kit/media/image-alt';
+import { GALLERY_BUCKET } from '@/admin/kit/media/buckets';
+import { useImageUpload } from '@/admin/kit/media/use-image-upload';
+import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
+import { useConfirm } from '@/admin/kit/ui/use-confirm';
 import { galleryText, type GalleryDraft, type GalleryItem } from './gallery';
 import { canSaveDraft, galleryItemSchema } from './gallery-item-schema';
 

@@ -1,8 +1,8 @@
-import { lazyPart } from '@/admin/kit/lazy-part';
+import { lazyPart } from '@/admin/kit/navigation/lazy-part';
 
 /**
  * The project editor (its tabs, the gallery editor, the page preview, the revisions) as its tab
  * mounts it at `…/new` and `…/<id>`: a chunk of its own, fetched when the address names a record
- * (kit/ListFormTab.tsx), never with the list.
+ * (kit/records/ListFormTab.tsx), never with the list.
  */
 export const LazyProjectForm = lazyPart(() => import('./ProjectForm').then((m) => m.ProjectForm));

@@ -8,10 +8,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { codeOf } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
-import { adminKeys, changedRows, describeDbError } from '@/admin/kit/api';
-import { explainNoRows, guardedDelete, isStaleWrite } from '@/admin/kit/concurrency';
-import { defineRecordType } from '@/admin/kit/record-type';
-import { recordWords } from '@/admin/kit/record-words';
+import { adminKeys, changedRows, describeDbError } from '@/admin/kit/data/api';
+import { explainNoRows, guardedDelete, isStaleWrite } from '@/admin/kit/data/concurrency';
+import { defineRecordType } from '@/admin/kit/records/record-type';
+import { recordWords } from '@/admin/kit/records/record-words';
 import { projectFormText, type AdminProject, type AdminProjectRow, type ProjectPayload } from './project-record';
 
 /** A category as the admin lists it; updated_at is the version a rename or delete is guarded by. */
@@ -65,7 +65,7 @@ export function projectSaveError(error: unknown): unknown {
   return error;
 }
 
-/** Projects: everything the tab reads and writes comes from this declaration (kit/record-type.ts). */
+/** Projects: everything the tab reads and writes comes from this declaration (kit/records/record-type.ts). */
 export const projectRecords = defineRecordType<AdminProjectRow, AdminProject, ProjectPayload>({
   name: 'projects',
   table: 'projects',

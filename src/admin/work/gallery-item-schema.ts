@@ -5,7 +5,7 @@
  * shows no message per field.
  */
 import * as z from 'zod/mini';
-import { imageAltText } from '@/admin/kit/image-alt';
+import { imageAltText } from '@/admin/kit/media/image-alt';
 import { galleryText, type GalleryDraft } from './gallery';
 
 const filled = z.string().check(z.refine((value) => value.trim() !== '', galleryText.required));

@@ -1,5 +1,5 @@
-import { seoFieldId } from '@/admin/kit/SeoFields';
-import { seoText } from '@/admin/kit/seo';
+import { seoFieldId } from '@/admin/kit/forms/SeoFields';
+import { seoText } from '@/admin/kit/forms/seo';
 import type { ProjectField } from './project-schema';
 
 /* Where a refused submit of the project editor takes the admin: the first field to fix. */

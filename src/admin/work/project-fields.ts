@@ -1,4 +1,4 @@
-import { slugifyProject } from '@/admin/kit/slug';
+import { slugifyProject } from '@/admin/kit/forms/slug';
 import { projectFormText } from './project-record';
 
 /*

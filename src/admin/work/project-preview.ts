@@ -1,4 +1,4 @@
-import { previewRow } from '@/admin/kit/preview-row';
+import { previewRow } from '@/admin/kit/forms/preview-row';
 import type { ProjectPreviewData } from '@/shared/preview/preview-store';
 import type { AdminProject } from './project-record';
 import { buildProjectPayload, type ProjectFormValues } from './project-schema';

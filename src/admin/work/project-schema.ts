@@ -1,7 +1,7 @@
-import { emptyTexts, textValues } from '@/admin/kit/form-values';
+import { emptyTexts, textValues } from '@/admin/kit/forms/form-values';
 import * as z from 'zod/mini';
-import { imageAltProblem } from '@/admin/kit/image-alt';
-import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/seo';
+import { imageAltProblem } from '@/admin/kit/media/image-alt';
+import { EMPTY_SEO_VALUES, isShareImageAltRefused, metaDescriptionProblem, metaTitleProblem, seoPayload, seoValuesFrom, shareImageAltProblem } from '@/admin/kit/forms/seo';
 import type { ProjectStatus } from '@/shared/domain/projects';
 import { ruleText } from '@/shared/forms/zod-rules';
 import { galleryFromStored, lacksAlt, renumber } from './gallery';

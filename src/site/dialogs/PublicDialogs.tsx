@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/shared/ui/spinner';
-import { dialogStore, loadBookingDialog, loadContactDialog, useDialogState, type DialogName } from './site-dialogs';
+import { dialogStore, loadBookingDialog, loadInquiryDialog, useDialogState, type DialogName } from './site-dialogs';
 
 // The two visitor dialogs are chunks of their own, fetched on first use (or when a button that
 // opens one is hovered or focused), so no page's first paint carries them.
-const ContactDialog = lazy(loadContactDialog);
+const InquiryDialog = lazy(loadInquiryDialog);
 const BookingDialog = lazy(loadBookingDialog);
 
 function DialogLoading() {
@@ -26,7 +26,7 @@ export function PublicDialogs() {
     <>
       {mounted.contact && (
         <Suspense fallback={open === 'contact' ? <DialogLoading /> : null}>
-          <ContactDialog open={open === 'contact'} onOpenChange={onOpenChange('contact')} />
+          <InquiryDialog open={open === 'contact'} onOpenChange={onOpenChange('contact')} />
         </Suspense>
       )}
       {mounted.booking && (

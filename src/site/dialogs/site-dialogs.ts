@@ -17,7 +17,7 @@ export interface DialogState {
 }
 
 export interface SiteDialogs {
-  openContact: () => void;
+  openInquiry: () => void;
   openBooking: () => void;
   /** Starts fetching a dialog's code early (on hover or focus of a button that opens it). */
   preload: (dialog: DialogName) => void;
@@ -50,14 +50,14 @@ export const dialogStore = {
   },
 };
 
-export const loadContactDialog = () => import('./contact/ContactDialog');
+export const loadInquiryDialog = () => import('./inquiry/InquiryDialog');
 export const loadBookingDialog = () => import('./booking/BookingDialog');
 
 export const siteDialogs: SiteDialogs = {
-  openContact: () => dialogStore.show('contact'),
+  openInquiry: () => dialogStore.show('contact'),
   openBooking: () => dialogStore.show('booking'),
   preload: (name) => {
-    void (name === 'contact' ? loadContactDialog() : loadBookingDialog()).catch(() => {});
+    void (name === 'contact' ? loadInquiryDialog() : loadBookingDialog()).catch(() => {});
   },
 };
 

@@ -18,7 +18,7 @@ export function startDelegates(): () => void {
     if (dialog) {
       event.preventDefault();
       if (dialog.dataset.siteDialog === 'booking') siteDialogs.openBooking();
-      else siteDialogs.openContact();
+      else siteDialogs.openInquiry();
       return;
     }
     const scroll = target(event, '[data-scroll-to]');

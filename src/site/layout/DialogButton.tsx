@@ -13,7 +13,7 @@ export function DialogButton({ dialog, children, ...rest }: { dialog: DialogName
     <Button
       {...rest}
       data-site-dialog={dialog}
-      onClick={dialog === 'booking' ? siteDialogs.openBooking : siteDialogs.openContact}
+      onClick={dialog === 'booking' ? siteDialogs.openBooking : siteDialogs.openInquiry}
       onPointerEnter={() => siteDialogs.preload(dialog)}
       onFocus={() => siteDialogs.preload(dialog)}
     >

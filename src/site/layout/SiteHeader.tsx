@@ -24,7 +24,7 @@ const navLinkClasses =
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast();
-  const { openContact } = useSiteDialogs();
+  const { openInquiry } = useSiteDialogs();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
 
@@ -90,7 +90,7 @@ export function SiteHeader() {
       </div>
       {menuWanted && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onContact={openContact} />
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onContact={openInquiry} />
         </Suspense>
       )}
     </header>

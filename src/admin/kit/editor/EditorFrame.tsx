@@ -1,8 +1,8 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { FormAlert } from '../FormAlert';
-import { RevisionsPanel, type RevisionsPanelProps } from '../revisions/RevisionsPanel';
-import { Tabs, TabsContent } from '../tabs';
-import type { GuardedSave } from '../use-guarded-save';
+import { FormAlert } from '../ui/FormAlert';
+import { RevisionsPanel, type RevisionsPanelProps } from './revisions/RevisionsPanel';
+import { Tabs, TabsContent } from '../ui/tabs';
+import type { GuardedSave } from '../saving/use-guarded-save';
 import { CompletenessBar, FormHeading, FormTabList, StepButtons } from './TabbedForm';
 
 /*

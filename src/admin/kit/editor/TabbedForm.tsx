@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
-import { TabsList, TabsTrigger } from '../tabs';
+import { TabsList, TabsTrigger } from '../ui/tabs';
 
 /*
  * The parts of the admin's long forms (a post, a project) that EditorFrame puts together: the

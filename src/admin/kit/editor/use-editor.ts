@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { useUnsavedChanges } from '../unsaved-changes';
+import { useUnsavedChanges } from '../navigation/unsaved-changes';
 
 export interface EditorOptions<T extends string, V extends FieldValues> {
   form: UseFormReturn<V, unknown, V>;
@@ -21,7 +21,7 @@ export interface Editor<T extends string> {
 
 /**
  * What every long editor keeps beside its form: its ids, the open tab, and the way back, which
- * asks before unsaved changes are dropped (the form registers as dirty with kit/unsaved-changes).
+ * asks before unsaved changes are dropped (the form registers as dirty with kit/navigation/unsaved-changes).
  */
 export function useEditor<T extends string, V extends FieldValues>({ form, firstTab, onDone }: EditorOptions<T, V>): Editor<T> {
   const uid = useId();

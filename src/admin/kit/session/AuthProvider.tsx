@@ -2,6 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState, type AuthUser, type BlogUser } from './auth-context';
+import { ADMIN_QUERY_ROOT } from './query-root';
 import { errorMessage } from '@/shared/db/errors';
 import {
   checkAdmission,
@@ -29,8 +30,6 @@ interface Snapshot {
   notice: string | null;
 }
 
-/** Query keys under this root hold admin data; they are dropped when the user signs out. */
-const ADMIN_QUERY_ROOT = 'admin';
 const RECHECK_INTERVAL_MS = 60_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {

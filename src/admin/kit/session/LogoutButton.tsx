@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Button, type ButtonProps } from '@/shared/ui/button';
 import { useLogout } from '@/admin/kit/session/use-logout';
-import { useUnsavedChangesApi } from '../unsaved-changes';
+import { useUnsavedChangesApi } from '../navigation/unsaved-changes';
 
 /** 'Изход' for the admin headers; with unsaved changes in a form it asks first. */
 export function LogoutButton({ variant = 'ghost', ...props }: Omit<ButtonProps, 'onClick' | 'children'>) {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from './auth-context';
+import { ADMIN_QUERY_ROOT } from './query-root';
 import { toast } from '@/shared/ui/use-toast';
 import { authMessages } from './messages';
 
@@ -19,7 +20,7 @@ export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
     setBusy(true);
     try {
       await signOut();
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
       toast({ title: authMessages.signOutSuccess });
       navigate('/login', { replace: true });
     } catch (error) {

@@ -1,0 +1,40 @@
+import type { PanelShape } from './panel-address';
+
+/*
+ * Where everything in the admin lives. The two panels and their tabs; the record forms are under
+ * the tabs that edit records (kit/navigation/panel-address.ts has the scheme).
+ */
+
+export const blogPanel = {
+  base: '/blog-admin',
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'subscribers', 'bin'],
+  defaultTab: 'posts',
+  recordTabs: ['posts', 'users', 'clients', 'contacts'],
+} as const satisfies PanelShape;
+
+export const workPanel = {
+  base: '/work-admin',
+  tabs: ['projects', 'categories'],
+  defaultTab: 'projects',
+  recordTabs: ['projects'],
+} as const satisfies PanelShape;
+
+/** The path of each tab (a list tab's records are under it). */
+export const adminPaths = {
+  posts: '/blog-admin/posts',
+  users: '/blog-admin/users',
+  clients: '/blog-admin/clients',
+  calendar: '/blog-admin/calendar',
+  inquiries: '/blog-admin/inquiries',
+  bookings: '/blog-admin/bookings',
+  contacts: '/blog-admin/contacts',
+  subscribers: '/blog-admin/subscribers',
+  bin: '/blog-admin/bin',
+  projects: '/work-admin/projects',
+  categories: '/work-admin/categories',
+} as const;
+
+/** Whether `path` is an address of one of the panels (where sign-in may send the admin back to). */
+export function isPanelPath(path: string): boolean {
+  return [blogPanel.base, workPanel.base].some((base) => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`));
+}
