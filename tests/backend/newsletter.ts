@@ -229,9 +229,16 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
               ).rows;
             await tx.query(`select set_config('track_functions', 'pl', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
             const before = new Map((await counts()).map((r) => [r.fn, r.n]));
-            const started = performance.now();
-            await tx.query(`select public.subscribe_newsletter($1, '/blog', '2026-12', null, 5000, null)`, [to]);
-            const ms = performance.now() - started;
+            // timed by the database's own clock around the call, so that the thread's messages and
+            // the test process's pauses are not in it: what the call costs is what a visitor learns
+            const [{ ms }] = (
+              await tx.query<{ ms: number }>(
+                `select extract(epoch from clock_timestamp() - s.t)::float8 * 1000 as ms
+                   from (select clock_timestamp() as t) s
+                   cross join lateral (select public.subscribe_newsletter($1, '/blog', '2026-12', null, 5000, null), s.t) x`,
+                [to],
+              )
+            ).rows;
             const called = (await counts()).filter((r) => r.n > (before.get(r.fn) ?? 0)).map((r) => [r.fn, r.n - (before.get(r.fn) ?? 0)]);
             return { ms, calls: Object.fromEntries(called.sort()) as Record<string, number> };
           },
@@ -243,7 +250,7 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
       const last = {} as Record<State, string>;
       // rounds, each state once in turn, so that whatever else the machine does falls on all alike;
       // the first round warms every path up and is not counted
-      for (let round = 0; round < 8; round++) {
+      for (let round = 0; round < 15; round++) {
         for (const state of states) {
           const to = await inState(state);
           const run = await timed(to);
@@ -259,13 +266,17 @@ export function defineNewsletter(start: () => Promise<Harness>): void {
         'private.enqueue_mail(uuid,uuid,text,timestamp with time zone,text,text,jsonb,text)': 1,
       });
       for (const state of states) expect(calls[state], state).toEqual(calls.new);
-      // and about the same time: each state's median within half and twice the new address's (a
-      // confirmed address answered in a fifth of it before)
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-      const medians = Object.fromEntries(states.map((state) => [state, median(times[state])]));
+      // and about the same time: for each state the mean of its five fastest answers of fourteen,
+      // within half and twice the new address's (a confirmed address answered in a fifth of it
+      // before). The fastest answers are what the work costs: whatever else a busy machine does
+      // only ever adds to a time (a median of seven, timed from the test, had moved past twice on a
+      // loaded 2-core machine), and five of them even out the database clock's milliseconds
+      const fastest = Object.fromEntries(
+        states.map((state) => [state, [...times[state]].sort((a, b) => a - b).slice(0, 5).reduce((sum, ms) => sum + ms, 0) / 5]),
+      );
       for (const state of states) {
-        expect(medians[state] / medians.new, `${state}: ${JSON.stringify(medians)}`).toBeGreaterThan(0.5);
-        expect(medians[state] / medians.new, `${state}: ${JSON.stringify(medians)}`).toBeLessThan(2);
+        expect(fastest[state] / fastest.new, `${state}: ${JSON.stringify(fastest)}`).toBeGreaterThan(0.5);
+        expect(fastest[state] / fastest.new, `${state}: ${JSON.stringify(fastest)}`).toBeLessThan(2);
       }
       // what each state got stays as it was: an e-mail for the new, the due and the unsubscribed
       // address; the pending ones pending, the confirmed and suppressed ones untouched
