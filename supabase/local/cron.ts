@@ -91,6 +91,7 @@ export class CronRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  private holds = 0;
   /** When each job last started, by jobid. */
   private readonly lastRun = new Map<string, number>();
   /** The minute (ms since epoch, floored) each five-field job last ran in. */
@@ -104,7 +105,7 @@ export class CronRunner {
   start(): void {
     if (this.timer || this.closed) return;
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
+      if (!this.running && this.holds === 0) this.running = this.tick().finally(() => (this.running = null));
     }, 1000);
     this.timer.unref();
   }
@@ -209,6 +210,21 @@ export class CronRunner {
       // the log is a courtesy; the job ran
     }
     this.options.afterRun?.();
+  }
+
+  /**
+   * For tests that call a job's function themselves and count what it did: no job starts until the
+   * returned release is called, and a run under way has finished when this resolves. (Hosted pg_cron
+   * has no such pause; its jobs would have run in their minute as usual.)
+   */
+  async hold(): Promise<() => void> {
+    this.holds += 1;
+    await this.running;
+    let released = false;
+    return () => {
+      if (!released) this.holds -= 1;
+      released = true;
+    };
   }
 
   async close(): Promise<void> {

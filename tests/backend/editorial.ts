@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import type { Harness } from './harness.ts';
 
@@ -105,7 +105,10 @@ export function defineEditorial(start: () => Promise<Harness>) {
       expect((await sql<{ published: number }>('select private.publish_scheduled_posts() as published'))[0].published).toBe(0);
       expect(await sent()).toEqual([]);
 
-      // its minute comes: the clock is moved, not waited for (no trigger sees this arrangement)
+      // its minute comes: the clock is moved, not waited for (no trigger sees this arrangement);
+      // the stand-in's pg_cron waits meanwhile, or its minute's run could publish it first
+      const release = await h.local.cron.hold();
+      onTestFinished(release);
       const [{ at }] = await sql<{ at: string }>(
         `with moved as (
            update public.blog_posts set scheduled_at = date_trunc('second', now()) - interval '1 second' where id = $1 returning scheduled_at
