@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -5,12 +6,34 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+// A component file that replaces a module (vi.mock) needs modules of its own: in a worker whose
+// modules are shared, a module another file loaded first would keep the real one. So does one that
+// makes lazy parts of its own (lazyPart): they would stay in the registry every later file's setup
+// preloads, some of them made never to load. And so does a file that says so in a line starting
+// `// Runs isolated:` (a page's own script, which listens on the document for the page's life: the
+// files that share a worker share its window). Those files run isolated; the others share their
+// worker's modules and window (tests/components/setup.ts puts back what they keep between files).
+const COMPONENTS = 'tests/components';
+const mockingComponentFiles = readdirSync(COMPONENTS)
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .filter((name) => /\bvi\.(mock|doMock)\(|\blazyPart\(|^\/\/ Runs isolated:/m.test(readFileSync(`${COMPONENTS}/${name}`, 'utf8')))
+  .map((name) => `${COMPONENTS}/${name}`);
+const componentsProject = {
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    environment: 'jsdom' as const,
+    setupFiles: ['tests/components/setup.ts'],
+    // the app's Supabase client needs a URL and key; MSW answers this host in the tests
+    env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
+  },
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on a 2-core machine. The files
     // are independent (each backend file starts its own stand-in on a free port, each
-    // PostgreSQL file its own cluster), so every core runs one. The component files stay isolated:
-    // sharing modules, 11 of their tests met another file's state (mocks, a signed-in client).
+    // PostgreSQL file its own cluster), so every core runs one.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
@@ -20,16 +43,18 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', isolate: false },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        ...componentsProject,
         test: {
+          ...componentsProject.test,
           name: 'components',
           include: ['tests/components/**/*.test.tsx', 'tests/components/**/*.test.ts'],
-          environment: 'jsdom',
-          setupFiles: ['tests/components/setup.ts'],
-          // the app's Supabase client needs a URL and key; MSW answers this host in the tests
-          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
+          exclude: mockingComponentFiles,
+          isolate: false,
         },
+      },
+      {
+        ...componentsProject,
+        test: { ...componentsProject.test, name: 'components-mocking', include: mockingComponentFiles },
       },
       {
         resolve: { alias },

@@ -4,44 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Routes, useLocation } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach } from 'vitest';
 import { AuthContext, signedOutState, type AuthState, type BlogUser } from '@/admin/kit/session/auth-context';
-import { preloadLazyParts } from '@/admin/kit/navigation/lazy-part';
 import { Toaster } from '@/shared/ui/toast';
 import { clearToasts } from '@/shared/ui/use-toast';
 import { UnsavedChangesProvider } from '@/admin/kit/navigation/unsaved-changes';
 import { useHeldLocation } from '@/shared/layout/location-hold';
 import type { AdminPost } from '@/admin/posts/types';
-import { rest, server } from './msw';
 
-// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/navigation/lazy-part.tsx),
-// fetched when shown; these tests check what they do once there, so the code of every part the
-// test file's modules name is fetched before its tests, as a static import would have had it. The
-// build's tests check the chunks (tests/build/admin-weight.test.ts), the end-to-end specs the loading.
-beforeAll(() => preloadLazyParts(), 120_000);
-
-// A stored, published post's editor shows its newsletter panel, which asks where the post's send
-// stands: by default nothing was sent and nobody subscribes. The panel's own tests answer otherwise
-// (tests/components/admin-newsletter-send.test.tsx).
-beforeEach(() => {
-  server.use(http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })));
-});
-
-// The calendar tab also shows where meetings happen and the consultant's own calendars: by default a
-// Jitsi room per booking and no calendars. The bookings tab counts this month's no-shows: none.
-// Their own tests answer otherwise (tests/components/admin-calendar-feeds.test.tsx,
-// tests/components/inbox-no-show.test.tsx); a test's own handlers come first.
-beforeEach(() => {
-  server.use(
-    http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
-    http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),
-    // only the no-show count: any other count falls through to the test's own handlers
-    http.head(rest('appointments'), ({ request }) =>
-      new URL(request.url).searchParams.get('status') === 'eq.no_show' ? new HttpResponse(null, { headers: { 'content-range': '*/0' } }) : undefined,
-    ),
-  );
-});
+// The admin's default answers (a post's newsletter panel, the calendar's settings, the no-show count)
+// and the preloading of its lazy parts are hooks of every component file: tests/components/setup.ts.
+// (Hooks written here would run for the first file of a worker only, as the files share modules.)
 
 export const ADMIN_BLOG_USER: BlogUser = {
   id: 'a0000000-0000-4000-8000-000000000001',

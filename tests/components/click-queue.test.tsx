@@ -2,6 +2,8 @@
 // from its source text alone, as the page's inline script does, holds presses on buttons that do
 // not work yet and presses them again once they do; and the container <Island> renders is the one
 // the prerenderer looks for.
+// Runs isolated: the click queue listens on the document for the page's life, as in the browser,
+// and would hold the presses of the files after it in a shared window (vitest.config.ts).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Island, IslandCollector, IslandCollectorContext } from '@/site/islands/Island';

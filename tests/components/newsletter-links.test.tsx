@@ -3,7 +3,7 @@
 // its button does the work; an expired confirmation offers a new e-mail. Every answer of the
 // database is fake (MSW); the real ones are proven in tests/backend/newsletter.ts.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -59,7 +59,9 @@ describe('the confirmation page', () => {
     expect(presses).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Потвърди' }));
-    expect(await screen.findByRole('heading', { name: 'Абонаментът е потвърден' })).toHaveFocus();
+    // the page moves the focus to its new heading in the frame after it shows
+    const confirmed = await screen.findByRole('heading', { name: 'Абонаментът е потвърден' });
+    await waitFor(() => expect(confirmed).toHaveFocus());
     expect(presses).toEqual([{ token: CONFIRM }]);
     expect(screen.queryByRole('button', { name: 'Потвърди' })).not.toBeInTheDocument();
   });

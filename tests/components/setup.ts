@@ -1,21 +1,67 @@
-// Setup for the `components` Vitest project (jsdom): jest-dom matchers, cleanup between tests, and
-// the browser APIs jsdom lacks that the UI uses (media queries, observers, scrolling).
+// Setup for the `components` Vitest projects (jsdom): jest-dom matchers, cleanup between tests,
+// the admin's default answers, and the browser APIs jsdom lacks that the UI uses (media queries,
+// observers, scrolling). It runs for every file; most files share their worker's modules
+// (vitest.config.ts), so whatever a module keeps (the toasts, the dialogs' store, the address) is
+// put back here after each test and before each file, and hooks live here, not in shared fixtures
+// (a module's own hooks would be registered by the first file that imports it only).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { dialogStore } from '@/site/dialogs/site-dialogs';
+import { act, cleanup } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { dialogStore, loadBookingDialog, loadInquiryDialog } from '@/site/dialogs/site-dialogs';
+import { clearToasts } from '@/shared/ui/use-toast';
 import { fakeMediaQueryList } from './media';
-import { server } from './msw';
+import { rest, server } from './msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // every file starts at the site's root, whatever address the file before it left behind
+  window.history.replaceState(null, '', '/');
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
-  // the visitor dialogs' store outlives a render, as it outlives a page in the browser
+  window.sessionStorage.clear();
+  // the visitor dialogs' store and the toasts outlive a render, as they outlive a page in the browser
   dialogStore.reset();
+  act(() => clearToasts());
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // a pointer over or focus on a dialog's button fetches its code without waiting for it: the file
+  // ends once that is here, not while a module is still loading
+  await Promise.all([loadInquiryDialog(), loadBookingDialog()]);
+}, 60_000);
+
+// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/navigation/lazy-part.tsx),
+// fetched when shown; these tests check what they do once there, so the code of every part the
+// test file's modules name is fetched before its tests, as a static import would have had it. The
+// build's tests check the chunks (tests/build/admin-weight.test.ts), the end-to-end specs the loading.
+// (A file without admin modules has no parts to fetch.)
+beforeAll(async () => {
+  const { preloadLazyParts } = await import('@/admin/kit/navigation/lazy-part');
+  await preloadLazyParts();
+}, 120_000);
+
+// A stored, published post's editor shows its newsletter panel, which asks where the post's send
+// stands: by default nothing was sent and nobody subscribes. The panel's own tests answer otherwise
+// (tests/components/admin-newsletter-send.test.tsx).
+// The calendar tab also shows where meetings happen and the consultant's own calendars: by default a
+// Jitsi room per booking and no calendars. The bookings tab counts this month's no-shows: none.
+// Their own tests answer otherwise (tests/components/admin-calendar-feeds.test.tsx,
+// tests/components/inbox-no-show.test.tsx); a test's own handlers come first.
+beforeEach(() => {
+  server.use(
+    http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })),
+    http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
+    http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),
+    // only the no-show count: any other count falls through to the test's own handlers
+    http.head(rest('appointments'), ({ request }) =>
+      new URL(request.url).searchParams.get('status') === 'eq.no_show' ? new HttpResponse(null, { headers: { 'content-range': '*/0' } }) : undefined,
+    ),
+  );
+});
 
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
