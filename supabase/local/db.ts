@@ -9,9 +9,11 @@
 // when the replica holds exactly the primary's last committed state (see PgliteDb).
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -230,6 +232,36 @@ export async function migratedPglite(migrations: Migration[]): Promise<PGlite> {
   return pg;
 }
 
+/**
+ * What `read` gives once `target` is `ready`, made by `make` if it is not. Processes started
+ * together (npm test's checks, a build's stand-ins, Vitest's workers) would each make the same
+ * cache entry, seconds of CPU apiece: one makes it, holding `<target>.lock`, and the others wait
+ * for it. A lock older than two minutes is taken to be left by a process that died.
+ */
+async function onceAcrossProcesses<T>(target: string, ready: () => boolean, read: () => T, make: () => Promise<T>): Promise<T> {
+  const lock = `${target}.lock`;
+  let owned = false;
+  while (!ready() && !owned) {
+    try {
+      mkdirSync(dirname(lock), { recursive: true });
+      closeSync(openSync(lock, 'wx'));
+      owned = true;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { force: true });
+      } catch {
+        // the maker finished meanwhile
+      }
+      await sleep(250);
+    }
+  }
+  try {
+    return !owned || ready() ? read() : await make();
+  } finally {
+    if (owned) rmSync(lock, { force: true });
+  }
+}
+
 async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {
   if (!useCache) return buildSnapshot(seed);
   const key = `${schemaFingerprint(seed)}-${seed ? 'seed' : 'bare'}`;
@@ -239,18 +271,24 @@ async function freshSnapshot(seed: boolean, useCache = true): Promise<Blob> {
       const file = join(CACHE_DIR, `${key}.tar`);
       // The seed dates its demo content relative to now(): a snapshot older than a few hours would
       // make fresh databases look stale, so it is rebuilt.
-      if (existsSync(file) && Date.now() - statSync(file).mtimeMs < SNAPSHOT_MAX_AGE_MS) return new Blob([readFileSync(file)]);
-      const dump = await buildSnapshot(seed);
-      try {
-        mkdirSync(CACHE_DIR, { recursive: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-        // rename is atomic, so a parallel worker never reads half a file
-        renameSync(tmp, file);
-      } catch {
-        // the cache is an optimisation only
-      }
-      return dump;
+      const usable = () => existsSync(file) && Date.now() - statSync(file).mtimeMs < SNAPSHOT_MAX_AGE_MS;
+      return onceAcrossProcesses(
+        file,
+        usable,
+        () => new Blob([readFileSync(file)]),
+        async () => {
+          const dump = await buildSnapshot(seed);
+          try {
+            const tmp = `${file}.${process.pid}.tmp`;
+            writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+            // rename is atomic, so a parallel worker never reads half a file
+            renameSync(tmp, file);
+          } catch {
+            // the cache is an optimisation only
+          }
+          return dump;
+        },
+      );
     })();
     snapshotCache.set(key, pending);
     pending.catch(() => snapshotCache.delete(key));
@@ -620,19 +658,26 @@ function unpackedSnapshot(seed: boolean, snapshot: () => Promise<ArrayBuffer>): 
   if (!pending) {
     pending = (async () => {
       const stamp = join(dir, 'PG_VERSION');
-      if (existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < SNAPSHOT_MAX_AGE_MS) return dir;
-      const tmp = `${dir}.${process.pid}.tmp`;
-      rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(dirname(tmp), { recursive: true });
-      const conn = await PgliteWorker.start({ dataDir: tmp, snapshot: await snapshot() });
-      await conn.close(); // a clean shutdown: the copies open without crash recovery
-      rmSync(dir, { recursive: true, force: true });
-      try {
-        renameSync(tmp, dir);
-      } catch {
-        rmSync(tmp, { recursive: true, force: true }); // a parallel process was first
-      }
-      return dir;
+      const ready = () => existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < SNAPSHOT_MAX_AGE_MS;
+      return onceAcrossProcesses(
+        dir,
+        ready,
+        () => dir,
+        async () => {
+          const tmp = `${dir}.${process.pid}.tmp`;
+          rmSync(tmp, { recursive: true, force: true });
+          mkdirSync(dirname(tmp), { recursive: true });
+          const conn = await PgliteWorker.start({ dataDir: tmp, snapshot: await snapshot() });
+          await conn.close(); // a clean shutdown: the copies open without crash recovery
+          rmSync(dir, { recursive: true, force: true });
+          try {
+            renameSync(tmp, dir);
+          } catch {
+            rmSync(tmp, { recursive: true, force: true }); // a process that did not wait was first
+          }
+          return dir;
+        },
+      );
     })();
     unpackedCache.set(dir, pending);
     pending.catch(() => unpackedCache.delete(dir));
