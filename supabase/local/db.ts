@@ -21,6 +21,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -638,11 +639,14 @@ class PgliteDb implements LocalDb {
     await this.lock.acquire();
     try {
       await this.reopening?.catch(() => {});
-      await this.primary?.conn.close();
+      // a throw-away database is not shut down cleanly (its checkpoint would write files that are
+      // deleted next), and its files go on the thread pool: together half a second per stand-in
+      if (this.tempDir) await this.primary?.conn.kill();
+      else await this.primary?.conn.close();
       await this.replica?.conn.kill();
     } finally {
       this.lock.release();
-      if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
+      if (this.tempDir) await rm(this.tempDir, { recursive: true, force: true });
     }
   }
 }
