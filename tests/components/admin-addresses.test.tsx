@@ -5,18 +5,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
 import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import WorkAdminPage from '@/admin/panel/WorkAdminPage';
 import type { AdminPost } from '@/admin/posts/types';
-import { ADMIN_BLOG_USER, AppLikeRoutes, currentAddress, postRow, pressBack, renderAdmin, resetToasts } from './admin-fixtures';
+import { ADMIN_BLOG_USER, AppLikeRoutes, currentAddress, postRow, pressBack, renderAdmin } from './admin-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
 import { fakeBackend, projectRow } from './work-fixtures';
-
-afterEach(() => resetToasts());
 
 beforeEach(() => {
   server.use(

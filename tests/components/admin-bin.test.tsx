@@ -4,19 +4,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
 import type { BinItem } from '@/admin/bin/api';
 import { BinTab } from '@/admin/bin/BinTab';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { ProjectsTab } from '@/admin/work/ProjectsTab';
-import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
+import { currentAddress, renderAdmin } from './admin-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server, storage } from './msw';
 import { fakeTable, type FakeTable } from './paged-table';
 import { fakeBackend } from './work-fixtures';
-
-afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 const binList = () => screen.getByRole('list', { name: 'Изтрити записи' });

@@ -8,13 +8,12 @@ import { CalendarFeedsSection } from '@/admin/calendar/CalendarFeedsSection';
 import { CalendarTab } from '@/admin/calendar/CalendarTab';
 import { MeetingLinkSection } from '@/admin/calendar/MeetingLinkSection';
 import type { CalendarFeed } from '@/admin/calendar/feeds-api';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server } from './msw';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetToasts();
 });
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import AdminPage from '@/admin/panel/AdminPage';
 import { CalendarTab } from '@/admin/calendar/CalendarTab';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
@@ -19,7 +19,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  resetToasts();
 });
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
@@ -39,7 +38,6 @@ const ROW = {
   time_zone: 'Europe/Sofia',
   updated_at: '2026-01-01T10:00:00.000Z',
 };
-
 
 /** 09:30–11:00, Monday off and Saturday on, in Europe/London: the edit both tests make. */
 async function editToLondonMornings() {

@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClientForm } from '@/admin/clients/ClientForm';
 import type { AdminClient } from '@/admin/clients/api';
 import { ClientsTab } from '@/admin/clients/ClientsTab';
 import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 const png = (size = 64, name = 'logo.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '@/admin/contacts/ContactPage';
 import type { Contact } from '@/admin/contacts/api';
 import { LeadBoard } from '@/admin/inbox/LeadBoard';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { inquiryRow } from './inbox-fixtures';
 import { rest, server } from './msw';
 
@@ -13,7 +13,6 @@ import { rest, server } from './msw';
 // and the board of stages, against MSW answers shaped as the database's (tests/backend/leads.ts
 // and tests/backend/contacts.ts prove the database's side).
 
-afterEach(() => resetToasts());
 // no calendar settings stored: the consultant's clock is Sofia's, the default
 beforeEach(() => server.use(http.get(rest('calendar_settings'), () => HttpResponse.json([]))));
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CalendarTab } from '@/admin/calendar/CalendarTab';
 import { ClientForm } from '@/admin/clients/ClientForm';
 import { PostForm } from '@/admin/posts/PostForm';
@@ -9,7 +9,7 @@ import { UserForm } from '@/admin/users/UserForm';
 import { CategoriesTab } from '@/admin/work/CategoriesTab';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { PostsTab } from '@/admin/posts/PostsTab';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { version, versionedTable } from './conflict-fixtures';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
 import { rest, server } from './msw';
@@ -20,8 +20,6 @@ import { findDialog } from './dialogs';
  * (a new title). The guarded save finds no row, the conflict dialog names what happened, and
  * nothing is overwritten until the admin chooses.
  */
-
-afterEach(() => resetToasts());
 
 const LOADED = postRow({ updated_at: version(1) });
 const THEIRS = { ...LOADED, title: 'Заглавие на другия администратор', updated_at: version(2) };

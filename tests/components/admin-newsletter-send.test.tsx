@@ -8,12 +8,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewsletterPanel } from '@/admin/posts/NewsletterPanel';
 import { PROGRESS_EVERY_MS } from '@/admin/posts/newsletter-api';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 
 afterEach(() => {
   vi.useRealTimers();
-  resetToasts();
 });
 
 const POST = postRow({ id: 'p-1', title: 'Как да автоматизираме офертите', content: 'Текст с [връзка](/project/crm).', is_published: true, published_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z' });

@@ -2,12 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
-import { adminAuth, postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { adminAuth, postRow, renderAdmin } from './admin-fixtures';
 import { rest, server, storage } from './msw';
-
-afterEach(() => resetToasts());
 
 // the inbox tabs' labels count new inquiries and pending bookings (HEAD requests with exact counts)
 beforeEach(() => {

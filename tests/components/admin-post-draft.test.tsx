@@ -5,17 +5,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '@/admin/panel/AdminPage';
 import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { PostForm } from '@/admin/posts/PostForm';
 import { POST_DRAFT_DELAY_MS, postDraftKey, type PostDraft } from '@/admin/posts/post-draft';
 import { postValuesFrom } from '@/admin/posts/post-schema';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 beforeEach(() => {
   server.use(http.get(rest('blog_users'), () => HttpResponse.json([])));

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
-
-afterEach(() => resetToasts());
 
 const AUTHORS = [
   { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', is_active: true },

@@ -3,16 +3,14 @@
 // own refusal lands on the field.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
 import { buildPostPayload } from '@/admin/posts/post-payload';
 import { EMPTY_POST_VALUES, postValuesFrom } from '@/admin/posts/post-schema';
 import { formatWallClockBg, wallClockInstant, wallClockValue } from '@/admin/kit/formats/wall-clock';
 import { scheduleProblem } from '@/admin/posts/schedule';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
-
-afterEach(() => resetToasts());
 
 const CALENDAR = {
   id: 'cal-1',

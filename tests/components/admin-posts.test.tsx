@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostsTab } from '@/admin/posts/PostsTab';
 import type { AdminPost } from '@/admin/posts/types';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 const list = () => screen.getByRole('list', { name: 'Публикации' });

@@ -9,7 +9,7 @@ import { PostForm } from '@/admin/posts/PostForm';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { AUTH_STORAGE_KEY } from '@/shared/db/supabase';
 import { previewStorageKey, readPreview, writePreview, type PreviewKind } from '@/shared/preview/preview-store';
-import { ADMIN_BLOG_USER, renderAdmin, resetToasts, sessionFor, testQueryClient } from './admin-fixtures';
+import { ADMIN_BLOG_USER, renderAdmin, sessionFor, testQueryClient } from './admin-fixtures';
 import { categoryCounts, postRow as publicPostRow, renderBlog } from './blog-fixtures';
 import { authUrl, rest, server } from './msw';
 import { fakeBackend } from './work-fixtures';
@@ -32,7 +32,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  resetToasts();
   vi.restoreAllMocks();
 });
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { PostForm } from '@/admin/posts/PostForm';
 import { ProjectForm } from '@/admin/work/ProjectForm';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { version, versionedTable } from './conflict-fixtures';
 import { findDialog } from './dialogs';
 import { rest, server } from './msw';
@@ -16,8 +16,6 @@ import { projectRow } from './work-fixtures';
  * keeps, read only when the section is opened; a version's diff against the form; its restore
  * as a new, guarded save.
  */
-
-afterEach(() => resetToasts());
 
 interface FakeRevision {
   id: string;

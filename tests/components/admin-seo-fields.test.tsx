@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostForm } from '@/admin/posts/PostForm';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { site } from '@/shared/config/site';
-import { postRow, renderAdmin, resetToasts } from './admin-fixtures';
+import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 import { fakeBackend, projectRow } from './work-fixtures';
-
-afterEach(() => resetToasts());
 
 const ALT_REQUIRED = 'Опишете изображението (алтернативен текст).';
 const SHARE_URL = 'или URL адрес на изображението за споделяне';

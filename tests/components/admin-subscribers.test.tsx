@@ -19,7 +19,6 @@ import { rest, server, storage } from './msw';
 import { fakeTable } from './paged-table';
 
 afterEach(() => {
-  resetToasts();
   vi.restoreAllMocks();
 });
 

@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
 import { UserForm } from '@/admin/users/UserForm';
 import { UsersTab } from '@/admin/users/UsersTab';
 import type { AdminBlogUser } from '@/admin/users/types';
-import { ADMIN_BLOG_USER, renderAdmin, resetToasts } from './admin-fixtures';
+import { ADMIN_BLOG_USER, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 const IVAN: AdminBlogUser = {
   id: 'u-2',

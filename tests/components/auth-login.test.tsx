@@ -3,13 +3,13 @@ import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequireAdmin } from '@/admin/panel/RequireAdmin';
 import { Toaster } from '@/shared/ui/toast';
 import { AuthProvider } from '@/admin/kit/session/AuthProvider';
 import LoginPage from '@/admin/login/LoginPage';
 import { AUTH_STORAGE_KEY } from '@/shared/db/supabase';
-import { ADMIN_BLOG_USER, resetToasts, sessionFor, testQueryClient } from './admin-fixtures';
+import { ADMIN_BLOG_USER, sessionFor, testQueryClient } from './admin-fixtures';
 import { authUrl, rest, server } from './msw';
 
 function renderAt(path: string) {
@@ -65,8 +65,6 @@ function signInAnswers(rows: unknown[]) {
   );
   return seen;
 }
-
-afterEach(() => resetToasts());
 
 describe('/login', () => {
   it('requires e-mail and password before sending anything', async () => {

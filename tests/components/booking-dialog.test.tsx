@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import BookingDialog from '@/site/dialogs/booking/BookingDialog';
 import { solveChallenge } from '@/site/dialogs/proof-solver';
-import { renderWithProviders, resetToasts } from './contact-fixtures';
+import { renderWithProviders } from './contact-fixtures';
 import { CHALLENGE, proofRequired, serveChallenges } from './intake-proof';
 import { rest, server } from './msw';
 
@@ -167,7 +167,6 @@ describe('booking dialog', () => {
     process.env.TZ = 'Europe/Sofia';
   });
   afterEach(() => {
-    resetToasts();
     vi.restoreAllMocks();
     server.events.removeAllListeners();
     process.env.TZ = originalTz;

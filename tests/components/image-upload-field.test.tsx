@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImageUploadField } from '@/admin/kit/media/ImageUploadField';
 import type { ImageVariants, VariantProgress } from '@/admin/kit/media/image-variants';
 import { VariantError, VariantMakerContext, type VariantMaker } from '@/admin/kit/media/make-variants';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { server, storage } from './msw';
-
-afterEach(() => resetToasts());
 
 const KB = 1024;
 const bytes = (size: number, type: string) => new Blob([new Uint8Array(size)], { type });

@@ -1,17 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingText } from '@/admin/inbox/booking-words';
 import { BookingsTab } from '@/admin/inbox/BookingsTab';
 import { formatSlotBg, formatTimeBg } from '@/admin/inbox/format';
 import type { Booking } from '@/admin/inbox/types';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { bookingRow, CHAT_DOWN, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';
 import { findDialog } from './dialogs';
 
-afterEach(() => resetToasts());
 // the tab counts this month's no-shows on the consultant's clock: the settings give the zone
 beforeEach(() => {
   server.use(http.get(rest('calendar_settings'), () => HttpResponse.json({ id: 'cal-1', time_zone: 'Europe/Sofia', working_hours: { start: '09:00', end: '17:00' }, updated_at: '2026-01-01T10:00:00.000Z' })));

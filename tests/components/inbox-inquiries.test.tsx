@@ -5,13 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InquiriesTab } from '@/admin/inbox/InquiriesTab';
 import { formatReceivedBg } from '@/admin/inbox/format';
 import { SEARCH_DELAY_MS } from '@/admin/kit/lists/use-list-state';
-import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
+import { currentAddress, renderAdmin } from './admin-fixtures';
 import { CHAT_DOWN, inquiryRow, listAnswer, NOT_REPORTED } from './inbox-fixtures';
 import { rest, server } from './msw';
 import { fakeTable } from './paged-table';
 
 afterEach(() => {
-  resetToasts();
   vi.restoreAllMocks();
 });
 // the owner picker's admins, and no calendar settings stored (the consultant's clock is Sofia's)

@@ -3,14 +3,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BookingsTab } from '@/admin/inbox/BookingsTab';
 import type { Booking } from '@/admin/inbox/types';
-import { currentAddress, renderAdmin, resetToasts } from './admin-fixtures';
+import { currentAddress, renderAdmin } from './admin-fixtures';
 import { bookingRow, listAnswer } from './inbox-fixtures';
 import { rest, server } from './msw';
-
-afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -87,7 +87,6 @@ async function fillToMessage(user: ReturnType<typeof userEvent.setup>) {
 
 describe('inquiry wizard', () => {
   afterEach(() => {
-    resetToasts();
     vi.restoreAllMocks();
     vi.useRealTimers();
     stopRecording.splice(0).forEach((stop) => stop());

@@ -9,7 +9,6 @@ import { routes } from '@/app/router';
 import { Toaster } from '@/shared/ui/toast';
 import { BookingChangeError, BookingLinkError, manageErrorOf } from '@/site/pages/booking/api';
 import { refusalText } from '@/site/pages/booking/texts';
-import { resetToasts } from './contact-fixtures';
 import { rest, server } from './msw';
 
 // The visitor's page of the private link (/booking/<token>), rendered through the app's own route
@@ -135,7 +134,6 @@ describe('the booking manage page', () => {
     process.env.TZ = 'Europe/Sofia';
   });
   afterEach(() => {
-    resetToasts();
     server.events.removeAllListeners();
     process.env.TZ = originalTz;
   });

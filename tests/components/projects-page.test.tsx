@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/shared/ui/toast';
-import { clearToasts } from '@/shared/ui/use-toast';
 import ProjectPage from '@/site/pages/projects/ProjectPage';
 import { rest, server } from './msw';
 
@@ -65,8 +64,6 @@ function renderProject(path: string) {
   );
   return router;
 }
-
-afterEach(() => act(() => clearToasts()));
 
 describe('public project page', () => {
   it("shows 'Зареждане на проекта...' and then the project with its details", async () => {

@@ -1,18 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedOutState } from '@/admin/kit/session/auth-context';
 import WorkAdminPage from '@/admin/panel/WorkAdminPage';
 import { CategoriesTab } from '@/admin/work/CategoriesTab';
 import { ProjectsTab } from '@/admin/work/ProjectsTab';
 import { unsavedText } from '@/admin/kit/navigation/unsaved-changes';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 import { CATEGORY_VERSION, fakeBackend, projectRow } from './work-fixtures';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 

@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProjectForm } from '@/admin/work/ProjectForm';
-import { renderAdmin, resetToasts } from './admin-fixtures';
+import { renderAdmin } from './admin-fixtures';
 import { rest, server, storage } from './msw';
 import { fakeBackend, png, projectRow, publicUrl } from './work-fixtures';
 import { findDialog } from './dialogs';
-
-afterEach(() => resetToasts());
 
 // a modal dialog hides the rest of the page from the accessibility tree, the toast region included
 const toasts = () => {
