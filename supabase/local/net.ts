@@ -44,6 +44,7 @@ export class NetDispatcher {
   private again = false;
   private disabled = false;
   private closed = false;
+  private holds = 0;
   /** Requests sent since start (for tests and the log). */
   sent = 0;
 
@@ -55,7 +56,7 @@ export class NetDispatcher {
   /** Something may have been queued: send it soon (many calls in a row make one pass). */
   kick(): void {
     if (this.disabled || this.closed) return;
-    if (this.running) {
+    if (this.running || this.holds > 0) {
       this.again = true;
       return;
     }
@@ -63,6 +64,10 @@ export class NetDispatcher {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      if (this.holds > 0) {
+        this.again = true;
+        return;
+      }
       this.running = this.drainAll().finally(() => {
         this.running = null;
         if (this.again) {
@@ -73,11 +78,31 @@ export class NetDispatcher {
     });
   }
 
-  /** Resolves when every request queued so far has been sent and answered. */
+  /**
+   * For tests that play the answers a request would bring themselves: nothing queued is sent until
+   * the returned release is called (then it is), and a pass under way has finished when this
+   * resolves. (Hosted pg_net has no such pause; its worker would send the requests as usual.)
+   */
+  async hold(): Promise<() => void> {
+    this.holds += 1;
+    await this.running;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0 && this.again) {
+        this.again = false;
+        this.kick();
+      }
+    };
+  }
+
+  /** Resolves when every request queued so far has been sent and answered (or is held). */
   async settled(): Promise<void> {
     for (;;) {
       if (this.running) await this.running;
-      else if (this.scheduled || this.again) await new Promise((r) => setImmediate(r));
+      else if (this.scheduled || (this.again && this.holds === 0)) await new Promise((r) => setImmediate(r));
       else return;
     }
   }
