@@ -106,7 +106,7 @@ test('a new project through the form: https:// on leaving the link, a technology
   await db.from('project_categories').delete().eq('name', category);
 });
 
-test('a gallery of three pictures, one uploaded in the form, reordered there; the public page shows the order', async ({ page, browser }) => {
+test('a gallery of three pictures, one uploaded in the form, reordered there; the public page shows the order', async ({ page, browser, request }) => {
   const category = unique('Категория E2E');
   const title = unique('Проект E2E');
   const slug = `proekt-e2e-${Date.now().toString(36)}`;
@@ -165,6 +165,11 @@ test('a gallery of three pictures, one uploaded in the form, reordered there; th
   expect(gallery[0].description).toBe('Описание на третата');
 
   // ---- what a visitor sees -----------------------------------------------------------------------
+  // the publisher re-renders the project's static page after the save (within seconds, as the
+  // static-pages spec proves); a visitor who came before it would see the page of two pictures
+  await expect
+    .poll(async () => (await request.get(`/project/${slug}`)).text(), { timeout: 10_000, intervals: [100, 250, 500] })
+    .toContain('Табло с третата снимка');
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/project/${slug}`);
