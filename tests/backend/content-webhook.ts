@@ -121,6 +121,24 @@ export function defineContentWebhook(start: () => Promise<Harness>) {
       expect(hook.body.record).not.toHaveProperty('content');
     });
 
+    it("the stand-in's pg_net worker, held by a test, sends nothing until it is released, then what was queued", async () => {
+      const release = await h.local.net.hold();
+      let released = false;
+      try {
+        const row = post();
+        expect((await h.service.from('blog_posts').insert(row)).error).toBeNull();
+        await h.local.net.settled(); // resolves while held: there is nothing it may send
+        await new Promise((r) => setTimeout(r, 50));
+        expect(received).toEqual([]);
+        release();
+        released = true;
+        const hooks = await sent();
+        expect(hooks.map((hook) => hook.body.record?.slug)).toEqual([row.slug]);
+      } finally {
+        if (!released) release();
+      }
+    });
+
     it('hiding, renaming and deleting carry the old row, so the old page can be removed', async () => {
       const row = post();
       await h.service.from('blog_posts').insert(row);
