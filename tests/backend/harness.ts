@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { setIntakeLimits, startLocalSupabase, type LocalSupabase, type StartOptions } from '../../supabase/local/server.ts';
+import { leaseSharedDb } from './shared-db.ts';
 
 export { setIntakeLimits };
 
@@ -57,22 +58,35 @@ export async function intakeLimits(local: LocalSupabase): Promise<Record<string,
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
+/** Options that make the database itself different: a harness given one opens a database of its own. */
+const DATABASE_OPTIONS = ['db', 'memory', 'dataDir', 'reset', 'seed', 'snapshotCache', 'statementTimeouts', 'readReplica', 'replicaAfterMs', 'replicaRefreshMs'] as const;
+
 /**
- * The read replica is off unless a test asks for it: it costs a second database per stand-in,
- * and only the tests about long statements need one.
+ * A new stand-in (server, auth, mail catcher, cron, Edge Functions) over this worker's fresh
+ * database (shared-db.ts), or over one of its own when the options change the database or the
+ * worker's is in use. The read replica is off unless a test asks for it: it costs a second
+ * database per stand-in, and only the tests about long statements need one.
  */
 export async function startHarness(options: Partial<StartOptions> & { siteCeilings?: boolean } = {}): Promise<Harness> {
   const links = new Map<string, string>();
   const { siteCeilings = false, ...startOptions } = options;
-  const local = await startLocalSupabase({
-    memory: true,
-    port: 0,
-    quiet: true,
-    readReplica: false,
-    onConfirmationLink: (email, link) => links.set(email, link),
-    trustClientAddress: true,
-    ...startOptions,
-  });
+  const db = DATABASE_OPTIONS.some((key) => key in startOptions) ? undefined : ((await leaseSharedDb()) ?? undefined);
+  let local: LocalSupabase;
+  try {
+    local = await startLocalSupabase({
+      memory: true,
+      port: 0,
+      quiet: true,
+      readReplica: false,
+      onConfirmationLink: (email, link) => links.set(email, link),
+      trustClientAddress: true,
+      db,
+      ...startOptions,
+    });
+  } catch (error) {
+    await db?.close();
+    throw error;
+  }
   // The site-wide ceilings count every form of the last minute, whoever sent it: a suite that
   // sends many would make its later tests prove work. They are lifted here, unless a test asks for
   // them (siteCeilings), and the tests about them set them themselves (setIntakeLimits).
