@@ -32,7 +32,8 @@ const componentsProject = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on a 2-core machine. The files
-    // are independent (each backend file starts its own stand-in on a free port, each
+    // are independent (each backend file starts its own stand-in on a free port, over its
+    // worker's database put back fresh after each file, tests/backend/shared-db.ts; each
     // PostgreSQL file its own cluster), so every core runs one.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
@@ -63,7 +64,8 @@ export default defineConfig({
           include: ['tests/backend/**/*.test.ts'],
           environment: 'node',
           // each file starts its own stand-in (and closes it), so they can share their worker's
-          // modules: the stand-in's code and the cached fresh database are loaded once per worker
+          // modules: the stand-in's code is loaded once per worker, and its database is opened once
+          // (shared-db.ts, which needs the shared modules) and put back fresh after each file
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
