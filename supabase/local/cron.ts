@@ -163,8 +163,10 @@ export class CronRunner {
         continue;
       }
       if (schedule.kind === 'seconds') {
+        // counted in whole seconds, as pg_cron's worker does: a tick of the timer a few
+        // milliseconds early must not skip a second (a job of "1 seconds" ran every 2 before)
         const last = this.lastRun.get(job.jobid);
-        if (last !== undefined && now.getTime() - last < schedule.every * 1000) continue;
+        if (last !== undefined && Math.floor(now.getTime() / 1000) - Math.floor(last / 1000) < schedule.every) continue;
       } else {
         if (!dueAt(schedule, now) || this.lastMinute.get(job.jobid) === minute) continue;
         this.lastMinute.set(job.jobid, minute);
