@@ -30,21 +30,35 @@ const intakeLimits = intakeArg
     }))
   : null;
 
+// --mail-rate-limit=N: the mail provider's requests a second, as the catcher plays them (Resend's
+// default is 2; more in a second are answered 429 with retry-after). No limit by default, or
+// LOCAL_MAIL_RATE_LIMIT; `PUT /__local/mail/limits` changes it while the stand-in runs.
+const mailRateArg = process.argv.find((a) => a.startsWith('--mail-rate-limit='))?.slice('--mail-rate-limit='.length) ?? process.env.LOCAL_MAIL_RATE_LIMIT;
+const mailRequestsPerSecond = mailRateArg === undefined || mailRateArg === '' ? undefined : Number(mailRateArg);
+if (mailRequestsPerSecond !== undefined && (!Number.isInteger(mailRequestsPerSecond) || mailRequestsPerSecond < 0)) {
+  console.error(`--mail-rate-limit must be a whole number of requests a second (0: no limit), not ${mailRateArg}`);
+  process.exit(2);
+}
+
 // --no-read-replica: no second database answering reads while a long statement runs. The replica
 // is refreshed a second after each write by copying the whole database (about a second of CPU);
 // the end-to-end suite, which runs no long statement, spent 40% of its CPU on it. The replica
 // itself is tested in tests/backend/statement-timeout.test.ts.
 const readReplica = !args.has('--no-read-replica');
 
-if (args.has('--reset-only')) {
+const forgetFiles = () => {
   rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
+  rmSync(join(ROOT_DIR, '.local', 'mail-catcher.json'), { force: true });
+};
+if (args.has('--reset-only')) {
+  forgetFiles();
   const db = await openLocalDb({ reset: true });
   await db.close();
   console.log('Local database reset: migrations and seed applied to .local/db');
   process.exit(0);
 }
 
-if (args.has('--reset')) rmSync(join(ROOT_DIR, '.local', 'storage'), { recursive: true, force: true });
+if (args.has('--reset')) forgetFiles();
 const started = Date.now();
 const local = await startLocalSupabase({
   memory,
@@ -55,6 +69,7 @@ const local = await startLocalSupabase({
   // gateway; the end-to-end suite plays many visitors from one machine with it
   trustClientAddress: args.has('--trust-client-address'),
   readReplica,
+  mailRequestsPerSecond,
 });
 if (intakeLimits) {
   const unknown = await setIntakeLimits(local.db, intakeLimits);

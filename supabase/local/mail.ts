@@ -7,6 +7,8 @@
 // List-Unsubscribe) included, which are kept with the message; a batch with one invalid e-mail
 // is refused whole, as the provider refuses it by default.
 import { createHash, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { header, json, type LocalRequest, type LocalResponse } from './http.ts';
 
 /** One send request may be this large (attachments arrive base64-encoded inside the JSON). */
@@ -71,6 +73,51 @@ export interface MailCatcherOptions {
   keep?: number;
   /** Told of each new message (the CLI prints a line). */
   onMessage?: (mail: CaughtMail) => void;
+  /**
+   * The provider's rate limit: requests a second to the send and batch endpoints together, as
+   * Resend counts them per team (2 by default there); more in a second are answered 429. 0 or
+   * absent: no limit.
+   */
+  requestsPerSecond?: number;
+  /**
+   * Where the catcher keeps what it caught (the messages kept, every recipient's count, the
+   * Idempotency-Keys) across restarts of a stand-in with a data directory; absent: memory only.
+   */
+  file?: string;
+}
+
+/** What GET /__local/mail/stats answers: every message taken since the last DELETE, not only those kept. */
+export interface MailStats {
+  /** Messages taken (an Idempotency-Key's repeat is not a new message). */
+  received: number;
+  /** Distinct recipients. */
+  recipients: number;
+  /** Recipients who were sent more than one message, with how many. */
+  duplicates: { to: string; count: number }[];
+  /** Requests answered 429. */
+  rate_limited: number;
+  first_at: string | null;
+  last_at: string | null;
+  requests_per_second: number;
+}
+
+/** The file's snapshot: the messages kept (written a moment after a change). */
+interface SavedState {
+  stored: (Omit<StoredMail, 'attachments'> & { attachments: CaughtAttachment[] })[];
+  rateLimited: number;
+}
+
+/**
+ * A line of the journal beside it, appended before a request is answered: what was taken, and the
+ * key it came under. A stand-in stopped the moment after still knows the key when the same batch
+ * comes again, so it takes nothing twice.
+ */
+interface JournalEntry {
+  key?: string;
+  digest?: string;
+  ids: string[];
+  addresses: string[][];
+  at: number;
 }
 
 /** An Idempotency-Key as the provider scopes it: per endpoint, with a digest of the request body. */
@@ -88,9 +135,127 @@ export class MailCatcher {
   private readonly keys = new Map<string, { ids: string[]; digest: string; at: number }>();
   /** Messages kept at most. */
   readonly keep: number;
+  /** The provider's requests a second (0: no limit); a test or `PUT /__local/mail/limits` may change it. */
+  requestsPerSecond: number;
+  /** Messages taken per recipient address (lower-case), since the last clear. */
+  private readonly counts = new Map<string, number>();
+  private received = 0;
+  private rateLimited = 0;
+  private firstAt: string | null = null;
+  private lastAt: string | null = null;
+  /** The second (ms since epoch, floored) the requests are being counted in, and how many came. */
+  private window = { second: 0, requests: 0 };
+  private saving: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: MailCatcherOptions = {}) {
     this.keep = options.keep ?? MAIL_KEEP;
+    this.requestsPerSecond = options.requestsPerSecond ?? 0;
+    if (options.file) this.load(options.file);
+  }
+
+  /**
+   * Counts one request against the provider's rate: null when it may go on, else the seconds until
+   * the next window. Either way the ratelimit-* headers the provider sends with every answer.
+   */
+  admit(now = Date.now()): { headers: Record<string, string>; retryAfter: number | null } {
+    const limit = this.requestsPerSecond;
+    if (!limit) return { headers: {}, retryAfter: null };
+    const second = Math.floor(now / 1000) * 1000;
+    if (this.window.second !== second) this.window = { second, requests: 0 };
+    const reset = Math.max(1, Math.ceil((second + 1000 - now) / 1000));
+    if (this.window.requests >= limit) {
+      this.rateLimited += 1;
+      this.changed();
+      return {
+        headers: { 'ratelimit-limit': String(limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'retry-after': String(reset) },
+        retryAfter: reset,
+      };
+    }
+    this.window.requests += 1;
+    return {
+      headers: { 'ratelimit-limit': String(limit), 'ratelimit-remaining': String(limit - this.window.requests), 'ratelimit-reset': String(reset) },
+      retryAfter: null,
+    };
+  }
+
+  /** Every message taken since the last clear, counted per recipient. */
+  stats(): MailStats {
+    const duplicates = [...this.counts].filter(([, n]) => n > 1).map(([to, count]) => ({ to, count }));
+    return {
+      received: this.received,
+      recipients: this.counts.size,
+      duplicates,
+      rate_limited: this.rateLimited,
+      first_at: this.firstAt,
+      last_at: this.lastAt,
+      requests_per_second: this.requestsPerSecond,
+    };
+  }
+
+  private load(file: string): void {
+    try {
+      if (existsSync(file)) {
+        const state = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
+        this.stored.push(...state.stored.map((m) => ({ ...m, attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: Buffer.from(a.content, 'base64') })) })));
+        this.rateLimited = state.rateLimited;
+      }
+    } catch {
+      // a snapshot cut short by a crash: the messages kept start empty
+    }
+    if (!existsSync(`${file}l`)) return;
+    for (const line of readFileSync(`${file}l`, 'utf8').split('\n')) {
+      let entry: JournalEntry;
+      try {
+        entry = JSON.parse(line) as JournalEntry;
+      } catch {
+        continue; // an empty or half-written last line
+      }
+      this.count(entry.addresses, new Date(entry.at).toISOString());
+      if (entry.key !== undefined && entry.digest !== undefined) this.keys.set(entry.key, { ids: entry.ids, digest: entry.digest, at: entry.at });
+    }
+    this.forgetOldKeys(Date.now());
+  }
+
+  /** Counts messages, each with its recipients' addresses. */
+  private count(messages: string[][], at: string): void {
+    for (const to of messages.flat()) this.counts.set(to, (this.counts.get(to) ?? 0) + 1);
+    this.received += messages.length;
+    this.firstAt ??= at;
+    this.lastAt = at;
+  }
+
+  /** Writes the state soon (many changes in a row make one write), where it is kept on disk. */
+  private changed(): void {
+    const file = this.options.file;
+    if (!file || this.saving) return;
+    this.saving = setTimeout(() => {
+      this.saving = null;
+      this.save(file);
+    }, 100);
+    this.saving.unref();
+  }
+
+  private save(file: string): void {
+    const state: SavedState = {
+      stored: this.stored.map((m) => ({ ...m, attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.bytes.toString('base64') })) })),
+      rateLimited: this.rateLimited,
+    };
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(`${file}.tmp`, JSON.stringify(state));
+      renameSync(`${file}.tmp`, file);
+    } catch {
+      // the catcher goes on in memory
+    }
+  }
+
+  /** Writes what is pending now (the stand-in closes). */
+  flush(): void {
+    if (this.saving) {
+      clearTimeout(this.saving);
+      this.saving = null;
+      if (this.options.file) this.save(this.options.file);
+    }
   }
 
   /** The messages newest first, optionally only those to one address (case-insensitive). */
@@ -105,10 +270,23 @@ export class MailCatcher {
     return out;
   }
 
-  /** Forgets every message and every idempotency key. */
+  /** Forgets every message, every count and every idempotency key. */
   clear(): void {
     this.stored.length = 0;
     this.keys.clear();
+    this.counts.clear();
+    this.received = 0;
+    this.rateLimited = 0;
+    this.firstAt = null;
+    this.lastAt = null;
+    if (this.options.file) {
+      try {
+        writeFileSync(`${this.options.file}l`, '');
+      } catch {
+        // the catcher goes on in memory
+      }
+    }
+    this.changed();
   }
 
   /** @internal the stored message, for attachment downloads. */
@@ -146,6 +324,17 @@ export class MailCatcher {
       this.keys.set(remembered.key, { ids, digest: remembered.digest, at: now });
       if (this.keys.size > IDEMPOTENCY_KEEP) this.keys.delete(this.keys.keys().next().value as string);
     }
+    this.count(mails.map((m) => m.addresses), created_at);
+    if (this.options.file) {
+      const entry: JournalEntry = { ids, addresses: mails.map((m) => m.addresses), at: now, ...(remembered ?? {}) };
+      try {
+        mkdirSync(dirname(this.options.file), { recursive: true });
+        appendFileSync(`${this.options.file}l`, `${JSON.stringify(entry)}\n`);
+      } catch {
+        // the catcher goes on in memory
+      }
+    }
+    this.changed();
     for (const mail of mails) this.options.onMessage?.(publicShape(mail));
     return { ids: [...ids] };
   }
@@ -304,6 +493,11 @@ export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<L
     if (req.method !== 'GET') return json(405, { message: 'Method not allowed' });
     return attachmentDownload(catcher, parts[0], parts[2]);
   }
+  if (parts.length === 1 && parts[0] === 'stats') {
+    if (req.method !== 'GET') return json(405, { message: 'Method not allowed' });
+    return json(200, catcher.stats(), { 'cache-control': 'no-store' });
+  }
+  if (parts.length === 1 && parts[0] === 'limits') return setLimits(req, catcher);
   if (parts.length > 0) return json(404, { message: 'Not found' });
   if (req.method === 'GET') return json(200, catcher.messages(req.url.searchParams.get('to') ?? undefined), { 'cache-control': 'no-store' });
   if (req.method === 'DELETE') {
@@ -314,6 +508,12 @@ export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<L
 
   const caller = readCaller(req);
   if ('status' in caller) return caller;
+  const rate = catcher.admit();
+  if (rate.retryAfter !== null) return rateLimited(catcher, rate.headers);
+  return withHeaders(sendOne(req, catcher, caller.idempotencyKey), rate.headers);
+};
+
+function sendOne(req: LocalRequest, catcher: MailCatcher, idempotencyKey: string | undefined): LocalResponse {
   const parsed = readJson(req);
   if ('status' in parsed) return parsed;
   const body = parsed.value;
@@ -322,11 +522,39 @@ export const handleMail = async (req: LocalRequest, ctx: MailContext): Promise<L
   }
   const input = readSend(body as Record<string, unknown>);
   if (typeof input === 'string') return invalid(input);
-  const { idempotencyKey } = caller;
   const result = catcher.add(input, idempotencyKey === undefined ? undefined : { key: idempotencyKey, digest: digestOf(body) });
   if ('conflict' in result) return conflict();
   return json(200, { id: result.id });
-};
+}
+
+/** The provider's 429, with its ratelimit-* and retry-after headers. */
+function rateLimited(catcher: MailCatcher, headers: Record<string, string>): LocalResponse {
+  return withHeaders(
+    providerError(429, 'rate_limit_exceeded', `Too many requests. You can only make ${catcher.requestsPerSecond} requests per second. Please try again later.`),
+    headers,
+  );
+}
+
+function withHeaders(response: LocalResponse, headers: Record<string, string>): LocalResponse {
+  return { ...response, headers: { ...response.headers, ...headers } };
+}
+
+/**
+ * PUT /__local/mail/limits `{ "requests_per_second": N }` (0: no limit): the provider's rate from
+ * now on, as `--mail-rate-limit` sets it at the start; GET answers it.
+ */
+function setLimits(req: LocalRequest, catcher: MailCatcher): LocalResponse {
+  if (req.method === 'GET') return json(200, { requests_per_second: catcher.requestsPerSecond });
+  if (req.method !== 'PUT') return json(405, { message: 'Method not allowed' });
+  const parsed = readJson(req);
+  if ('status' in parsed) return parsed;
+  const value = (parsed.value as { requests_per_second?: unknown } | null)?.requests_per_second;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000) {
+    return json(400, { message: 'requests_per_second must be a whole number from 0 (no limit) to 10000' });
+  }
+  catcher.requestsPerSecond = value;
+  return json(200, { requests_per_second: value });
+}
 
 /** One e-mail of a batch as the provider checks it, or the message it refuses it with. */
 function readBatchEmail(item: unknown): MailInput | string {
@@ -349,6 +577,12 @@ export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Prom
   if (req.method !== 'POST') return json(405, { message: 'Method not allowed' });
   const caller = readCaller(req);
   if ('status' in caller) return caller;
+  const rate = ctx.mail.admit();
+  if (rate.retryAfter !== null) return rateLimited(ctx.mail, rate.headers);
+  return withHeaders(sendBatch(req, ctx.mail, caller.idempotencyKey), rate.headers);
+};
+
+function sendBatch(req: LocalRequest, catcher: MailCatcher, idempotencyKey: string | undefined): LocalResponse {
   const mode = (header(req, 'x-batch-validation') ?? 'strict').trim().toLowerCase();
   if (mode !== 'strict' && mode !== 'permissive') return invalid('Invalid `x-batch-validation` header: `strict` or `permissive` is expected.');
   const parsed = readJson(req);
@@ -370,15 +604,14 @@ export const handleMailBatch = async (req: LocalRequest, ctx: MailContext): Prom
     const others = errors.length > 1 ? ` (and ${errors.length - 1} more invalid)` : '';
     return invalid(`Invalid e-mail at index ${first.index} of the batch${others}: ${first.message}`);
   }
-  const { idempotencyKey } = caller;
-  const result = ctx.mail.addAll(
+  const result = catcher.addAll(
     inputs,
     idempotencyKey === undefined ? undefined : { endpoint: 'POST /emails/batch', key: idempotencyKey, digest: digestOf(body) },
   );
   if ('conflict' in result) return conflict();
   const data = result.ids.map((id) => ({ id }));
   return json(200, mode === 'permissive' ? { data, errors } : { data });
-};
+}
 
 /** A filename for Content-Disposition: ASCII as is, anything else also as RFC 5987 `filename*`. */
 function contentDisposition(filename: string): string {

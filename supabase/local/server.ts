@@ -54,6 +54,11 @@ export interface StartOptions extends OpenOptions {
   db?: LocalDb;
   /** Edge Functions at /functions/v1: where they are, their secrets, limits and logs (functions/runtime.ts). */
   functions?: FunctionsOptions;
+  /**
+   * The mail provider's rate limit the catcher plays: requests a second (Resend: 2 by default),
+   * more answered 429 with retry-after and ratelimit-* headers (mail.ts). Default: no limit.
+   */
+  mailRequestsPerSecond?: number;
 }
 
 export interface LocalSupabase {
@@ -336,6 +341,9 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
     webhook: { received: [] },
     mail: new MailCatcher({
       onMessage: options.quiet ? undefined : (mail) => console.log(`[local-supabase] mail to ${mail.to}: ${JSON.stringify(mail.subject)}`),
+      requestsPerSecond: options.mailRequestsPerSecond,
+      // a stand-in with a data directory keeps what its catcher caught (and the keys it answered) across restarts
+      file: options.memory || options.db ? undefined : join(db.location, '..', 'mail-catcher.json'),
     }),
     maxRows: options.maxRows !== undefined ? (options.maxRows > 0 ? options.maxRows : null) : config.maxRows,
     signInLimiter: new SignInLimiter({
@@ -472,6 +480,7 @@ export async function startLocalSupabase(options: StartOptions = {}): Promise<Lo
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      context.mail.flush();
       await db.close();
     },
   };

@@ -1,7 +1,10 @@
 // The stand-in's mail catcher (supabase/local/mail.ts): the mail provider's send API as the
 // database calls it through pg_net, the JSON the tests read back, and the mailbox page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAIL_KEEP, MAX_BATCH_EMAILS, MAX_MAIL_BODY } from '../../supabase/local/mail.ts';
+import { MAIL_KEEP, MAX_BATCH_EMAILS, MAX_MAIL_BODY, MailCatcher, type MailStats } from '../../supabase/local/mail.ts';
 import { useLocalMailCatcher } from '../../supabase/local/server.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -10,7 +13,10 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-beforeEach(() => h.local.mail.clear());
+beforeEach(() => {
+  h.local.mail.clear();
+  h.local.mail.requestsPerSecond = 0;
+});
 
 const KEY = { authorization: 'Bearer local-mail-key', 'content-type': 'application/json' };
 const INVITE = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Среща\r\nEND:VCALENDAR\r\n';
@@ -446,6 +452,91 @@ describe('the batch API', () => {
     const mails = h.local.mail.messages();
     expect(mails.map((m) => m.subject)).toEqual(['От базата 2', 'От базата 1']);
     expect(mails[1].headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+describe("the provider's rate limit and what was received", () => {
+  const stats = async () => (await (await fetch(`${h.url}/__local/mail/stats`)).json()) as MailStats;
+
+  it('answers 429 past the requests a second it is given, with retry-after and ratelimit-* headers, and counts the refusals', async () => {
+    const set = await fetch(`${h.url}/__local/mail/limits`, { method: 'PUT', body: JSON.stringify({ requests_per_second: 2 }) });
+    expect(await set.json()).toEqual({ requests_per_second: 2 });
+    // three requests at once: the send and the batch endpoint share the limit, as the provider's team limit does
+    const answers = [await post(message()), await postBatch([issue(1)]), await postBatch([issue(2)])];
+    const [first, second, third] = answers;
+    if (first.headers.get('ratelimit-remaining') === '1' && second.status === 200) {
+      expect(first.headers.get('ratelimit-limit')).toBe('2');
+      expect(second.headers.get('ratelimit-remaining')).toBe('0');
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ statusCode: 429, name: 'rate_limit_exceeded' });
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(third.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(third.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+    } else {
+      // the three straddled the turn of a second: the new second took the rest
+      expect(answers.filter((a) => a.status === 429).length).toBeLessThanOrEqual(1);
+    }
+    const refused = answers.filter((a) => a.status === 429).length;
+    expect(await stats()).toMatchObject({ received: 3 - refused, rate_limited: refused, requests_per_second: 2 });
+    // the next second takes requests again
+    await new Promise((r) => setTimeout(r, Number(third.headers.get('retry-after') ?? 1) * 1000));
+    expect((await postBatch([issue(3)])).status).toBe(200);
+  });
+
+  it('refuses a limit that is not a whole number', async () => {
+    for (const body of ['{"requests_per_second": -1}', '{"requests_per_second": 1.5}', '{}', 'x']) {
+      expect((await fetch(`${h.url}/__local/mail/limits`, { method: 'PUT', body })).status, body).toBe(400);
+    }
+  });
+
+  it('counts every message received, past the newest it keeps, and names whoever got more than one', async () => {
+    for (let i = 0; i < 3; i++) expect((await postBatch(Array.from({ length: 100 }, (_, j) => issue(i * 100 + j)))).status).toBe(200);
+    expect((await post(message({ to: 'reader7@example.com' }))).status).toBe(200);
+    // a repeat under the same key is not a new message
+    const again = { ...KEY, 'idempotency-key': 'batch-1' };
+    expect((await postBatch([issue(900)], again)).status).toBe(200);
+    expect((await postBatch([issue(900)], again)).status).toBe(200);
+    const counted = await stats();
+    expect(counted).toMatchObject({ received: 302, recipients: 301, duplicates: [{ to: 'reader7@example.com', count: 2 }], rate_limited: 0 });
+    expect(counted.first_at! <= counted.last_at!).toBe(true);
+    expect((await (await fetch(`${h.url}/__local/mail`)).json()).length).toBe(MAIL_KEEP);
+    await fetch(`${h.url}/__local/mail`, { method: 'DELETE' });
+    expect(await stats()).toMatchObject({ received: 0, recipients: 0, duplicates: [] });
+  });
+
+  it('keeps what it caught and the keys it answered in its file, for the stand-in that starts on the same data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-catcher-'));
+    try {
+      const file = join(dir, 'mail-catcher.json');
+      const before = new MailCatcher({ file });
+      const first = before.addAll([{ to: ['ana@example.com'], addresses: ['ana@example.com'], subject: 'Брой 1', text: 'x', html: '', attachments: [], headers: {} }], {
+        endpoint: 'POST /emails/batch',
+        key: 'newsletter-batch-7',
+        digest: 'd1',
+      });
+      // stopped at once (no snapshot written yet): the journal still knows what it took, and the key
+      const stopped = new MailCatcher({ file });
+      expect(stopped.stats()).toMatchObject({ received: 1, recipients: 1 });
+      expect(stopped.addAll([{ to: ['ana@example.com'], addresses: ['ana@example.com'], subject: 'Брой 1', text: 'x', html: '', attachments: [], headers: {} }], {
+        endpoint: 'POST /emails/batch',
+        key: 'newsletter-batch-7',
+        digest: 'd1',
+      })).toEqual(first);
+      before.flush();
+      const after = new MailCatcher({ file });
+      expect(after.messages().map((m) => m.subject)).toEqual(['Брой 1']);
+      expect(after.stats()).toMatchObject({ received: 1, recipients: 1 });
+      // the batch sent again after the restart is the one it took before: nothing new
+      const again = after.addAll([{ to: ['ana@example.com'], addresses: ['ana@example.com'], subject: 'Брой 1', text: 'x', html: '', attachments: [], headers: {} }], {
+        endpoint: 'POST /emails/batch',
+        key: 'newsletter-batch-7',
+        digest: 'd1',
+      });
+      expect(again).toEqual(first);
+      expect(after.stats()).toMatchObject({ received: 1, duplicates: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
