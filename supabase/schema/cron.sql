@@ -20,6 +20,6 @@ select cron.schedule('intake-clients-prune', '17 3 * * *', 'select private.prune
 
 select cron.schedule('lead-follow-ups', '* * * * *', 'select private.send_follow_up_digests()');
 
-select cron.schedule('newsletter-sends', '* * * * *', 'select private.process_newsletter()');
+select cron.schedule('newsletter-sends', '1 seconds', 'select private.process_newsletter()');
 
 select cron.schedule('publish-scheduled-posts', '* * * * *', 'select private.publish_scheduled_posts()');

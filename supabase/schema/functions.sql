@@ -3552,6 +3552,36 @@ AS $function$
     '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f\u0080-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]', ' ', 'g'))
 $function$;
 
+-- private.post_newsletter_batch(batch bigint)
+CREATE OR REPLACE FUNCTION private.post_newsletter_batch(batch bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  settings private.mail_settings;
+  request bigint;
+begin
+  select * into settings from private.mail_settings where id;
+  select net.http_post(
+           url := settings.api_url || '/batch',
+           body := b.payload,
+           headers := jsonb_build_object(
+             'Content-Type', 'application/json',
+             'Authorization', 'Bearer ' || private.vault_secret('mail_api_key'),
+             -- every attempt of a batch is the same request: the provider sends it once
+             'Idempotency-Key', 'newsletter-batch-' || b.id),
+           timeout_milliseconds := 30000)
+    into request
+    from private.newsletter_batches b where b.id = batch;
+  update private.newsletter_batches
+     set request_id = request, status = 'sending', attempts = attempts + 1, attempted_at = now(), not_before = null
+   where id = batch;
+end
+$function$;
+comment on function private.post_newsletter_batch(batch bigint) is 'Sends a newsletter batch''s kept request through pg_net, with its Idempotency-Key (a retry is the same request).';
+
 -- private.process_chat_outbox()
 CREATE OR REPLACE FUNCTION private.process_chat_outbox()
  RETURNS void
@@ -3710,27 +3740,97 @@ CREATE OR REPLACE FUNCTION private.process_newsletter()
 AS $function$
 declare
   b record;
-  outcome record;
   s record;
+  rate integer;
+  budget integer;
 begin
-  for b in select * from private.newsletter_batches where status = 'sending' order by id for update skip locked loop
-    outcome := private.net_outcome(b.request_id, b.attempted_at);
-    if not outcome.answered then
-      continue;
-    elsif outcome.failure is null then
-      update private.newsletter_batches set status = 'sent' where id = b.id;
+  -- one run at a time: pg_cron starts the next run every second, whether the last has ended or not
+  if not pg_try_advisory_xact_lock(hashtext('private.process_newsletter')) then
+    return;
+  end if;
+
+  -- what the provider answered to the batches handed over
+  for b in
+    select x.id, x.attempts, x.attempted_at, x.request_id, x.payload is not null as kept, r.id as answered, r.status_code, r.headers, r.timed_out, r.error_msg,
+           left(r.content, 200) as content,
+           exists (select 1 from net.http_request_queue q where q.id = x.request_id) as still_queued
+      from private.newsletter_batches x
+      left join net._http_response r on r.id = x.request_id
+     where x.status = 'sending'
+     order by x.id
+       for update of x skip locked
+  loop
+    if b.answered is null and (b.still_queued or b.attempted_at > now() - interval '45 seconds') then
+      continue; -- not sent yet, or under way (a request may take 30 s)
+    elsif b.status_code between 200 and 299 then
+      update private.newsletter_batches set status = 'sent', payload = null, last_error = null where id = b.id;
       update private.newsletter_deliveries set status = 'sent', sent_at = now(), last_error = null
        where batch_id = b.id and status = 'sending';
+    elsif b.status_code = 429 and b.kept then
+      -- too many requests: the same batch again once the provider says so (this does not count as
+      -- a failure: the provider has not looked at it)
+      update private.newsletter_batches
+         set status = 'waiting', not_before = now() + make_interval(secs => private.retry_after_seconds(b.headers)),
+             last_error = 'HTTP 429: rate limited'
+       where id = b.id;
+    elsif b.kept and (b.answered is null or b.status_code is null or b.status_code >= 500 or b.status_code = 408) then
+      -- no answer (the database or pg_net stopped mid-send, or the request timed out), a network
+      -- error or a server error: the provider may or may not have it, so the same request under
+      -- the same key again, after 1, 2, 4 … 64 seconds
+      update private.newsletter_batches
+         set status = 'waiting', not_before = now() + make_interval(secs => power(2, least(b.attempts - 1, 6))),
+             last_error = case
+               when b.answered is null then 'no answer'
+               when b.timed_out then 'timed out'
+               when b.error_msg is not null then b.error_msg
+               else 'HTTP ' || b.status_code || coalesce(': ' || nullif(b.content, ''), '') end
+       where id = b.id;
     else
-      update private.newsletter_batches set status = 'failed', last_error = outcome.failure where id = b.id;
+      -- refused as such (400, 401, 403, 409, 422), or a batch sent before its request was kept:
+      -- its deliveries are tried again in a new batch after minutes, five times in all
+      update private.newsletter_batches
+         set status = 'failed', payload = null,
+             last_error = coalesce('HTTP ' || b.status_code || coalesce(': ' || nullif(b.content, ''), ''), b.error_msg, 'no answer')
+       where id = b.id;
       update private.newsletter_deliveries
-         set status = case when attempts >= 5 then 'given_up' else 'failed' end, last_error = outcome.failure
+         set status = case when attempts >= 5 then 'given_up' else 'failed' end,
+             last_error = coalesce('HTTP ' || b.status_code || coalesce(': ' || nullif(b.content, ''), ''), b.error_msg, 'no answer')
        where batch_id = b.id and status = 'sending';
     end if;
   end loop;
 
-  for s in select x.id from public.newsletter_sends x where x.status = 'sending' loop
-    perform private.send_newsletter_batch(s.id);
+  -- as many requests as the provider takes in a second, less those of the last second; none while
+  -- a 429's retry-after runs
+  select s2.requests_per_second into rate from private.mail_settings s2 where s2.id;
+  rate := coalesce(rate, 2);
+  if exists (select 1 from private.newsletter_batches x
+              where x.status = 'waiting' and x.last_error like 'HTTP 429%' and x.not_before > now()) then
+    budget := 0;
+  else
+    -- (the last run's requests, a second ago by pg_cron's clock, are not this second's: half a
+    -- second keeps a run that came early from sending twice as many)
+    select rate - count(*) into budget from private.newsletter_batches x where x.attempted_at > now() - interval '500 milliseconds' and x.attempts > 0;
+    -- and never more under way than two seconds' worth (pg_net may be slower than the provider)
+    budget := least(budget, 2 * rate - (select count(*) from private.newsletter_batches x where x.status = 'sending')::integer);
+  end if;
+
+  -- first the batches that wait for their turn again, oldest first
+  for b in
+    select x.id from private.newsletter_batches x
+     where x.status = 'waiting' and coalesce(x.not_before, '-infinity') <= now() and x.payload is not null
+     order by x.id
+     limit greatest(budget, 0)
+       for update skip locked
+  loop
+    perform private.post_newsletter_batch(b.id);
+    budget := budget - 1;
+  end loop;
+
+  for s in select x.id from public.newsletter_sends x where x.status = 'sending' order by x.started_at loop
+    while budget > 0 loop
+      exit when private.send_newsletter_batch(s.id) = 0;
+      budget := budget - 1;
+    end loop;
     if not exists (select 1 from private.newsletter_deliveries d
                     where d.send_id = s.id and d.status in ('queued', 'sending', 'failed')) then
       update public.newsletter_sends set status = 'done', finished_at = now() where id = s.id;
@@ -3738,6 +3838,7 @@ begin
   end loop;
 end
 $function$;
+comment on function private.process_newsletter() is 'The job newsletter-sends, every second: records what the provider answered to each batch, sends again the batches that wait (a 429 after its retry-after, a 5xx or a lost answer after a back-off, the same request and key), hands over new batches up to the provider''s requests per second, and marks a send done.';
 
 -- private.prove_mailbox(address text, how text)
 CREATE OR REPLACE FUNCTION private.prove_mailbox(address text, how text)
@@ -4347,6 +4448,32 @@ begin
 end
 $function$;
 
+-- private.retry_after_seconds(headers jsonb)
+CREATE OR REPLACE FUNCTION private.retry_after_seconds(headers jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  value text;
+  seconds numeric;
+begin
+  select h.value #>> '{}' into value from jsonb_each(coalesce(headers, '{}'::jsonb)) h where lower(h.key) = 'retry-after' limit 1;
+  if value ~ '^\s*\d+(\.\d+)?\s*$' then
+    seconds := value::numeric;
+  elsif value is not null then
+    begin
+      seconds := extract(epoch from (value::timestamptz - now()));
+    exception when others then
+      seconds := null;
+    end;
+  end if;
+  return greatest(1, least(60, ceil(coalesce(seconds, 1))))::integer;
+end
+$function$;
+comment on function private.retry_after_seconds(headers jsonb) is 'The wait a 429 asks for, from its retry-after header, kept between 1 and 60 seconds (1 when there is none).';
+
 -- private.revision_fields(row_json jsonb)
 CREATE OR REPLACE FUNCTION private.revision_fields(row_json jsonb)
  RETURNS jsonb
@@ -4522,18 +4649,14 @@ CREATE OR REPLACE FUNCTION private.send_newsletter_batch(send uuid)
 AS $function$
 declare
   settings private.mail_settings;
-  key text := private.vault_secret('mail_api_key');
   s public.newsletter_sends;
   p public.blog_posts;
   batch bigint;
-  request bigint;
-  payload jsonb := '[]'::jsonb;
-  ids bigint[] := array[]::bigint[];
-  d record;
-  token text;
-  bodies jsonb;
+  chosen bigint[];
+  payload jsonb;
 begin
-  if not private.newsletter_ready() or key is null or to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
+  if not private.newsletter_ready() or private.vault_secret('mail_api_key') is null
+     or to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
     return 0;
   end if;
   select * into settings from private.mail_settings where id;
@@ -4546,48 +4669,42 @@ begin
   update private.newsletter_deliveries dd set status = 'skipped', last_error = 'no longer subscribed'
     from public.newsletter_subscribers n
    where dd.send_id = send and dd.status in ('queued', 'failed') and n.id = dd.subscriber_id and n.status <> 'confirmed';
-  for d in
-    select dd.id, n.id as subscriber, n.email
-      from private.newsletter_deliveries dd join public.newsletter_subscribers n on n.id = dd.subscriber_id
-     where dd.send_id = send
-       and (dd.status = 'queued'
-            or (dd.status = 'failed' and dd.last_attempt_at <= now() - make_interval(mins => power(2, least(dd.attempts - 1, 6))::int)))
-     order by dd.id
-     limit 100
-     for update of dd skip locked
-  loop
-    token := private.unsubscribe_token(d.subscriber);
-    bodies := private.newsletter_bodies(p, s.html, s.plain, settings.site_url || '/newsletter/unsubscribe/' || token, settings);
-    payload := payload || jsonb_build_array(
-      jsonb_build_object('from', settings.sender, 'to', jsonb_build_array(d.email), 'subject', s.subject,
-                         'html', bodies ->> 'html', 'text', bodies ->> 'text',
-                         'headers', jsonb_build_object(
-                           'List-Unsubscribe', '<' || settings.functions_url || '/newsletter-unsubscribe?token=' || token || '>',
-                           'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'))
-      || case when settings.reply_to is null then '{}'::jsonb else jsonb_build_object('reply_to', settings.reply_to) end);
-    ids := ids || d.id;
-  end loop;
-  if cardinality(ids) = 0 then
+  select array_agg(x.id order by x.id) into chosen
+    from (select dd.id from private.newsletter_deliveries dd
+           where dd.send_id = send
+             and (dd.status = 'queued'
+                  or (dd.status = 'failed' and dd.last_attempt_at <= now() - make_interval(mins => power(2, least(dd.attempts - 1, 6))::int)))
+           order by dd.id
+           limit 100
+           for update skip locked) x;
+  if chosen is null then
     return 0;
   end if;
-  insert into private.newsletter_batches (send_id) values (send) returning id into batch;
-  select net.http_post(
-           url := settings.api_url || '/batch',
-           body := payload,
-           headers := jsonb_build_object(
-             'Content-Type', 'application/json',
-             'Authorization', 'Bearer ' || key,
-             -- a retry after a lost answer is the same batch: the provider sends it once
-             'Idempotency-Key', 'newsletter-batch-' || batch),
-           timeout_milliseconds := 30000)
-    into request;
-  update private.newsletter_batches set request_id = request where id = batch;
+  -- the whole request in one statement (a message per recipient, each with its own unsubscribe
+  -- links), in the deliveries' order
+  select jsonb_agg(m.message order by m.id) into payload
+    from (select dd.id,
+                 jsonb_build_object('from', settings.sender, 'to', jsonb_build_array(n.email), 'subject', s.subject,
+                                    'html', b.bodies ->> 'html', 'text', b.bodies ->> 'text',
+                                    'headers', jsonb_build_object(
+                                      'List-Unsubscribe', '<' || settings.functions_url || '/newsletter-unsubscribe?token=' || t.token || '>',
+                                      'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'))
+                 || case when settings.reply_to is null then '{}'::jsonb else jsonb_build_object('reply_to', settings.reply_to) end as message
+            from private.newsletter_deliveries dd
+            join public.newsletter_subscribers n on n.id = dd.subscriber_id
+           cross join lateral (select private.unsubscribe_token(n.id) as token) t
+           cross join lateral (select private.newsletter_bodies(p, s.html, s.plain, settings.site_url || '/newsletter/unsubscribe/' || t.token, settings) as bodies) b
+           where dd.id = any (chosen)) m;
+  insert into private.newsletter_batches (send_id, payload, status, attempts, attempted_at)
+  values (send, payload, 'waiting', 0, now()) returning id into batch;
   update private.newsletter_deliveries
      set status = 'sending', batch_id = batch, attempts = attempts + 1, last_attempt_at = now()
-   where id = any (ids);
-  return cardinality(ids);
+   where id = any (chosen);
+  perform private.post_newsletter_batch(batch);
+  return cardinality(chosen);
 end
 $function$;
+comment on function private.send_newsletter_batch(send uuid) is 'Makes the next batch of up to 100 deliveries of a send (the request kept with the batch) and hands it to pg_net.';
 
 -- private.send_newsletter_confirmation(subscriber uuid, consent bigint, cause text)
 CREATE OR REPLACE FUNCTION private.send_newsletter_confirmation(subscriber uuid, consent bigint, cause text)

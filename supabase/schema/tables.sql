@@ -302,16 +302,19 @@ create table private.mail_settings (
   brand text default 'Синаптика'::text not null,
   updated_at timestamp with time zone default now() not null,
   functions_url text,
+  requests_per_second integer default 2 not null,
   constraint mail_settings_pkey PRIMARY KEY (id),
   constraint mail_settings_api_url_check CHECK (api_url ~* '^https?://[^\s]+$'::text),
   constraint mail_settings_functions_url_check CHECK (functions_url ~* '^https?://[^\s]+[^/]$'::text),
   constraint mail_settings_id_check CHECK (id),
+  constraint mail_settings_requests_per_second_check CHECK (requests_per_second >= 1 AND requests_per_second <= 100),
   constraint mail_settings_sender_check CHECK (sender ~ '@'::text),
   constraint mail_settings_site_url_check CHECK (site_url ~* '^https?://[^/\s]+$'::text)
 );
 -- row level security: off
 comment on table private.mail_settings is 'Where and as whom the database sends e-mail. The provider''s key is in Vault (mail_api_key).';
 comment on column private.mail_settings.functions_url is 'The project''s Edge Functions, e.g. https://<ref>.supabase.co/functions/v1: newsletters carry its newsletter-unsubscribe address. Without it no newsletter is sent.';
+comment on column private.mail_settings.requests_per_second is 'How many requests a second the mail provider takes from this project (Resend: 2 by default, more on request). The newsletter hands over at most this many batches of 100 a second, and fewer while the provider answers 429.';
 
 create table private.mailbox_providers (
   domain text not null,
@@ -336,12 +339,18 @@ create table private.newsletter_batches (
   status text default 'sending'::text not null,
   attempted_at timestamp with time zone default now() not null,
   last_error text,
+  payload jsonb,
+  attempts integer default 1 not null,
+  not_before timestamp with time zone,
   constraint newsletter_batches_pkey PRIMARY KEY (id),
   constraint newsletter_batches_send_id_fkey FOREIGN KEY (send_id) REFERENCES public.newsletter_sends(id) ON DELETE CASCADE,
-  constraint newsletter_batches_status_check CHECK (status = ANY (ARRAY['sending'::text, 'sent'::text, 'failed'::text]))
+  constraint newsletter_batches_status_check CHECK (status = ANY (ARRAY['sending'::text, 'waiting'::text, 'sent'::text, 'failed'::text]))
 );
-CREATE INDEX newsletter_batches_open_idx ON private.newsletter_batches USING btree (send_id) WHERE (status = 'sending'::text);
+CREATE INDEX newsletter_batches_open_idx ON private.newsletter_batches USING btree (send_id) WHERE (status = ANY (ARRAY['sending'::text, 'waiting'::text]));
 -- row level security: off
+comment on column private.newsletter_batches.payload is 'The request as it was first sent, kept until the provider takes it: a retry sends it again unchanged, under the same Idempotency-Key.';
+comment on column private.newsletter_batches.attempts is 'How many times the batch was handed to pg_net.';
+comment on column private.newsletter_batches.not_before is 'A waiting batch is sent again from then on (the provider''s retry-after, or the back-off after a 5xx or a lost answer).';
 
 create table private.newsletter_deliveries (
   id bigint generated always as identity not null,

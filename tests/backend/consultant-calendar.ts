@@ -459,7 +459,7 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
         'select private.booking_view(a) as v from public.appointments a where id = $1', [row.id]);
       expect(view.v.meeting_url).toBe(row.meeting_url);
       const settings = `row(true, 'https://mail.example', 'Синаптика <zdravei@sinaptika.example>', null,
-                            'https://sinaptika.example', 'Синаптика', now(), null)::private.mail_settings`;
+                            'https://sinaptika.example', 'Синаптика', now(), null, 2)::private.mail_settings`;
       const [ics] = await sql<{ ics: string; link: string }>(
         `select private.booking_ics(a, ${settings}) as ics, private.google_calendar_link(a, ${settings}) as link
            from public.appointments a where id = $1`,
