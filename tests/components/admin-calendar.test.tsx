@@ -493,7 +493,7 @@ describe('days off', () => {
       expect(dates).not.toContain(`${year}-12-24`);
       expect(dates).not.toContain(`${year}-12-25`);
       expect(await within(toasts()).findByText(`Добавени са ${added.length} празника за ${year} и ${year + 1} г.`)).toBeInTheDocument();
-      // the package computes the holidays here: the only requests are the site's own database's
+      // the holidays are computed here: the only requests are the site's own database's
       expect(requests.filter((url) => !url.startsWith(rest('')))).toEqual([]);
     } finally {
       server.events.removeAllListeners();

@@ -263,7 +263,7 @@ describe('days off', () => {
   });
 });
 
-describe("Bulgaria's public holidays (the date-holidays package, computed here: nothing is fetched)", () => {
+describe("Bulgaria's public holidays (computed here: nothing is fetched)", () => {
   it('lists the official ones of the years asked, in Bulgarian, in date order', async () => {
     const { bulgarianPublicHolidays } = await import('@/admin/calendar/holidays');
     const holidays = await bulgarianPublicHolidays([2026, 2027]);

@@ -61,7 +61,7 @@ export interface HolidaysAdded {
 
 /**
  * Adds Bulgaria's official public holidays of `years` as single days off, skipping every date a
- * day off already covers, in one insert. The holidays' package loads only now (holidays.ts).
+ * day off already covers, in one insert. The holidays are computed (holidays.ts), not fetched.
  */
 export async function addPublicHolidays(years: number[]): Promise<HolidaysAdded> {
   const holidays = await bulgarianPublicHolidays(years);
