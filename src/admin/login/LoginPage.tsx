@@ -1,21 +1,20 @@
 import { AlertCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../kit/session/auth-context';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/ui/card';
-import { errorId } from '@/shared/ui/form-field';
+import { errorId, fieldAria } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { site } from '@/shared/config/site';
 import { errorMessage } from '@/shared/db/errors';
-import { fieldAria, useSchemaForm } from '@/shared/forms/forms';
 import { usePageMeta } from '@/shared/layout/seo';
 import { isPanelPath } from '@/admin/kit/navigation/addresses';
 import { authMessages } from '../kit/session/messages';
-import { loginSchema, type LoginValues } from './schema';
+import { loginError, type LoginField, type LoginValues } from './schema';
 
 /**
  * Where to go after signing in: the admin address the visitor was sent away from (a tab, a
@@ -34,16 +33,24 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const target = targetOf(location.state);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm<LoginValues>(loginSchema, { defaultValues: { email: '', password: '' } });
+  // Two fields need no form library: a field's error shows once it has been left (or the form
+  // sent) and goes as soon as the field is filled, as the other forms of the panel behave.
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [shown, setShown] = useState<Record<LoginField, boolean>>({ email: false, password: false });
+  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { email: useId(), password: useId() };
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const errorOf = (field: LoginField) => (shown[field] ? loginError(field, values[field]) : undefined);
+  const emailError = errorOf('email');
+  const passwordError = errorOf('password');
+  const control = (field: LoginField) => ({
+    ref: fields[field],
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value })),
+    onBlur: () => setShown((s) => (s[field] ? s : { ...s, [field]: true })),
+  });
 
   if (loading) {
     return (
@@ -55,8 +62,16 @@ export default function LoginPage() {
   // Already signed in (and admitted): straight to the panel.
   if (user && !busy) return <Navigate to={target} replace />;
 
-  // The schema checks first; the form library focuses the first field in error.
-  async function onSubmit({ email, password }: LoginValues) {
+  // The rules check first, and the first field in error takes the focus.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setShown({ email: true, password: true });
+    const invalid = (['email', 'password'] as const).find((field) => loginError(field, values[field]));
+    if (invalid) {
+      fields[invalid].current?.focus();
+      return;
+    }
+    const { email, password } = values;
     setBusy(true);
     setFailure(null);
     try {
@@ -86,7 +101,7 @@ export default function LoginPage() {
           <CardDescription>Вход в администраторския панел.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-busy={busy}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
             {alert && (
               <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
                 <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -106,7 +121,7 @@ export default function LoginPage() {
                 autoComplete="username"
                 inputMode="email"
                 required
-                {...register('email')}
+                {...control('email')}
                 {...fieldAria(ids.email, emailError)}
               />
               {emailError && (
@@ -124,7 +139,7 @@ export default function LoginPage() {
                 type="password"
                 autoComplete="current-password"
                 required
-                {...register('password')}
+                {...control('password')}
                 {...fieldAria(ids.password, passwordError)}
               />
               {passwordError && (

@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { describedBy } from '@/shared/ui/form-field';
+export { fieldAria } from '@/shared/ui/form-field';
 
 export interface SchemaFormOptions<T extends FieldValues> extends Omit<UseFormProps<T>, 'resolver' | 'defaultValues'> {
   defaultValues: DefaultValues<T>;
@@ -24,12 +24,4 @@ export function useSchemaForm<T extends FieldValues>(schema: z.ZodMiniType<T, T>
     ...options,
     resolver: zodResolver(schema),
   });
-}
-
-/** The accessibility attributes of a control whose error may show (FormField renders the text). */
-export function fieldAria(id: string, error: string | undefined, hint = false) {
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, hint, !!error),
-  } as const;
 }

@@ -12,6 +12,14 @@ export const hintId = (fieldId: string) => `${fieldId}-hint`;
 export const describedBy = (fieldId: string, hint: boolean, error: boolean): string | undefined =>
   [hint ? hintId(fieldId) : null, error ? errorId(fieldId) : null].filter(Boolean).join(' ') || undefined;
 
+/** The accessibility attributes of a control whose error may show (FormField renders the text). */
+export function fieldAria(id: string, error: string | undefined, hint = false) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, !!error),
+  } as const;
+}
+
 export interface FormFieldProps {
   /** id of the control inside (the label points at it). */
   id: string;
