@@ -46,6 +46,12 @@ describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
     }
   });
 
+  it('the sign-in page carries no form library: its two fields are checked by hand', () => {
+    const signIn = modulesOf(graph, [...closure(graph, ['src/admin/login/LoginPage.tsx'])]);
+    expect(signIn).toContain('src/admin/login/LoginPage.tsx');
+    expect(signIn.filter((m) => /node_modules\/(react-hook-form|@hookform|zod)\//.test(m))).toEqual([]);
+  });
+
   it('names chunks the build has: the lazy ones are loaded on demand', () => {
     for (const key of [...ADMIN_SIGN_IN_LOAD, ...ADMIN_PANEL_LOAD]) expect(graph.manifest[key], key).toBeDefined();
     for (const key of [...ADMIN_SIGN_IN_LOAD, ...ADMIN_PANEL_LOAD].filter((k) => k !== 'index.html')) {
