@@ -109,10 +109,9 @@ function recordAppointments(answer: () => Response) {
 /** Goes to next month (every day of it is in the future) and picks its first working day. */
 async function pickFutureDay(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Следващ месец' }));
-  const grid = screen.getByRole('table');
-  const day = within(grid)
-    .getAllByRole('button')
-    .find((b) => !(b as HTMLButtonElement).disabled)!;
+  // the first day that can be chosen: a plain selector, since a query by role over the month's
+  // buttons computed each one's name (the grid's roles and names have tests of their own)
+  const day = screen.getByRole('table').querySelector<HTMLButtonElement>('button:not(:disabled)')!;
   await user.click(day);
   return day.getAttribute('data-day')!;
 }
@@ -130,11 +129,15 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>, slot: string,
   const grid = await screen.findByRole('table');
   if (!again) await pickFutureDay(user);
   else if (!screen.queryByRole('list', { name: /Свободни часове за/ })) {
-    await user.click(within(grid).getAllByRole('button').find((b) => !(b as HTMLButtonElement).disabled)!);
+    await user.click(grid.querySelector<HTMLButtonElement>('button:not(:disabled)')!);
   }
   const slots = await screen.findByRole('list', { name: /Свободни часове за/ });
   await user.click(within(slots).getByRole('button', { name: slot }));
-  await user.click(screen.getByRole('button', { name: 'Продължи' }));
+  // found by its text and held to its name: a query by role and name over the whole dialog
+  // computes the name of every day and time button
+  const next = screen.getByText('Продължи').closest('button')!;
+  expect(next).toHaveAccessibleName('Продължи');
+  await user.click(next);
 }
 
 /** Name and e-mail pasted in at once (typing them is not what these tests are about). */
