@@ -219,6 +219,34 @@ describe('Запитвания', () => {
     expect(await screen.findByText(/Промяната не беше запазена/)).toBeInTheDocument();
   });
 
+  it('a follow-up being typed stays when another field of the card saves and the lead comes back changed', async () => {
+    let owner: string | null = null;
+    let updatedAt = '2026-11-20T10:00:00.000Z';
+    inquiriesAnswer(() => listAnswer([inquiryRow({ owner_id: owner, updated_at: updatedAt })], 1));
+    server.use(
+      http.get(rest('blog_users'), () => HttpResponse.json([{ id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true }])),
+      http.patch(rest('contact_submissions'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        if ('owner_id' in body) {
+          owner = body.owner_id as string;
+          updatedAt = '2026-11-20T10:05:00.000Z';
+        }
+        return HttpResponse.json([inquiryRow({ owner_id: owner, updated_at: updatedAt })]);
+      }),
+    );
+    renderAdmin(<InquiriesTab />);
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Иван Петров' });
+    const followUp = within(card).getByLabelText('Следващ контакт', { selector: 'input' });
+    await user.type(followUp, '2030-01-15T10:30');
+    const ownerSelect = within(card).getByRole('combobox', { name: 'Отговорник' });
+    await within(ownerSelect).findByRole('option', { name: 'Георги Петров' });
+    await user.selectOptions(ownerSelect, 'Георги Петров');
+    // the owner's save lands and the list comes back with the lead's new updated_at
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Иван Петров' })).getByRole('combobox', { name: 'Отговорник' })).toHaveValue('u-2'));
+    expect(within(screen.getByRole('article', { name: 'Иван Петров' })).getByLabelText('Следващ контакт', { selector: 'input' })).toHaveValue('2030-01-15T10:30');
+  });
+
   it('filters by stage and service and searches name, company, e-mail and message', async () => {
     const seen = inquiriesAnswer((url) =>
       url.searchParams.get('status') === 'eq.new' ? listAnswer([inquiryRow()], 1) : listAnswer([inquiryRow(), inquiryRow({ id: 'i-2', name: 'Друг' })], 2),

@@ -181,7 +181,7 @@ function InquiryCard({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
       message={inquiry.message}
       actions={
         <div className="grid w-full gap-3">
-          <LeadControls key={inquiry.updated_at} inquiry={inquiry} zone={zone} />
+          <LeadControls key={inquiry.id} inquiry={inquiry} zone={zone} />
           {inquiry.contact_id && (
             <Link to={`${adminPaths.contacts}/${inquiry.contact_id}`} className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'justify-self-start')}>
               <UserRound aria-hidden="true" />

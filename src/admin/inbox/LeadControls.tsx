@@ -116,12 +116,29 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
   );
 }
 
+/**
+ * A field's text that follows the stored value until the admin types in it, and again once it is
+ * saved: another field's save that lands meanwhile (the lead comes back with a new updated_at)
+ * never wipes what is being typed. Returns the text, its setter (an edit) and `saved`.
+ */
+function useDraft(stored: string): [string, (value: string) => void, () => void] {
+  const [draft, setDraft] = useState({ value: stored, edited: false, seen: stored });
+  let current = draft;
+  if (stored !== draft.seen) {
+    // the stored value changed: adopt it unless the admin is typing (React's "adjust state on a
+    // prop change" during render, so the old text is never painted)
+    current = { value: draft.edited ? draft.value : stored, edited: draft.edited, seen: stored };
+    setDraft(current);
+  }
+  return [current.value, (value) => setDraft((d) => ({ ...d, value, edited: true })), () => setDraft((d) => ({ ...d, edited: false }))];
+}
+
 export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
   const uid = useId();
   const { save, busy, problem, setProblem } = useLeadSave(inquiry);
   const owners = useActiveBlogUsers();
-  const [followUp, setFollowUp] = useState(() => wallClockValue(inquiry.follow_up_at, zone));
-  const [offer, setOffer] = useState(inquiry.offer_amount == null ? '' : String(inquiry.offer_amount));
+  const [followUp, setFollowUp, followUpSaved] = useDraft(wallClockValue(inquiry.follow_up_at, zone));
+  const [offer, setOffer, offerSaved] = useDraft(inquiry.offer_amount == null ? '' : String(inquiry.offer_amount));
 
   function onFollowUp(event: FormEvent) {
     event.preventDefault();
@@ -130,7 +147,7 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
       setProblem(leadText.followUpMissing);
       return;
     }
-    save({ follow_up_at: at.toISOString() });
+    save({ follow_up_at: at.toISOString() }, followUpSaved);
   }
 
   function onOffer(event: FormEvent) {
@@ -140,7 +157,7 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
       setProblem(leadText.offerInvalid);
       return;
     }
-    save({ offer_amount: amount === null ? null : Math.round(amount * 100) / 100 });
+    save({ offer_amount: amount === null ? null : Math.round(amount * 100) / 100 }, offerSaved);
   }
 
   const ownerName = (o: { full_name: string | null; username: string }) => o.full_name || o.username;
@@ -196,7 +213,12 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
               variant="ghost"
               className="justify-self-start"
               disabled={busy}
-              onClick={() => save({ follow_up_at: null }, () => setFollowUp(''))}
+              onClick={() =>
+                save({ follow_up_at: null }, () => {
+                  setFollowUp('');
+                  followUpSaved();
+                })
+              }
             >
               {leadText.clear}
             </Button>
