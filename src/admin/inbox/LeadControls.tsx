@@ -10,6 +10,7 @@ import { useActiveBlogUsers } from '@/admin/kit/data/authors';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { wallClockInstant, wallClockValue } from '@/admin/kit/formats/wall-clock';
 import { useUpdateLead, type LeadChange } from './api';
+import { useDraft } from './use-draft';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, LOST_REASONS } from './status';
 import type { Inquiry, InquiryStatus } from './types';
 
@@ -116,23 +117,6 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
   );
 }
 
-/**
- * A field's text that follows the stored value until the admin types in it, and again once it is
- * saved: another field's save that lands meanwhile (the lead comes back with a new updated_at)
- * never wipes what is being typed. Returns the text, its setter (an edit) and `saved`.
- */
-function useDraft(stored: string): [string, (value: string) => void, () => void] {
-  const [draft, setDraft] = useState({ value: stored, edited: false, seen: stored });
-  let current = draft;
-  if (stored !== draft.seen) {
-    // the stored value changed: adopt it unless the admin is typing (React's "adjust state on a
-    // prop change" during render, so the old text is never painted)
-    current = { value: draft.edited ? draft.value : stored, edited: draft.edited, seen: stored };
-    setDraft(current);
-  }
-  return [current.value, (value) => setDraft((d) => ({ ...d, value, edited: true })), () => setDraft((d) => ({ ...d, edited: false }))];
-}
-
 export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
   const uid = useId();
   const { save, busy, problem, setProblem } = useLeadSave(inquiry);
@@ -213,12 +197,7 @@ export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string
               variant="ghost"
               className="justify-self-start"
               disabled={busy}
-              onClick={() =>
-                save({ follow_up_at: null }, () => {
-                  setFollowUp('');
-                  followUpSaved();
-                })
-              }
+              onClick={() => save({ follow_up_at: null }, () => followUpSaved(''))}
             >
               {leadText.clear}
             </Button>
