@@ -3773,10 +3773,11 @@ begin
          set status = 'waiting', not_before = now() + make_interval(secs => private.retry_after_seconds(b.headers)),
              last_error = 'HTTP 429: rate limited'
        where id = b.id;
-    elsif b.kept and (b.answered is null or b.status_code is null or b.status_code >= 500 or b.status_code = 408) then
+    elsif b.kept and b.attempts < 10 and (b.answered is null or b.status_code is null or b.status_code >= 500 or b.status_code = 408) then
       -- no answer (the database or pg_net stopped mid-send, or the request timed out), a network
       -- error or a server error: the provider may or may not have it, so the same request under
-      -- the same key again, after 1, 2, 4 … 64 seconds
+      -- the same key again, after 1, 2, 4 … 64 seconds; ten attempts in all (about five minutes),
+      -- then the batch fails below and its request, addresses and bodies go with it
       update private.newsletter_batches
          set status = 'waiting', not_before = now() + make_interval(secs => power(2, least(b.attempts - 1, 6))),
              last_error = case
@@ -3786,8 +3787,9 @@ begin
                else 'HTTP ' || b.status_code || coalesce(': ' || nullif(b.content, ''), '') end
        where id = b.id;
     else
-      -- refused as such (400, 401, 403, 409, 422), or a batch sent before its request was kept:
-      -- its deliveries are tried again in a new batch after minutes, five times in all
+      -- refused as such (400, 401, 403, 409, 422), failing for the tenth time, or a batch sent
+      -- before its request was kept: its deliveries are tried again in a new batch after minutes,
+      -- five times in all
       update private.newsletter_batches
          set status = 'failed', payload = null,
              last_error = coalesce('HTTP ' || b.status_code || coalesce(': ' || nullif(b.content, ''), ''), b.error_msg, 'no answer')

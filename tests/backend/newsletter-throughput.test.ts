@@ -150,9 +150,37 @@ describe('the newsletter at the provider’s rate', () => {
       for (const key of failed) expect(seen.some((s) => s.key === key && s.status === 200)).toBe(true);
     });
 
+    it('gives a batch up after its tenth failure: it fails with its deliveries, and its request and addresses are not kept', async () => {
+      const post = await arrange(100, 2);
+      await sql(`update private.mail_settings set api_url = $1`, [`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/emails`]);
+      const release = await h.local.cron.hold();
+      try {
+        await start(post);
+        failNext = 1;
+        // the batch's ninth retry goes out: its tenth attempt
+        await sql('select private.process_newsletter()');
+        await sql(`update private.newsletter_batches b set attempts = 10 from public.newsletter_sends s where s.id = b.send_id and s.post_id = $1`, [post]);
+        h.local.net.kick();
+        await h.local.net.settled();
+        await sql('select private.process_newsletter()');
+        const [batch] = await sql<{ status: string; payload: unknown; last_error: string }>(
+          `select b.status, b.payload, b.last_error from private.newsletter_batches b join public.newsletter_sends s on s.id = b.send_id where s.post_id = $1`,
+          [post],
+        );
+        expect(batch).toMatchObject({ status: 'failed', payload: null });
+        expect(batch.last_error).toMatch(/^HTTP 503/);
+        expect((await admin.rpc('newsletter_send_status', { post })).data).toMatchObject({ failed: 100, sent: 0 });
+      } finally {
+        failNext = 0;
+        release();
+      }
+    });
+
     it('after a stop mid-send (the provider took a batch but its answer never came back), sends it again under its key: nobody gets it twice', async () => {
       const post = await arrange(100, 2);
       await sql(`update private.mail_settings set api_url = $1`, [`${h.url}/__local/mail`]);
+      // the stop is the subject here, not the rate (a 429 would make the first hand-over wait)
+      h.local.mail.requestsPerSecond = 0;
       // the job is held while the test plays the stop
       const release = await h.local.cron.hold();
       try {
