@@ -3,7 +3,8 @@ import { extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
+import { isAdminPath } from './scripts/publisher/host-config.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -17,7 +18,42 @@ const LOCAL_DEFAULTS: Record<string, string> = {
 };
 
 /**
- * Writes dist/.vite/modules.json: for every emitted chunk, the source modules inside it. The
+ * Two apps: the site's (index.html: its prerendered pages, islands and app shell) and the admin's
+ * (admin.html: the sign-in and the panels). They share no visitor and so no chunk: each is built on
+ * its own, the admin's after the site's into the same folder (adminBuild), with a manifest and a
+ * module map of its own (.vite/admin-manifest.json, .vite/admin-modules.json), so neither app's
+ * chunks are cut to fit the other's.
+ */
+const ADMIN_APP = process.env.BUILD_APP === 'admin';
+
+/** After the site's client build, the admin's into the same folder (not after a server build). */
+function adminBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'admin-build',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (ADMIN_APP || config.build.ssr) return;
+      process.env.BUILD_APP = 'admin';
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: config.logLevel,
+          build: { outDir: resolve(config.root, config.build.outDir), emptyOutDir: false },
+        });
+      } finally {
+        delete process.env.BUILD_APP;
+      }
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/modules.json (the admin's: admin-modules.json): for every emitted chunk, the source modules inside it. The
  * manifest names chunks only; the bundle checks need to know what each chunk contains to prove
  * that visitors' pages hold no admin code.
  */
@@ -33,15 +69,42 @@ function chunkModules(): Plugin {
       }
       const dir = join(options.dir ?? join(root, 'dist'), '.vite');
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'modules.json'), JSON.stringify(map, null, 1));
+      writeFileSync(join(dir, ADMIN_APP ? 'admin-modules.json' : 'modules.json'), JSON.stringify(map, null, 1));
+    },
+  };
+}
+
+/** The path of a request, decoded; null when it is not one. */
+function pathOf(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url, 'http://preview').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The admin is an app of its own (admin.html): `vite` (dev) answers its addresses (the sign-in and
+ * the panels, isAdminPath in scripts/publisher/host-config.mjs) with it, as the hosts' rules do.
+ */
+function adminApp(): Plugin {
+  return {
+    name: 'admin-app',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = req.url && (req.method === 'GET' || req.method === 'HEAD') ? pathOf(req.url) : null;
+        if (pathname && isAdminPath(pathname)) req.url = '/admin.html';
+        next();
+      });
     },
   };
 }
 
 /**
- * `vite preview` serves the build the way a static host should: a prerendered page from
- * <path>/index.html when it exists (scripts/publisher/prerender.mjs), else spa.html, the untouched app
- * shell, for every other address without a file extension (login, admin, newer posts).
+ * `vite preview` serves the build the way a static host should: admin.html at the admin's addresses,
+ * a prerendered page from <path>/index.html when it exists (scripts/publisher/prerender.mjs), else
+ * spa.html, the untouched app shell, for every other address without a file extension (newer posts,
+ * the e-mails' links).
  */
 function prerenderedPages(): Plugin {
   return {
@@ -50,16 +113,12 @@ function prerenderedPages(): Plugin {
       const dist = resolve(root, server.config.build.outDir);
       server.middlewares.use((req, res, next) => {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(new URL(req.url, 'http://preview').pathname);
-        } catch {
-          return next();
-        }
-        if (extname(pathname)) return next();
+        const pathname = pathOf(req.url);
+        if (pathname === null || extname(pathname)) return next();
         const page = resolve(dist, `.${pathname}`, 'index.html');
         const spa = join(dist, 'spa.html');
-        const file = page.startsWith(dist) && existsSync(page) ? page : existsSync(spa) ? spa : null;
+        const admin = join(dist, 'admin.html');
+        const file = isAdminPath(pathname) ? admin : page.startsWith(dist) && existsSync(page) ? page : existsSync(spa) ? spa : null;
         if (!file) return next();
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
@@ -111,7 +170,7 @@ export default defineConfig(({ command, mode }) => {
   }
 
   return {
-    plugins: [react(), chunkModules(), contentPublisher(), prerenderedPages()],
+    plugins: [react(), chunkModules(), adminApp(), adminBuild(), contentPublisher(), prerenderedPages()],
     // the extra origins of pictures (the Content-Security-Policy's img-src) reach the bundle too:
     // markdown shows a picture from elsewhere as a link (src/shared/config/image-origins.ts)
     envPrefix: ['VITE_', 'SITE_CSP_IMG_ORIGINS'],
@@ -126,10 +185,25 @@ export default defineConfig(({ command, mode }) => {
       port: 4173,
     },
     build: {
-      manifest: true,
+      manifest: ADMIN_APP ? '.vite/admin-manifest.json' : true,
+      // the public folder is the site's build's to copy
+      copyPublicDir: !ADMIN_APP,
       target: 'es2022',
       sourcemap: false,
       rolldownOptions: {
+        // the admin's app is built on its own, into the same folder (adminBuild above)
+        ...(ADMIN_APP
+          ? {
+              input: { admin: join(root, 'admin.html') },
+              // React in a chunk of its own, cached apart from the admin's shell, which changes more
+              // often (its server renderer stays with the newsletter's e-mail, which alone uses it)
+              output: {
+                codeSplitting: {
+                  groups: [{ name: 'react', test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) && !/server/.test(id) }],
+                },
+              },
+            }
+          : {}),
         // The site header is both in the app's layout and an island of the prerendered pages
         // (src/site/island-registry.ts): the bundler gives it a small chunk the two share, which is
         // what is wanted, so the warning that its dynamic import does not split it is noise.

@@ -1,8 +1,9 @@
 // What a host needs besides the files, written into the build by build.mjs (after the pages):
 //
 //   <out>/_headers         the security headers on every response (Netlify and Cloudflare Pages)
-//   <out>/_redirects       the app-shell addresses answer /spa.html with 200, every other
-//                          address without a file answers /404.html with 404 (both hosts)
+//   <out>/_redirects       the admin's addresses answer /admin.html and the site app's /spa.html,
+//                          with 200; every other address without a file answers /404.html with
+//                          404 (both hosts)
 //   <out>/_headers.nginx   the same headers as nginx add_header lines, for deploy/nginx/site.conf
 //   <out>/404.html         written by the prerenderer (site.mjs writeNotFound)
 //
@@ -21,16 +22,22 @@ import { pathToFileURL } from 'node:url';
 import { envValue, siteEnv } from './config.mjs';
 
 /**
- * Addresses that have no file of their own and are the app's to show, status 200: the sign-in and
- * the admin (its previews among it), the links e-mails carry (they hold a token), the blog's later
- * pages and the resources' list. Every other address without a file is a 404.
+ * The admin's addresses: the sign-in and the panels (their previews among them). They answer
+ * admin.html with 200, the admin's own app (src/app/admin-main.tsx).
+ */
+export const ADMIN_ROUTES = ['/login', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*'];
+
+/** Whether a path is the admin's (ADMIN_ROUTES): vite's dev and preview servers answer it with admin.html. */
+export function isAdminPath(pathname) {
+  return pathname === '/login' || /^\/(blog-admin|work-admin)(\/.*)?$/.test(pathname);
+}
+
+/**
+ * Addresses that have no file of their own and are the site app's to show, status 200 (spa.html):
+ * the links e-mails carry (they hold a token), the blog's later pages and the resources' list.
+ * Every other address without a file is a 404.
  */
 export const APP_SHELL_ROUTES = [
-  '/login',
-  '/blog-admin',
-  '/blog-admin/*',
-  '/work-admin',
-  '/work-admin/*',
   '/booking/:token',
   '/newsletter/confirm/:token',
   '/newsletter/unsubscribe/:token',
@@ -122,7 +129,9 @@ export function headersFile(headers) {
 export function redirectsFile() {
   const lines = [
     '# Written by scripts/publisher/host-config.mjs at build time: do not edit by hand.',
-    '# The app-shell addresses: the app shows them (status 200).',
+    "# The admin's addresses: the admin's app shows them (status 200).",
+    ...ADMIN_ROUTES.map((route) => `${route} /admin.html 200`),
+    "# The site app's addresses: the site's app shows them (status 200).",
     ...APP_SHELL_ROUTES.map((route) => `${route} /spa.html 200`),
     '# Every other address without a file: the site\'s own not-found page, status 404.',
     '/* /404.html 404',

@@ -6,6 +6,7 @@
  * Manifest keys reachable from `keys` through static imports (and dynamic ones if asked).
  * @param {{ manifest: Record<string, { file: string, imports?: string[], dynamicImports?: string[], css?: string[] }> }} graph
  * @param {Iterable<string>} keys
+ * @param {{ dynamic?: boolean, stopAt?: string[] }} [options] also through dynamic imports, but not into `stopAt`
  */
 export function closure(graph, keys, { dynamic = false, stopAt = [] } = {}) {
   const seen = new Set();

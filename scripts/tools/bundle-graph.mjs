@@ -20,27 +20,28 @@ export const PUBLIC_ROUTES = [
 ];
 
 /** Every page module of the route table: what one page may lazily load of another is not its cost. */
-const PAGE_MODULES = [
-  ...PUBLIC_ROUTES.map((r) => r.page),
-  'src/site/pages/NotFoundPage.tsx',
-  'src/admin/panel/AuthLayout.tsx',
-  'src/admin/login/LoginPage.tsx',
-  'src/admin/panel/AdminPage.tsx',
-  'src/admin/panel/WorkAdminPage.tsx',
-];
+const PAGE_MODULES = [...PUBLIC_ROUTES.map((r) => r.page), 'src/site/pages/NotFoundPage.tsx'];
 
-/** The build `npm test` makes before Vitest runs; built here when missing (a lone vitest run). */
-export function loadBuild(dir = process.env.BUILD_DIR ?? E2E_OUT_DIR) {
-  const manifestPath = join(dir, '.vite', 'manifest.json');
+/**
+ * The build `npm test` makes before Vitest runs; built here when missing (a lone vitest run). Each
+ * app of the build has its manifest and module map (vite.config.ts): the site's (`app` 'site',
+ * manifest.json, modules.json) and the admin's ('admin', admin-manifest.json, admin-modules.json).
+ */
+export function loadBuild(dir = process.env.BUILD_DIR ?? E2E_OUT_DIR, app = 'site') {
+  const prefix = app === 'admin' ? 'admin-' : '';
+  const manifestPath = join(dir, '.vite', `${prefix}manifest.json`);
   if (!existsSync(manifestPath)) {
     execFileSync('node', ['scripts/tools/build-e2e.mjs'], { stdio: 'inherit', env: { ...process.env, E2E_SLOT: String(E2E_SLOT) } });
   }
   return {
     dir,
     manifest: JSON.parse(readFileSync(manifestPath, 'utf8')),
-    modules: JSON.parse(readFileSync(join(dir, '.vite', 'modules.json'), 'utf8')),
+    modules: JSON.parse(readFileSync(join(dir, '.vite', `${prefix}modules.json`), 'utf8')),
   };
 }
+
+/** The admin's app of the build (admin.html): what adminFirstLoad weighs. */
+export const loadAdminBuild = (dir) => loadBuild(dir, 'admin');
 
 function layoutKeys(graph) {
   return ['src/site/layout/PublicLayout.tsx'].filter((k) => graph.manifest[k]);
@@ -160,32 +161,46 @@ export function measureRoutes(graph) {
 
 /**
  * What the admin's first visit loads until the posts list shows, entry by entry. The sign-in page
- * first: the app shell (the entry and boot), the sign-in route's layout with the auth provider, the
- * login page, and the data client (supabase-js, which the auth provider asks for at once; found by
- * its package below). Then what signing in adds: the toasts (the first one is 'Успешно влизане'), the
- * route's guard, the panel and its posts tab. Each of these is a chunk the browser asks for;
- * `npm run size:admin` signs in in Chromium and prints where this list and the browser part.
+ * first: the admin's app (admin.html, its boot), the sign-in route's layout with the auth provider
+ * and the login page; with nothing stored in this browser it loads no data client. Then what
+ * signing in adds: the data client (GoTrue's and PostgREST's clients, src/shared/db/supabase-client.ts),
+ * the toasts (the first one is 'Успешно влизане'), the route's guard with the data cache, the panel
+ * and its posts tab. Each of these is a chunk the browser asks for; `npm run size:admin` signs in in
+ * Chromium and prints where this list and the browser part.
  */
-export const ADMIN_SIGN_IN_LOAD = ['index.html', 'src/app/boot.tsx', 'src/admin/panel/AuthLayout.tsx', 'src/admin/login/LoginPage.tsx'];
-export const ADMIN_PANEL_LOAD = ['src/shared/ui/toast.tsx', 'src/admin/panel/RequireAdmin.tsx', 'src/admin/panel/AdminPage.tsx', 'src/admin/posts/PostsTab.tsx'];
-const DATA_CLIENT = /node_modules\/@supabase\/supabase-js\//;
+export const ADMIN_SIGN_IN_LOAD = ['admin.html', 'src/app/admin-boot.tsx', 'src/admin/panel/AuthLayout.tsx', 'src/admin/login/LoginPage.tsx'];
+export const ADMIN_PANEL_LOAD = [
+  'src/shared/db/supabase-client.ts',
+  'src/shared/ui/toast.tsx',
+  'src/admin/panel/RequireAdmin.tsx',
+  'src/admin/panel/AdminPage.tsx',
+  'src/admin/posts/PostsTab.tsx',
+];
 
 /** Uncompressed KB (1 KB = 1024 bytes) the admin's first load may take until the posts list shows (budgets.json's `admin`). */
 export const ADMIN_BUDGETS = JSON.parse(readFileSync('budgets.json', 'utf8')).admin;
 
 /**
- * The admin's first load until the posts list shows, from the manifest: the chunks (manifest keys
+ * The admin's first load until the posts list shows, from the admin's manifest (loadAdminBuild): the chunks (manifest keys
  * and files) and their uncompressed bytes, in all and of the panel alone (what signing in adds to
  * what the sign-in page loaded).
  */
 export function adminFirstLoad(graph) {
-  const dataClient = Object.keys(graph.manifest).find((k) => graph.manifest[k].isDynamicEntry && DATA_CLIENT.test(k));
-  const signInEntries = [...ADMIN_SIGN_IN_LOAD, ...(dataClient ? [dataClient] : [])];
+  const signInEntries = ADMIN_SIGN_IN_LOAD;
   const signIn = closure(graph, signInEntries);
   const keys = closure(graph, [...signInEntries, ...ADMIN_PANEL_LOAD]);
   const js = filesOf(graph, keys).js;
   const signInJs = new Set(filesOf(graph, signIn).js);
   const panelJs = js.filter((f) => !signInJs.has(f));
   const size = (files) => files.reduce((sum, f) => sum + statSync(join(graph.dir, f)).size, 0);
-  return { entries: [...signInEntries, ...ADMIN_PANEL_LOAD], keys, js, bytes: size(js), panelJs, panelBytes: size(panelJs) };
+  return {
+    entries: [...signInEntries, ...ADMIN_PANEL_LOAD],
+    keys,
+    js,
+    bytes: size(js),
+    signInJs: [...signInJs],
+    signInBytes: size([...signInJs]),
+    panelJs,
+    panelBytes: size(panelJs),
+  };
 }

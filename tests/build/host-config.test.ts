@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBuild } from '../../scripts/tools/bundle-graph.mjs';
-import { APP_SHELL_ROUTES, contentSecurityPolicy, inlineScriptHashes, nginxHeaders, redirectsFile, securityHeaders } from '../../scripts/publisher/host-config.mjs';
+import { ADMIN_ROUTES, APP_SHELL_ROUTES, contentSecurityPolicy, isAdminPath, inlineScriptHashes, nginxHeaders, redirectsFile, securityHeaders } from '../../scripts/publisher/host-config.mjs';
 
 let dir: string;
 beforeAll(() => {
@@ -36,12 +36,18 @@ describe('the build for the hosts', () => {
     expect(read('_headers.nginx')).toContain(`add_header Content-Security-Policy "${csp}" always;`);
   });
 
-  it('sends the app-shell addresses to the shell with 200 and every other one to the not-found page with 404', () => {
+  it("sends the admin's addresses to its app and the site app's to the shell, with 200, and every other one to the not-found page with 404", () => {
     const rules = read('_redirects').split('\n').filter((l) => l && !l.startsWith('#'));
     expect(rules.at(-1)).toBe('/* /404.html 404');
-    for (const route of ['/login', '/blog-admin/*', '/work-admin/*', '/booking/:token', '/newsletter/confirm/:token', '/blog/page/:page']) {
+    for (const route of ['/login', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*']) {
+      expect(rules).toContain(`${route} /admin.html 200`);
+      expect(rules).not.toContain(`${route} /spa.html 200`);
+    }
+    for (const route of ['/booking/:token', '/newsletter/confirm/:token', '/blog/page/:page']) {
       expect(rules).toContain(`${route} /spa.html 200`);
     }
+    // both apps are files of the build: the admin's holds no site code, the shell no admin code
+    expect(read('admin.html')).toContain('<div id="root"></div>');
     // no rule for a post or a project: without its file, it is a 404
     expect(rules.some((r) => r.startsWith('/blog/:') || r.startsWith('/project/'))).toBe(false);
   });
@@ -67,6 +73,11 @@ describe('host-config', () => {
 
   it('writes nginx lines that quote what they carry', () => {
     expect(nginxHeaders([['X-Test', 'a "b" c']])).toContain('add_header X-Test "a \\"b\\" c" always;');
-    expect(redirectsFile().split('\n').filter((l) => l.endsWith(' 200'))).toHaveLength(APP_SHELL_ROUTES.length);
+    expect(redirectsFile().split('\n').filter((l) => l.endsWith(' 200'))).toHaveLength(ADMIN_ROUTES.length + APP_SHELL_ROUTES.length);
+  });
+
+  it("knows the admin's addresses (vite's dev and preview servers answer them with admin.html)", () => {
+    for (const path of ['/login', '/blog-admin', '/blog-admin/posts/new', '/work-admin/', '/blog-admin/preview/post/1']) expect(isAdminPath(path), path).toBe(true);
+    for (const path of ['/', '/blog', '/login/x', '/blog-administrator', '/booking/abc', '/work-admins']) expect(isAdminPath(path), path).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// The admin's lazily loaded parts (src/admin/kit/navigation/lazy-part.tsx): a part waits in the nearest
+// The admin's lazily loaded parts (src/admin/kit/ui/lazy-part.tsx): a part waits in the nearest
 // boundary until its code is here; code already fetched renders at once; a chunk that fails reaches
 // the error boundary; an editor's code is fetched as soon as the address names a record, and the
 // record's loading view stays until both are here.
@@ -8,7 +8,7 @@ import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ListFormTab } from '@/admin/kit/records/ListFormTab';
-import { lazyPart, preloadOf } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart, preloadOf } from '@/admin/kit/ui/lazy-part';
 
 /** A load that waits for the test to let it finish (or fail). */
 function controlledLoad<P>(component: ComponentType<P>) {

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
+import { adminAppRoutes } from '@/app/admin-router';
 import { PostForm } from '@/admin/posts/PostForm';
 import { ProjectForm } from '@/admin/work/ProjectForm';
 import { AUTH_STORAGE_KEY } from '@/shared/db/supabase';
@@ -26,6 +26,7 @@ beforeAll(async () => {
     import('@/admin/panel/RequireAdmin'),
     import('@/admin/login/LoginPage'),
     import('@/site/pages/preview/PreviewPage'),
+    import('@/site/layout/PublicLayout'),
     import('@/site/layout/SiteFooter'),
     import('@/shared/ui/Markdown'),
   ]);
@@ -63,9 +64,9 @@ function signedIn(blogUsers: unknown[] = [ADMIN_BLOG_USER]) {
   );
 }
 
-/** The app's whole route table at `path`, as the browser renders it. */
+/** The admin app's whole route table at `path`, as the browser renders it. */
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(adminAppRoutes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={router} />

@@ -2,10 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminAppRoutes } from '@/app/admin-router';
 import { routes } from '@/app/router';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+function renderAt(path: string, table = routes) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -43,8 +44,8 @@ describe('404 page', () => {
     await waitFor(() => expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument());
   });
 
-  it('a protected route without a user redirects to /login', async () => {
-    const router = renderAt('/blog-admin');
+  it("the admin's app: a protected route without a user redirects to /login", async () => {
+    const router = renderAt('/blog-admin', adminAppRoutes);
     await screen.findByRole('heading', { level: 1, name: 'Вход' });
     expect(router.state.location.pathname).toBe('/login');
   });

@@ -34,13 +34,13 @@ afterAll(async () => {
   await Promise.all([loadInquiryDialog(), loadBookingDialog()]);
 }, 60_000);
 
-// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/navigation/lazy-part.tsx),
+// The panels' tabs and the editors are chunks of their own in the app (src/admin/kit/ui/lazy-part.tsx),
 // fetched when shown; these tests check what they do once there, so the code of every part the
 // test file's modules name is fetched before its tests, as a static import would have had it. The
 // build's tests check the chunks (tests/build/admin-weight.test.ts), the end-to-end specs the loading.
 // (A file without admin modules has no parts to fetch.)
 beforeAll(async () => {
-  const { preloadLazyParts } = await import('@/admin/kit/navigation/lazy-part');
+  const { preloadLazyParts } = await import('@/admin/kit/ui/lazy-part');
   await preloadLazyParts();
 }, 120_000);
 
@@ -110,7 +110,7 @@ HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElemen
 // clients are loaded, and one small render with a click and a keystroke warms the rest up, under
 // the hook's own, larger timeout, so each test's time is the test's own.
 beforeAll(async () => {
-  await Promise.all([import('@supabase/supabase-js'), import('@supabase/postgrest-js')]);
+  await Promise.all([import('@/shared/db/supabase-client'), import('@/shared/db/supabase-storage'), import('@supabase/postgrest-js')]);
   const { createElement, useState } = await import('react');
   const { render, screen } = await import('@testing-library/react');
   const { default: userEvent } = await import('@testing-library/user-event');

@@ -4,7 +4,7 @@ import { VariantError, type VariantMaker } from '@/admin/kit/media/make-variants
 import { uploadImage, type UploadProgress } from '@/admin/kit/media/upload';
 import { buildObjectPath, extensionOf, MAX_IMAGE_BYTES, randomString, uploadMessages, validateImageFile } from '@/admin/kit/media/upload-rules';
 
-// Storage as supabase-js shapes it: what was uploaded and removed, and a way to make a path fail.
+// Storage as @supabase/storage-js shapes it: what was uploaded and removed, and a way to make a path fail.
 const storage = vi.hoisted(() => {
   const state = {
     bucket: { id: 'blog-images', file_size_limit: 10485760 } as { id: string; file_size_limit: number } | null,
@@ -32,7 +32,7 @@ const storage = vi.hoisted(() => {
   };
   return { state, client };
 });
-vi.mock('@/shared/db/supabase', () => ({ getSupabase: async () => storage.client }));
+vi.mock('@/shared/db/supabase', () => ({ getStorage: async () => storage.client.storage }));
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 

@@ -1,4 +1,4 @@
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 
 /**
  * The client's form (with the logo's upload) as its tab mounts it at `…/new` and `…/<id>`: a chunk

@@ -1,4 +1,4 @@
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 
 /**
  * A contact's page (timeline, notes, merge, erasure) as its tab mounts it at `…/<id>`: a chunk of

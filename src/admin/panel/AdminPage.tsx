@@ -8,12 +8,12 @@ import { useStorageCheck } from '../kit/data/api';
 import { adminPaths, blogPanel } from '../kit/navigation/addresses';
 import { AdminFrame } from '../kit/navigation/AdminFrame';
 import { ErrorCard } from '../kit/ui/ErrorCard';
-import { lazyPart } from '../kit/navigation/lazy-part';
+import { lazyPart } from '../kit/ui/lazy-part';
 import { LogoutButton } from '../kit/session/LogoutButton';
 import { TabbedPanel, type PanelTab } from '../kit/navigation/TabbedPanel';
 import { NewCountBadge } from '../inbox/NewCountBadge';
 
-// Each tab's code comes with its first visit (kit/navigation/lazy-part.tsx): signing in to the posts list
+// Each tab's code comes with its first visit (kit/ui/lazy-part.tsx): signing in to the posts list
 // fetches neither the other sections nor an editor (tests/build/admin-weight.test.ts). The tabs'
 // names and badges are the panel's own, on screen from the start.
 const PostsTab = lazyPart(() => import('../posts/PostsTab').then((m) => m.PostsTab));

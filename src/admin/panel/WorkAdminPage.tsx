@@ -7,7 +7,7 @@ import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/navigation/AdminFrame';
 import { LogoutButton } from '@/admin/kit/session/LogoutButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 import { adminPaths, workPanel } from '@/admin/kit/navigation/addresses';
 
 // each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)

@@ -1,4 +1,4 @@
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 
 /**
  * The post editor (its tabs, the markdown preview, the page preview, the revisions, the schedule)

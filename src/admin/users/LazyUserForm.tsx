@@ -1,4 +1,4 @@
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 
 /**
  * The blog user's form as its tab mounts it at `…/new` and `…/<id>`: a chunk of its own, fetched

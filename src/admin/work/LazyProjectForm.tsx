@@ -1,4 +1,4 @@
-import { lazyPart } from '@/admin/kit/navigation/lazy-part';
+import { lazyPart } from '@/admin/kit/ui/lazy-part';
 
 /**
  * The project editor (its tabs, the gallery editor, the page preview, the revisions) as its tab

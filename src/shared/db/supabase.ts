@@ -1,11 +1,20 @@
-import type { SupabaseClient as UntypedClient } from '@supabase/supabase-js';
-import type { Database } from '@/shared/db/database.types';
+import type { StorageClient } from '@supabase/storage-js';
 
-/** The admin's client, typed with the schema's generated types. */
-export type SupabaseClient = UntypedClient<Database>;
+/*
+ * The admin's Supabase client, by parts: what supabase-js's createClient() makes, without what the
+ * admin never uses. supabase-js bundles Realtime (with Phoenix), Edge Functions, Storage and its
+ * analytics buckets (iceberg-js) into every client: about 90 KB the sign-in page and the posts list
+ * would download for nothing. Here the client is GoTrue's client (@supabase/auth-js) and PostgREST's
+ * query builder (@supabase/postgrest-js), composed as supabase-js composes them (supabase-client.ts);
+ * Storage comes in a chunk of its own with the first upload (getStorage); the panel's bucket check
+ * is one request without it (storageFetch).
+ */
+
+export type { SupabaseClient } from '@/shared/db/supabase-types';
+import type { SupabaseClient } from '@/shared/db/supabase-types';
 
 /**
- * Key under which supabase-js keeps the session in localStorage. Fixed (rather than the default
+ * Key under which the session is kept in localStorage. Fixed (rather than supabase-js's default
  * `sb-<project-ref>-auth-token`) so that sign-out can remove it without knowing the project.
  */
 export const AUTH_STORAGE_KEY = 'sinaptika-auth-token';
@@ -14,35 +23,68 @@ export { getSupabaseConfig, type SupabaseConfig } from '@/shared/db/config';
 import { getSupabaseConfig } from '@/shared/db/config';
 
 let clientPromise: Promise<SupabaseClient> | null = null;
+let storagePromise: Promise<StorageClient> | null = null;
+
+/** One shared promise of a part; a failed chunk load is not kept, so a later call retries. */
+function once<T>(get: () => Promise<T> | null, set: (p: Promise<T> | null) => void, make: () => Promise<T>): Promise<T> {
+  const existing = get();
+  if (existing) return existing;
+  const promise = make();
+  set(promise);
+  promise.catch(() => {
+    if (get() === promise) set(null);
+  });
+  return promise;
+}
 
 /**
- * The admin's Supabase client: auth, storage and the typed queries, for the sign-in page, the
- * panels and the sign-in check in front of the previews.
- *
- * supabase-js is imported dynamically, so it lives in its own chunk that only admin code loads.
- * The public pages never call this: they are prerendered, and their islands read through the
- * small PostgREST client of public-db.ts (tests/build/bundle.test.ts checks the landing page is
- * taken over without supabase-js). Every caller shares the same client and therefore the same
- * auth session. A failed chunk load is not cached, so a later call retries.
+ * The admin's Supabase client: auth and the typed queries, for the sign-in, the panels and the
+ * sign-in check in front of the previews. Imported dynamically, so it lives in a chunk only admin
+ * code loads, and the sign-in page loads it only when a session is stored or 'Вход' is pressed
+ * (kit/session/api.ts). The public pages never call this: they are prerendered, and their islands
+ * read through the small PostgREST client of public-db.ts. Every caller shares the same client and
+ * therefore the same session.
  */
 export function getSupabase(): Promise<SupabaseClient> {
-  if (!clientPromise) {
-    const promise = (async () => {
-      const { url, anonKey } = getSupabaseConfig();
-      const { createClient } = await import('@supabase/supabase-js');
-      return createClient<Database>(url, anonKey, {
-        auth: {
-          storageKey: AUTH_STORAGE_KEY,
-          persistSession: true,
-          autoRefreshToken: true,
-          detectSessionInUrl: false,
-        },
-      });
-    })();
-    clientPromise = promise;
-    promise.catch(() => {
-      if (clientPromise === promise) clientPromise = null;
-    });
+  return once(
+    () => clientPromise,
+    (p) => (clientPromise = p),
+    async () => {
+      const config = getSupabaseConfig();
+      const { createAdminClient } = await import('@/shared/db/supabase-client');
+      return createAdminClient(config, AUTH_STORAGE_KEY);
+    },
+  );
+}
+
+/** Storage (buckets and their files) with the admin's session: uploads and the bucket check. */
+export function getStorage(): Promise<StorageClient> {
+  return once(
+    () => storagePromise,
+    (p) => (storagePromise = p),
+    async () => {
+      const [client, { createStorage }] = await Promise.all([getSupabase(), import('@/shared/db/supabase-storage')]);
+      return createStorage(getSupabaseConfig(), client.auth);
+    },
+  );
+}
+
+/** Whether this browser keeps a session: the sign-in page asks before it loads the client. */
+export function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    return false; // storage unavailable: nothing stored either
   }
-  return clientPromise;
+}
+
+/**
+ * One request to Storage's HTTP API (<url>/storage/v1/<path>) with the admin's session, for what
+ * needs no Storage client: the panel's bucket check, which would otherwise bring the client's
+ * chunk to every sign-in.
+ */
+export async function storageFetch(path: string, init: RequestInit): Promise<Response> {
+  const [client, { fetchWithSession }] = await Promise.all([getSupabase(), import('@/shared/db/supabase-client')]);
+  const { url, anonKey } = getSupabaseConfig();
+  return fetchWithSession(anonKey, client.auth)(`${url.replace(/\/$/, '')}/storage/v1/${path}`, init);
 }

@@ -6,7 +6,7 @@ import type { Location } from 'react-router-dom';
  * once, and a page it stops rendering is gone with whatever was typed into it. While something
  * has to ask first (the admin's unsaved-changes question), it holds the location shown: the route
  * table keeps rendering that one, whatever the router has moved to, until the hold is released.
- * The route table reads it (AppRoutes: `useRoutes(routes, useHeldLocation() ?? location)`).
+ * The admin's route table reads it (AdminAppRoutes: `useRoutes(adminAppRoutes, useHeldLocation() ?? location)`).
  *
  * The hold has to be in place before the router sees the step: React renders an update made in a
  * `popstate` event within that same event, and listeners on window run in the order they were

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { ADMIN_QUERY_ROOT } from '../session/query-root';
 import { isPermissionError } from '@/shared/db/errors';
-import { getSupabase } from '@/shared/db/supabase';
+import { storageFetch } from '@/shared/db/supabase';
 import { imageAltText, isImageAltMissing } from '../media/image-alt';
 import { IMAGE_BUCKET } from '../media/buckets';
 
@@ -42,10 +42,19 @@ export function invalidatePublic(queryClient: QueryClient, ...words: string[]): 
 
 /** The panel's health check: the image bucket can be listed. */
 export async function checkImageStorage(): Promise<true> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.storage.from(IMAGE_BUCKET).list('', { limit: 1 });
-  if (error) throw error;
-  return true;
+  // the first name of the bucket, as the Storage client's list('') asks (one request, no client)
+  const response = await storageFetch(`object/list/${IMAGE_BUCKET}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prefix: '', limit: 1, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
+  });
+  if (response.ok) return true;
+  // Storage answers { statusCode, error, message }, as the client's StorageApiError carries it
+  const body = (await response.json().catch(() => null)) as { message?: unknown; statusCode?: unknown } | null;
+  throw Object.assign(new Error(typeof body?.message === 'string' ? body.message : `Storage: HTTP ${response.status}`), {
+    status: response.status,
+    statusCode: typeof body?.statusCode === 'string' ? body.statusCode : String(response.status),
+  });
 }
 
 export function useStorageCheck() {

@@ -1,4 +1,4 @@
-import type { SupabaseClient as SchemaFreeClient } from '@supabase/supabase-js';
+import type { PostgrestClient as SchemaFreeClient } from '@supabase/postgrest-js';
 import type { Database, TablesUpdate } from '@/shared/db/database.types';
 import type { SupabaseClient } from '@/shared/db/supabase';
 import { NothingChangedError } from './api';

@@ -1,5 +1,5 @@
 import { errorMessage, isPermissionError } from '@/shared/db/errors';
-import { getSupabase } from '@/shared/db/supabase';
+import { getStorage } from '@/shared/db/supabase';
 import { formatBytes, phoneCopyOf } from './image-variants';
 import { makeVariantsInWorker, VariantError, type VariantMaker } from './make-variants';
 import {
@@ -100,10 +100,10 @@ export async function uploadImage(file: File | null | undefined, options: Upload
   const invalid = validateImageFile(file);
   if (invalid || !file) throw invalid ?? new UploadError(uploadMessages.noFileTitle, uploadMessages.noFileText);
 
-  const supabase = await getSupabase();
+  const storageClient = await getStorage();
 
   // The bucket first: it must exist and be visible to this account.
-  const { data: info, error: bucketError } = await supabase.storage.getBucket(bucket);
+  const { data: info, error: bucketError } = await storageClient.getBucket(bucket);
   if (bucketError || !info) {
     throw new UploadError(uploadMessages.failedTitle, uploadMessages.bucketMissing(bucket), bucketError);
   }
@@ -143,7 +143,7 @@ export async function uploadImage(file: File | null | undefined, options: Upload
   const total = objects.length;
   let done = 0;
   options.onProgress?.({ phase: 'uploading', done, total });
-  const storage = supabase.storage.from(bucket);
+  const storage = storageClient.from(bucket);
   const stored: string[] = [];
 
   const send = async (object: PlannedObject) => {

@@ -1,10 +1,12 @@
 import { Menu } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/shared/ui/button';
-import { Sheet, SheetContent, SheetTrigger } from '@/shared/ui/sheet';
 import { site } from '@/shared/config/site';
 import { cn } from '@/shared/ui/cn';
+
+const loadMenu = () => import('./AdminMenu');
+const AdminMenu = lazy(loadMenu);
 
 export interface AdminFrameProps {
   /** The page's heading (h1), e.g. 'Администраторски панел'. */
@@ -22,9 +24,13 @@ export interface AdminFrameProps {
 
 /**
  * The frame of every admin page (/blog-admin, /work-admin): a header with the brand and the page's
- * actions (a drawer on small screens), then the page's own main landmark with its heading.
+ * actions (a drawer on small screens, AdminMenu.tsx, fetched when first opened), then the page's own
+ * main landmark with its heading.
  */
 export function AdminFrame({ title, subtitle, actions, children, className }: AdminFrameProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -38,18 +44,30 @@ export function AdminFrame({ title, subtitle, actions, children, className }: Ad
               <nav aria-label="Администрация" className="hidden items-center gap-2 md:flex">
                 {actions}
               </nav>
-              <Sheet>
-                <SheetTrigger asChild>
-                  <Button variant="outline" size="icon" className="md:hidden" aria-label="Меню">
-                    <Menu aria-hidden="true" />
-                  </Button>
-                </SheetTrigger>
-                <SheetContent title="Меню" side="right">
-                  <nav aria-label="Администрация" className="flex flex-col gap-3 [&>*]:w-full">
+              <Button
+                ref={menuButton}
+                variant="outline"
+                size="icon"
+                className="md:hidden"
+                aria-label="Меню"
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                aria-controls={menuOpen ? 'admin-menu' : undefined}
+                onPointerEnter={() => void loadMenu()}
+                onClick={() => {
+                  setMenuWanted(true);
+                  setMenuOpen(true);
+                }}
+              >
+                <Menu aria-hidden="true" />
+              </Button>
+              {menuWanted && (
+                <Suspense fallback={null}>
+                  <AdminMenu open={menuOpen} onOpenChange={setMenuOpen} button={menuButton}>
                     {actions}
-                  </nav>
-                </SheetContent>
-              </Sheet>
+                  </AdminMenu>
+                </Suspense>
+              )}
             </>
           )}
         </div>

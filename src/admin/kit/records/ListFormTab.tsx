@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
-import { preloadOf } from '../navigation/lazy-part';
+import { preloadOf } from '../ui/lazy-part';
 import { useRecordRoutes } from '../navigation/record-routes';
 import { RecordLoader, type RecordLoaderProps } from './RecordLoader';
 
@@ -35,7 +35,7 @@ export interface ListFormTabProps<T> {
  */
 export function ListFormTab<T>({ listPath, list, useRecord, recordText, form }: ListFormTabProps<T>) {
   const { view, openNew, openEdit, toList } = useRecordRoutes(listPath);
-  // an editor's code is a chunk of its own (kit/navigation/lazy-part.tsx): fetched as soon as the address
+  // an editor's code is a chunk of its own (kit/ui/lazy-part.tsx): fetched as soon as the address
   // names a record, alongside the record itself, never with the list
   const preloadForm = view.mode === 'list' ? undefined : preloadOf(form(null, toList));
   useEffect(() => {

@@ -1,24 +1,15 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Button } from '@/shared/ui/button';
-import { Dialog, DialogContent } from '@/shared/ui/dialog';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { isEditConflict } from '../data/concurrency';
+import { lazyPart } from '../ui/lazy-part';
 import type { ConfirmOptions } from '../ui/use-confirm';
 
-export const conflictText = {
-  title: 'Някой друг промени този запис',
-  message: (name: string) =>
-    `Докато редактирахте, друг администратор запази промени в „${name}“. Можете да заредите текущата версия (вашите промени ще се загубят) или да запазите своята версия върху неговата.`,
-  reload: 'Зареди текущата версия',
-  overwrite: 'Запази моята версия',
-  reloadFailed: 'Текущата версия не можа да бъде заредена.',
-  /** Asked again (through useConfirm) when a row to delete changed since the list loaded it. */
-  staleDelete: 'Записът е променен, откакто го заредихте. Да го изтрия ли въпреки това?',
-  staleDeleteTitle: 'Записът е променен',
-  /** A list action (publish toggle) met a row changed since the list loaded it. */
-  staleAction: 'Докато гледахте списъка, друг администратор промени този запис. Списъкът е обновен – опитайте отново.',
-} as const;
+// the dialog and its library come with the first conflict, not with every form and list
+const EditConflictDialog = lazyPart(() => import('./EditConflictDialog').then((m) => m.EditConflictDialog));
+
+export { conflictText } from './conflict-text';
+import { conflictText } from './conflict-text';
 
 export interface EditConflictActions {
   /** The record's name in the message (e.g. the post's title as it was loaded). */
@@ -69,21 +60,10 @@ export function useEditConflict({ name, onReload, onOverwrite }: EditConflictAct
     onOverwrite(current);
   }
 
-  const dialog = (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && !reloading && setCurrent(null)}>
-      {current !== null && (
-        <DialogContent role="alertdialog" title={conflictText.title} description={conflictText.message(name)} maxWidth={520}>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => void reload()} disabled={reloading} aria-busy={reloading}>
-              {conflictText.reload}
-            </Button>
-            <Button onClick={overwrite} disabled={reloading}>
-              {conflictText.overwrite}
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
+  const dialog = current !== null && (
+    <Suspense fallback={null}>
+      <EditConflictDialog name={name} reloading={reloading} onReload={() => void reload()} onOverwrite={overwrite} onClose={() => setCurrent(null)} />
+    </Suspense>
   );
 
   return { show, dialog };

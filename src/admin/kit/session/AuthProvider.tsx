@@ -1,9 +1,8 @@
-import type { Session } from '@supabase/supabase-js';
-import { QueryClientContext } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Session } from '@supabase/auth-js';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState, type AuthUser, type BlogUser } from './auth-context';
-import { ADMIN_QUERY_ROOT } from './query-root';
 import { errorMessage } from '@/shared/db/errors';
+import { hasStoredSession } from '@/shared/db/supabase';
 import {
   checkAdmission,
   currentSession,
@@ -33,13 +32,11 @@ interface Snapshot {
 const RECHECK_INTERVAL_MS = 60_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [snap, setSnap] = useState<Snapshot>({ user: null, blogUser: null, loading: true, notice: null });
+  const [snap, setSnap] = useState<Snapshot>(() => ({ user: null, blogUser: null, loading: hasStoredSession(), notice: null }));
   // The admission check of the current token, shared by the sign-in call and the auth event.
   const inflight = useRef<{ token: string; promise: Promise<Admission> } | null>(null);
   // The token of the most recent session change; answers for older tokens are ignored.
   const latestToken = useRef<string | null>(null);
-  // Optional, so the provider also works in tests rendered without React Query.
-  const queryClient = useContext(QueryClientContext);
 
   const apply = useCallback(
     async (session: Session | null, options: { force?: boolean; keepOnError?: boolean } = {}): Promise<Admission | null> => {
@@ -83,26 +80,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  // Session restore and the subscription to auth changes (INITIAL_SESSION comes first).
-  useEffect(() => {
-    let unsubscribe: (() => void) | null = null;
-    let cancelled = false;
+  // The subscription to auth changes (INITIAL_SESSION comes first, restoring a stored session).
+  // It starts with the page when this browser keeps a session, else with the first sign-in: the
+  // sign-in form of a browser with nothing stored needs no auth client until 'Вход' is pressed.
+  const subscription = useRef<{ cancelled: boolean; off: (() => void) | null } | null>(null);
+  const follow = useCallback(() => {
+    if (subscription.current) return;
+    const mine = { cancelled: false, off: null as (() => void) | null };
+    subscription.current = mine;
     onSessionChange((session) => {
-      if (!cancelled) void apply(session);
+      if (!mine.cancelled) void apply(session);
     })
       .then((off) => {
-        if (cancelled) off();
-        else unsubscribe = off;
+        if (mine.cancelled) off();
+        else mine.off = off;
       })
       .catch((error: unknown) => {
         console.error('[auth] could not start the auth client', error);
-        if (!cancelled) setSnap({ user: null, blogUser: null, loading: false, notice: errorMessage(error, authMessages.lookupFailed) });
+        if (subscription.current === mine) subscription.current = null;
+        if (!mine.cancelled) setSnap({ user: null, blogUser: null, loading: false, notice: errorMessage(error, authMessages.lookupFailed) });
       });
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
-    };
   }, [apply]);
+
+  useEffect(() => {
+    if (hasStoredSession()) follow();
+    else setSnap((s) => (s.loading ? { ...s, loading: false } : s));
+    return () => {
+      const current = subscription.current;
+      subscription.current = null;
+      if (current) {
+        current.cancelled = true;
+        current.off?.();
+      }
+    };
+  }, [follow]);
 
   const recheck = useCallback(async () => {
     try {
@@ -131,24 +142,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [signedInId, recheck]);
 
-  // Nobody signed in any more: forget the admin data the previous user loaded.
-  const hadUser = useRef(false);
-  useEffect(() => {
-    if (signedInId) hadUser.current = true;
-    else if (hadUser.current) {
-      hadUser.current = false;
-      queryClient?.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
-    }
-  }, [signedInId, queryClient]);
-
   const signIn = useCallback(
     async (email: string, password: string) => {
       setSnap((s) => ({ ...s, notice: null }));
       const session = await signInWithPassword(email, password);
+      follow();
       const result = await apply(session);
       if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
     },
-    [apply],
+    [apply, follow],
   );
 
   const signOut = useCallback(async () => {

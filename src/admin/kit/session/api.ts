@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import type { AuthUser, BlogUser } from './auth-context';
 import { AUTH_STORAGE_KEY, getSupabase } from '@/shared/db/supabase';
 import { authMessages } from './messages';

@@ -1,17 +1,12 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Button } from '@/shared/ui/button';
-import { Dialog, DialogContent } from '@/shared/ui/dialog';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from './lazy-part';
 
-export interface ConfirmOptions {
-  /** The question, e.g. 'Сигурни ли сте, че искате да изтриете този клиент?'. */
-  message: string;
-  /** Heading of the dialog; defaults to 'Потвърдете изтриването'. */
-  title?: string;
-  /** Label of the confirming button; defaults to 'Изтрий'. */
-  confirmLabel?: string;
-  /** Styles the confirming button as destructive (default true). */
-  destructive?: boolean;
-}
+// the dialog and its library (Radix Dialog, about 40 KB) come with the first question asked, not
+// with every admin page: the sign-in page and the posts list ask none
+const ConfirmDialog = lazyPart(() => import('./ConfirmDialog').then((m) => m.ConfirmDialog));
+
+export type { ConfirmOptions } from './ConfirmDialog';
+import type { ConfirmOptions } from './ConfirmDialog';
 
 interface Pending {
   options: ConfirmOptions;
@@ -46,28 +41,10 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
     });
   }, []);
 
-  const options = pending?.options;
-  const dialog = (
-    <Dialog open={pending !== null} onOpenChange={(open) => !open && answer(false)}>
-      {options && (
-        <DialogContent
-          role="alertdialog"
-          title={options.title ?? 'Потвърдете изтриването'}
-          description={options.message}
-          maxWidth={460}
-          hideClose
-        >
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => answer(false)}>
-              Отказ
-            </Button>
-            <Button variant={options.destructive === false ? 'default' : 'destructive'} onClick={() => answer(true)}>
-              {options.confirmLabel ?? 'Изтрий'}
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
+  const dialog = pending && (
+    <Suspense fallback={null}>
+      <ConfirmDialog options={pending.options} answer={answer} />
+    </Suspense>
   );
 
   return { confirm, dialog };
