@@ -7,7 +7,7 @@ import { Card } from '@/admin/kit/ui/card';
 import { formatDateBg } from '@/shared/domain/dates';
 import { displayNameOf } from './post-payload';
 import type { AdminPostRow } from './types';
-import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
+import { formatWallClockBg } from '@/admin/kit/formats/wall-clock-text';
 import { scheduleText } from './schedule';
 
 export interface PostListProps {

@@ -1,6 +1,7 @@
 import type { BlogUser } from '@/admin/kit/session/auth-context';
 import { seoPayload } from '@/admin/kit/forms/seo';
-import { parseTags, type PostFormValues } from './post-schema';
+import type { PostFormValues } from './post-schema';
+import { parseTags } from './tags';
 import { scheduledAtOf } from './schedule';
 import type { AdminPost, PostPayload } from './types';
 

@@ -170,17 +170,8 @@ export function postAltRefusalField(values: Pick<PostFormValues, 'featured_image
   return !mainLacks && isShareImageAltRefused(values) ? 'share_image_alt' : 'featured_image_alt';
 }
 
-/** 'AI,  автоматизация , ,n8n' → ['AI', 'автоматизация', 'n8n']: split on commas, trimmed, empty ones dropped. */
-export function parseTags(text: string): string[] {
-  return text
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag.length > 0);
-}
-
-export function formatTags(tags: readonly string[]): string {
-  return tags.join(', ');
-}
+export { formatTags, parseTags } from './tags';
+import { formatTags, parseTags } from './tags';
 
 /** The non-blocking hint of the content tab: content or featured image missing. */
 export function needsContentWarning(values: PostFormValues): boolean {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { isNoRowsError } from '@/shared/db/errors';
 import { getSupabase } from '@/shared/db/supabase';
-import { CALENDAR_SETTINGS_COLUMNS, calendarZone, toCalendarSettings, type CalendarSettings } from '@/shared/domain/calendar';
+import { CALENDAR_SETTINGS_COLUMNS, calendarZone, toCalendarSettings, type CalendarSettings } from '@/shared/domain/calendar-settings';
 import { adminKeys } from './api';
 
 /*

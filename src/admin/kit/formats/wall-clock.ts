@@ -23,8 +23,4 @@ export function wallClockValue(iso: string | null | undefined, zone: string): st
   return Number.isNaN(at.getTime()) ? '' : format(at, "yyyy-MM-dd'T'HH:mm", { in: tz(zone) });
 }
 
-/** '26.11.2026 г., 10:00 ч.': the moment as the consultant's clock shows it. */
-export function formatWallClockBg(iso: string, zone: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : `${format(at, 'dd.MM.yyyy', { in: tz(zone) })} г., ${format(at, 'HH:mm', { in: tz(zone) })} ч.`;
-}
+export { formatWallClockBg } from './wall-clock-text';
