@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { dialogStore, loadBookingDialog, loadInquiryDialog } from '@/site/dialogs/site-dialogs';
 import { clearToasts } from '@/shared/ui/use-toast';
 import { fakeMediaQueryList } from './media';
-import { rest, server } from './msw';
+import { authUrl, rest, server } from './msw';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -51,8 +51,19 @@ beforeAll(async () => {
 // Jitsi room per booking and no calendars. The bookings tab counts this month's no-shows: none.
 // Their own tests answer otherwise (tests/components/admin-calendar-feeds.test.tsx,
 // tests/components/inbox-no-show.test.tsx); a test's own handlers come first.
+// GoTrue's GET /auth/v1/user, as the sign-in's hand-over of the session asks it (setSession): the
+// account the bearer token was made for, or 401 without one. The tests' tokens are sessionFor()'s.
+function userOfToken(request: Request) {
+  const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1];
+  const claims = token?.split('.')[1];
+  if (!claims) return HttpResponse.json({ code: 401, error_code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' }, { status: 401 });
+  const { sub, email, role, aud } = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, string>;
+  return HttpResponse.json({ id: sub, aud, role, email, app_metadata: { provider: 'email' }, user_metadata: {}, created_at: '2026-01-01T10:00:00.000Z' });
+}
+
 beforeEach(() => {
   server.use(
+    http.get(authUrl('user'), ({ request }) => userOfToken(request)),
     http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })),
     http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
     http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),

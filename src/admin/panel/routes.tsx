@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPart } from '../kit/ui/lazy-part';
 
 /*
  * The admin app's routes: the sign-in page and the panels, under a lazily loaded layout that mounts
@@ -8,9 +9,11 @@ import type { RouteObject } from 'react-router-dom';
  */
 const AuthLayout = lazy(() => import('./AuthLayout'));
 const LoginPage = lazy(() => import('../login/LoginPage'));
-const AdminPage = lazy(() => import('./AdminPage'));
-const WorkAdminPage = lazy(() => import('./WorkAdminPage'));
-const RequireAdmin = lazy(() => import('./RequireAdmin').then((m) => ({ default: m.RequireAdmin })));
+// what comes after signing in: lazy parts, which render at once when their code is already here
+// (AuthLayout fetches it while 'Вход' is being answered), without a round through the spinner
+const AdminPage = lazyPart(() => import('./AdminPage').then((m) => m.default));
+const WorkAdminPage = lazyPart(() => import('./WorkAdminPage').then((m) => m.default));
+const RequireAdmin = lazyPart(() => import('./RequireAdmin').then((m) => m.RequireAdmin));
 
 const page = (Component: ComponentType) => <Component />;
 

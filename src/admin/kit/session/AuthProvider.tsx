@@ -31,7 +31,7 @@ interface Snapshot {
 
 const RECHECK_INTERVAL_MS = 60_000;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /** Called as a sign-in starts (the panel fetches its code meanwhile). */ onSigningIn?: () => void }) {
   const [snap, setSnap] = useState<Snapshot>(() => ({ user: null, blogUser: null, loading: hasStoredSession(), notice: null }));
   // The admission check of the current token, shared by the sign-in call and the auth event.
   const inflight = useRef<{ token: string; promise: Promise<Admission> } | null>(null);
@@ -145,12 +145,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       setSnap((s) => ({ ...s, notice: null }));
+      onSigningIn?.();
       const session = await signInWithPassword(email, password);
       follow();
       const result = await apply(session);
       if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
     },
-    [apply, follow],
+    [apply, follow, onSigningIn],
   );
 
   const signOut = useCallback(async () => {
