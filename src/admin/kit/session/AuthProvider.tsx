@@ -2,13 +2,14 @@ import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState, type AuthUser, type BlogUser } from './auth-context';
 import { errorMessage } from '@/shared/db/errors';
-import { hasStoredSession } from '@/shared/db/supabase';
+import { getSupabase, hasStoredSession } from '@/shared/db/supabase';
 import {
   checkAdmission,
   currentSession,
   dropSession,
+  keepSession,
   onSessionChange,
-  signInWithPassword,
+  passwordGrant,
   signOutEverywhere,
   type Admission,
 } from './api';
@@ -146,7 +147,14 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
     async (email: string, password: string) => {
       setSnap((s) => ({ ...s, notice: null }));
       onSigningIn?.();
-      const session = await signInWithPassword(email, password);
+      // the grant goes out at once, while GoTrue's client's code is fetched (getSupabase)
+      void getSupabase().catch(() => undefined);
+      const grant = await passwordGrant(email.trim(), password);
+      // the admission look-up runs while the client takes the session over; apply() then finds
+      // it in flight for the same token instead of asking again
+      const admission = { token: grant.access_token, promise: checkAdmission(grant) };
+      inflight.current = admission;
+      const session = await keepSession(grant);
       follow();
       const result = await apply(session);
       if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);

@@ -23,24 +23,33 @@ export function decideAdmission(user: AuthUser, row: BlogUser | null): Admission
   return { ok: true, user, blogUser: row };
 }
 
-export function accountOf(session: Session): AuthUser {
+export function accountOf(session: Pick<Session, 'user'>): AuthUser {
   return { id: session.user.id, email: (session.user.email ?? '').toLowerCase() };
 }
 
-/** Looks up the blog user of the signed-in account (row-level security lets it read its own row). */
-export async function findBlogUserOfAccount(accountId: string): Promise<BlogUser | null> {
+/**
+ * Looks up the blog user of the signed-in account (row-level security lets it read its own row),
+ * with that session's token: the look-up may run while GoTrue's client is still taking the session
+ * over (a sign-in), before the client would send the token itself.
+ */
+export async function findBlogUserOfAccount(accountId: string, accessToken: string): Promise<BlogUser | null> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('blog_users').select(BLOG_USER_COLUMNS).eq('user_id', accountId).maybeSingle();
+  const { data, error } = await supabase
+    .from('blog_users')
+    .select(BLOG_USER_COLUMNS)
+    .eq('user_id', accountId)
+    .setHeader('Authorization', `Bearer ${accessToken}`)
+    .maybeSingle();
   if (error) throw error;
   return data;
 }
 
 /** Checks whether a session's account may enter the admin area. Never throws. */
-export async function checkAdmission(session: Session): Promise<Admission> {
+export async function checkAdmission(session: Pick<Session, 'access_token' | 'user'>): Promise<Admission> {
   const user = accountOf(session);
   if (!user.email) return { ok: false, reason: 'not-authorized', message: authMessages.notAuthorized };
   try {
-    return decideAdmission(user, await findBlogUserOfAccount(user.id));
+    return decideAdmission(user, await findBlogUserOfAccount(user.id, session.access_token));
   } catch (error) {
     return { ok: false, reason: 'lookup-failed', message: authMessages.lookupFailed, error };
   }
@@ -50,6 +59,7 @@ export async function checkAdmission(session: Session): Promise<Admission> {
 interface GrantAnswer {
   access_token?: string;
   refresh_token?: string;
+  user?: Session['user'];
   msg?: string;
   message?: string;
   error_description?: string;
@@ -70,7 +80,7 @@ function grantError(answer: GrantAnswer | null, status: number): Error {
  * does not wait for GoTrue's client, whose code is fetched meanwhile (about 90 KB, which the page
  * only loads when it is needed). The client then takes the session over (signInWithPassword).
  */
-async function passwordGrant(email: string, password: string): Promise<{ access_token: string; refresh_token: string }> {
+export async function passwordGrant(email: string, password: string): Promise<Grant> {
   const { url, anonKey } = getSupabaseConfig();
   const response = await fetch(`${url.replace(/\/$/, '')}/auth/v1/token?grant_type=password`, {
     method: 'POST',
@@ -78,18 +88,20 @@ async function passwordGrant(email: string, password: string): Promise<{ access_
     body: JSON.stringify({ email, password, gotrue_meta_security: {} }),
   });
   const answer = (await response.json().catch(() => null)) as GrantAnswer | null;
-  if (!response.ok || !answer?.access_token || !answer.refresh_token) throw grantError(answer, response.status);
-  return { access_token: answer.access_token, refresh_token: answer.refresh_token };
+  if (!response.ok || !answer?.access_token || !answer.refresh_token || !answer.user) throw grantError(answer, response.status);
+  return { access_token: answer.access_token, refresh_token: answer.refresh_token, user: answer.user };
 }
 
+/** A session as the password grant hands it over, before GoTrue's client keeps it. */
+export type Grant = Pick<Session, 'access_token' | 'refresh_token' | 'user'>;
+
 /**
- * Signs in with e-mail and password: the grant and the client's code at the same time, then the
- * client keeps the session (setSession checks the token with GoTrue, stores it and tells every
- * listener SIGNED_IN, as its own password sign-in does).
+ * GoTrue's client keeps a granted session: setSession checks the token with GoTrue, stores it and
+ * tells every listener SIGNED_IN, as the client's own password sign-in does.
  */
-export async function signInWithPassword(email: string, password: string): Promise<Session> {
-  const [supabase, tokens] = await Promise.all([getSupabase(), passwordGrant(email.trim(), password)]);
-  const { data, error } = await supabase.auth.setSession(tokens);
+export async function keepSession(grant: Grant): Promise<Session> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.setSession({ access_token: grant.access_token, refresh_token: grant.refresh_token });
   if (error) throw error;
   if (!data.session) throw new Error(authMessages.signInFailedFallback);
   return data.session;
