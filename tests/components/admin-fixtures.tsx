@@ -105,10 +105,18 @@ function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** A token endpoint answer for a password sign-in, valid for an hour. */
-export function sessionFor(email: string, id = 'acc-1') {
+/**
+ * A token endpoint answer for a password sign-in, valid for an hour. With `factor`, the account has
+ * that verified TOTP factor, and `aal` says whether this session has passed it.
+ */
+export function sessionFor(email: string, id = 'acc-1', options: { factor?: string; aal?: 'aal1' | 'aal2' } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { sub: id, email, role: 'authenticated', aud: 'authenticated', exp: now + 3600, iat: now };
+  const aal = options.aal ?? 'aal1';
+  const amr = [{ method: 'password', timestamp: now }, ...(aal === 'aal2' ? [{ method: 'totp', timestamp: now }] : [])];
+  const claims = { sub: id, email, role: 'authenticated', aud: 'authenticated', exp: now + 3600, iat: now, aal, amr, session_id: 'session-1' };
+  const factors = options.factor
+    ? [{ id: options.factor, friendly_name: 'Телефон', factor_type: 'totp', status: 'verified', created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' }]
+    : undefined;
   return {
     access_token: `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.c2lnbmF0dXJl`,
     token_type: 'bearer',
@@ -123,6 +131,7 @@ export function sessionFor(email: string, id = 'acc-1') {
       app_metadata: { provider: 'email' },
       user_metadata: {},
       created_at: '2026-01-01T10:00:00.000Z',
+      ...(factors ? { factors } : {}),
     },
   };
 }

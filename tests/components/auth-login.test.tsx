@@ -188,3 +188,77 @@ describe('/login', () => {
     expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 });
+
+describe('/login with two-factor authentication', () => {
+  const FACTOR = 'f0000000-0000-4000-8000-000000000001';
+
+  /** The password grant of an account with a verified factor (an aal1 session), and its factor's challenge and verify. */
+  function factorAnswers(verify: (body: { challenge_id?: string; code?: string }) => Response) {
+    const seen = { challenges: 0, codes: [] as string[] };
+    server.use(
+      http.post(authUrl('token'), () => HttpResponse.json(sessionFor('admin@example.com', 'acc-1', { factor: FACTOR }))),
+      // GoTrue's user carries its factors (the client's hand-over of the session asks for it)
+      http.get(authUrl('user'), () => HttpResponse.json(sessionFor('admin@example.com', 'acc-1', { factor: FACTOR }).user)),
+      http.get(rest('blog_users'), () => HttpResponse.json([ADMIN_BLOG_USER])),
+      http.post(authUrl(`factors/${FACTOR}/challenge`), () => {
+        seen.challenges += 1;
+        return HttpResponse.json({ id: `challenge-${seen.challenges}`, type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 });
+      }),
+      http.post(authUrl(`factors/${FACTOR}/verify`), async ({ request }) => {
+        const body = (await request.json()) as { challenge_id?: string; code?: string };
+        seen.codes.push(body.code ?? '');
+        return verify(body);
+      }),
+      http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })),
+    );
+    return seen;
+  }
+
+  it('asks for the code after a right password, and only an aal2 session opens the panel', async () => {
+    const seen = factorAnswers(() => HttpResponse.json(sessionFor('admin@example.com', 'acc-1', { factor: FACTOR, aal: 'aal2' })));
+    const router = renderAt('/login');
+    const user = await fillAndSubmit('admin@example.com', 'secret-password');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
+    // not in yet: the panel's address still sends to /login
+    expect(router.state.location.pathname).toBe('/login');
+    const code = screen.getByRole('textbox', { name: /Код/ });
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Потвърди' }));
+    expect(await screen.findByRole('heading', { name: 'Панелът е отворен' })).toBeInTheDocument();
+    expect(seen.codes).toEqual(['123456']);
+    // the session kept is the aal2 one the verify answered
+    const stored = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as { access_token?: string };
+    expect(JSON.parse(Buffer.from(stored.access_token!.split('.')[1], 'base64url').toString()).aal).toBe('aal2');
+  });
+
+  it("checks the code's form first, then says GoTrue's refusals in Bulgarian and keeps asking", async () => {
+    const seen = factorAnswers(() => HttpResponse.json({ code: 422, error_code: 'mfa_verification_failed', msg: 'Invalid TOTP code entered' }, { status: 422 }));
+    renderAt('/login');
+    const user = await fillAndSubmit('admin@example.com', 'secret-password');
+    const code = await screen.findByRole('textbox', { name: /Код/ });
+    await user.click(screen.getByRole('button', { name: 'Потвърди' }));
+    expect(await screen.findByText('Моля, въведете кода.')).toBeInTheDocument();
+    await user.type(code, '12ab');
+    await user.click(screen.getByRole('button', { name: 'Потвърди' }));
+    expect(await screen.findByText('Кодът е шест цифри.')).toBeInTheDocument();
+    expect(seen.challenges).toBe(0);
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Потвърди' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Невалиден код. Проверете часа на телефона и опитайте отново с новия код.');
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
+  });
+
+  it("'Изход' at the code ends the half-made session and shows the sign-in form again", async () => {
+    factorAnswers(() => HttpResponse.json({}, { status: 500 }));
+    renderAt('/login');
+    const user = await fillAndSubmit('admin@example.com', 'secret-password');
+    await user.click(await screen.findByRole('button', { name: 'Изход' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Вход' })).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull());
+  });
+});

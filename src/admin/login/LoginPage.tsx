@@ -14,6 +14,8 @@ import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
 import { isPanelPath } from '@/admin/kit/navigation/addresses';
 import { authMessages } from '../kit/session/messages';
+import { secondFactorText } from '../kit/session/second-factor';
+import { CodeStep } from './CodeStep';
 import { loginError, type LoginField, type LoginValues } from './schema';
 
 /**
@@ -28,7 +30,7 @@ function targetOf(state: unknown): string {
 /** /login: e-mail and password required; a success toast and on to the panel, or the error shown. */
 export default function LoginPage() {
   usePageMeta({ title: 'Вход', description: 'Вход за администраторите на сайта.', noIndex: true });
-  const { user, loading, notice, signIn } = useAuth();
+  const { user, loading, notice, signIn, secondFactor, verifyCode, signOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const target = targetOf(location.state);
@@ -75,7 +77,8 @@ export default function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      await signIn(email, password);
+      // an account with two-factor authentication goes on to its code (CodeStep) first
+      if ((await signIn(email, password)) === 'second-factor') return;
       toast({ title: authMessages.signInSuccess });
       navigate(target, { replace: true });
     } catch (error) {
@@ -90,6 +93,12 @@ export default function LoginPage() {
   // The reason a session was refused (shown after the sign-out), unless this form just failed.
   const alert = failure ?? notice;
 
+  async function passCode(code: string) {
+    await verifyCode(code);
+    toast({ title: authMessages.signInSuccess });
+    navigate(target, { replace: true });
+  }
+
   return (
     <main id="main" tabIndex={-1} className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-12">
       <Link to="/" className="mb-6 text-2xl font-bold text-brand-700 hover:text-brand-900">
@@ -97,61 +106,65 @@ export default function LoginPage() {
       </Link>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <h1 className="text-2xl font-bold text-slate-900">Вход</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{secondFactor ? secondFactorText.title : 'Вход'}</h1>
           <CardDescription>Вход в администраторския панел.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
-            {alert && (
-              <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
-                <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <div>
-                  <p className="font-semibold">{authMessages.signInFailedTitle}</p>
-                  <p>{alert}</p>
+          {secondFactor ? (
+            <CodeStep email={secondFactor.email} onVerify={passCode} onCancel={() => void signOut().catch(() => undefined)} />
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+              {alert && (
+                <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
+                  <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <div>
+                    <p className="font-semibold">{authMessages.signInFailedTitle}</p>
+                    <p>{alert}</p>
+                  </div>
                 </div>
+              )}
+              <div className="grid gap-2">
+                <Label htmlFor={ids.email} required>
+                  Имейл
+                </Label>
+                <Input
+                  id={ids.email}
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  {...control('email')}
+                  {...fieldAria(ids.email, emailError)}
+                />
+                {emailError && (
+                  <p id={errorId(ids.email)} className="text-sm text-danger-700">
+                    {emailError}
+                  </p>
+                )}
               </div>
-            )}
-            <div className="grid gap-2">
-              <Label htmlFor={ids.email} required>
-                Имейл
-              </Label>
-              <Input
-                id={ids.email}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                {...control('email')}
-                {...fieldAria(ids.email, emailError)}
-              />
-              {emailError && (
-                <p id={errorId(ids.email)} className="text-sm text-danger-700">
-                  {emailError}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.password} required>
-                Парола
-              </Label>
-              <Input
-                id={ids.password}
-                type="password"
-                autoComplete="current-password"
-                required
-                {...control('password')}
-                {...fieldAria(ids.password, passwordError)}
-              />
-              {passwordError && (
-                <p id={errorId(ids.password)} className="text-sm text-danger-700">
-                  {passwordError}
-                </p>
-              )}
-            </div>
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? 'Влизане...' : 'Вход'}
-            </Button>
-          </form>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.password} required>
+                  Парола
+                </Label>
+                <Input
+                  id={ids.password}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  {...control('password')}
+                  {...fieldAria(ids.password, passwordError)}
+                />
+                {passwordError && (
+                  <p id={errorId(ids.password)} className="text-sm text-danger-700">
+                    {passwordError}
+                  </p>
+                )}
+              </div>
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? 'Влизане...' : 'Вход'}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
       <Link to="/" className={buttonClasses({ variant: 'ghost', className: 'mt-6' })}>

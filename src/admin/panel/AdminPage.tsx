@@ -10,6 +10,7 @@ import { AdminFrame } from '../kit/navigation/AdminFrame';
 import { ErrorCard } from '../kit/ui/ErrorCard';
 import { lazyPart } from '../kit/ui/lazy-part';
 import { LogoutButton } from '../kit/session/LogoutButton';
+import { TwoFactorButton } from '../security/TwoFactorButton';
 import { TabbedPanel, type PanelTab } from '../kit/navigation/TabbedPanel';
 import { NewCountBadge } from '../inbox/NewCountBadge';
 
@@ -54,6 +55,7 @@ export default function AdminPage() {
         <FolderKanban aria-hidden="true" />
         Управление на проекти
       </Link>
+      <TwoFactorButton />
       <LogoutButton />
     </>
   );

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { usePageMeta } from '@/shared/layout/seo';
 import { AdminFrame } from '@/admin/kit/navigation/AdminFrame';
 import { LogoutButton } from '@/admin/kit/session/LogoutButton';
+import { TwoFactorButton } from '@/admin/security/TwoFactorButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
 import { lazyPart } from '@/admin/kit/ui/lazy-part';
 import { adminPaths, workPanel } from '@/admin/kit/navigation/addresses';
@@ -56,6 +57,7 @@ export default function WorkAdminPage() {
       actions={
         <>
           {back}
+          <TwoFactorButton />
           <LogoutButton />
         </>
       }

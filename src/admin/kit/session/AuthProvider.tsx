@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthState, type AuthUser, type BlogUser } from './auth-context';
+import { AuthContext, type AuthState, type AuthUser, type BlogUser, type SecondFactorStep } from './auth-context';
+import { pendingFactorOf } from './second-factor';
 import { errorMessage } from '@/shared/db/errors';
 import { getSupabase, hasStoredSession } from '@/shared/db/supabase';
 import {
@@ -9,6 +10,7 @@ import {
   dropSession,
   keepSession,
   onSessionChange,
+  passSecondFactor,
   passwordGrant,
   signOutEverywhere,
   type Admission,
@@ -28,6 +30,8 @@ interface Snapshot {
   blogUser: BlogUser | null;
   loading: boolean;
   notice: string | null;
+  /** An admitted account whose session must still pass its second factor (AuthState.secondFactor). */
+  secondFactor?: SecondFactorStep | null;
 }
 
 const RECHECK_INTERVAL_MS = 60_000;
@@ -58,7 +62,11 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
       if (latestToken.current !== token) return result; // superseded by a newer session change
 
       if (result.ok) {
-        setSnap({ user: result.user, blogUser: result.blogUser, loading: false, notice: null });
+        // an account with a verified factor comes in with an aal2 session only: until then the
+        // sign-in page asks for the code (login/CodeStep.tsx)
+        const factorId = pendingFactorOf(session);
+        if (factorId) setSnap({ user: null, blogUser: null, loading: false, notice: null, secondFactor: { factorId, email: result.user.email } });
+        else setSnap({ user: result.user, blogUser: result.blogUser, loading: false, notice: null });
         return result;
       }
       if (result.reason === 'lookup-failed') {
@@ -158,8 +166,20 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
       follow();
       const result = await apply(session);
       if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
+      return pendingFactorOf(session) ? 'second-factor' : 'signed-in';
     },
     [apply, follow, onSigningIn],
+  );
+
+  const verifyCode = useCallback(
+    async (code: string) => {
+      const step = snap.secondFactor;
+      if (!step) throw new Error(authMessages.signInFailedFallback);
+      const session = await passSecondFactor(step.factorId, code);
+      const result = await apply(session);
+      if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
+    },
+    [apply, snap.secondFactor],
   );
 
   const signOut = useCallback(async () => {
@@ -170,8 +190,8 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ ...snap, signIn, signOut, recheck }),
-    [snap, signIn, signOut, recheck],
+    () => ({ ...snap, secondFactor: snap.secondFactor ?? null, signIn, signOut, recheck, verifyCode }),
+    [snap, signIn, signOut, recheck, verifyCode],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -148,3 +148,17 @@ export async function currentSession(): Promise<Session | null> {
   const { data } = await supabase.auth.getSession();
   return data.session;
 }
+
+/**
+ * Passes the account's second factor with a code from its authenticator app: GoTrue's challenge
+ * and verify (/auth/v1/factors/<id>/challenge, /verify), after which the client keeps the new,
+ * aal2 session. Rejects with GoTrue's error (mfa_verification_failed, mfa_challenge_expired …).
+ */
+export async function passSecondFactor(factorId: string, code: string): Promise<Session> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
+  if (error) throw error;
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) throw new Error(authMessages.signInFailedFallback);
+  return data.session;
+}

@@ -17,14 +17,27 @@ export interface AuthUser {
 /** The blog_users row admitting that account to the admin area (same e-mail, and active). */
 export type BlogUser = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at'>;
 
+/** A sign-in that passed its password and waits for the authenticator's code. */
+export interface SecondFactorStep {
+  factorId: string;
+  email: string;
+}
+
 export interface AuthState {
   /** The admitted account, or null (signed out, or signed out because it has no active blog user). */
   user: AuthUser | null;
   blogUser: BlogUser | null;
   /** True until the initial session check (and blog user lookup) has finished. */
   loading: boolean;
-  /** Signs in with e-mail and password; rejects with the server's error. */
-  signIn: (email: string, password: string) => Promise<void>;
+  /**
+   * Signs in with e-mail and password; rejects with the server's error. Resolves 'second-factor'
+   * when the account has a verified TOTP factor and the code is still to come (secondFactor).
+   */
+  signIn: (email: string, password: string) => Promise<'signed-in' | 'second-factor'>;
+  /** The account waiting for its authenticator's code after a right password, or null. */
+  secondFactor: SecondFactorStep | null;
+  /** Passes the second factor with a code; rejects with GoTrue's error (second-factor.ts words it). */
+  verifyCode: (code: string) => Promise<void>;
   /** Signs out and removes the stored session. */
   signOut: () => Promise<void>;
   /**
@@ -50,6 +63,8 @@ export const signedOutState: AuthState = {
   loading: false,
   signIn: notMounted,
   signOut: notMounted,
+  secondFactor: null,
+  verifyCode: notMounted,
   notice: null,
   recheck: () => Promise.resolve(),
 };

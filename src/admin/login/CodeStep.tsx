@@ -1,0 +1,88 @@
+import { AlertCircle } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/shared/ui/button';
+import { errorId, fieldAria } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { Label } from '@/shared/ui/label';
+import { codeProblem, codeRefusal, secondFactorText } from '../kit/session/second-factor';
+
+/**
+ * The sign-in's second step for an account with two-factor authentication: the six digits of its
+ * authenticator app. A wrong or expired code is said in Bulgarian and the field keeps focus for
+ * the next one; 'Изход' ends the half-made session.
+ */
+export function CodeStep({ email, onVerify, onCancel }: { email: string; onVerify: (code: string) => Promise<void>; onCancel: () => void }) {
+  const [code, setCode] = useState('');
+  const [shown, setShown] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const problem = shown ? codeProblem(code) : undefined;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setShown(true);
+    if (codeProblem(code)) {
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onVerify(code);
+    } catch (error) {
+      setFailure(codeRefusal(error));
+      setCode('');
+      setShown(false);
+      field.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={busy}>
+      <p className="text-sm text-slate-700">
+        {secondFactorText.prompt} <span className="text-slate-500">({email})</span>
+      </p>
+      {failure && (
+        <div role="alert" className="flex gap-3 rounded-md border border-danger-700 bg-danger-50 p-3 text-sm text-danger-700">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>{failure}</p>
+        </div>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor={id} required>
+          {secondFactorText.label}
+        </Label>
+        <Input
+          ref={field}
+          id={id}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          autoFocus
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          onBlur={() => setShown(true)}
+          className="font-mono text-lg tracking-[0.3em]"
+          {...fieldAria(id, problem)}
+        />
+        {problem && (
+          <p id={errorId(id)} className="text-sm text-danger-700">
+            {problem}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? secondFactorText.busy : secondFactorText.submit}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+        {secondFactorText.cancel}
+      </Button>
+    </form>
+  );
+}
