@@ -218,7 +218,7 @@ describe('/login with two-factor authentication', () => {
     const seen = factorAnswers(() => HttpResponse.json(sessionFor('admin@example.com', 'acc-1', { factor: FACTOR, aal: 'aal2' })));
     const router = renderAt('/login');
     const user = await fillAndSubmit('admin@example.com', 'secret-password');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
     // not in yet: the panel's address still sends to /login
     expect(router.state.location.pathname).toBe('/login');
     const code = screen.getByRole('textbox', { name: /Код/ });
@@ -250,7 +250,7 @@ describe('/login with two-factor authentication', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Невалиден код. Проверете часа на телефона и опитайте отново с новия код.');
     expect(code).toHaveValue('');
     expect(code).toHaveFocus();
-    expect(screen.getByRole('heading', { level: 1, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Двуфакторно удостоверяване' })).toBeInTheDocument();
   });
 
   it("'Изход' at the code ends the half-made session and shows the sign-in form again", async () => {
@@ -258,7 +258,8 @@ describe('/login with two-factor authentication', () => {
     renderAt('/login');
     const user = await fillAndSubmit('admin@example.com', 'secret-password');
     await user.click(await screen.findByRole('button', { name: 'Изход' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Вход' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Имейл/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Двуфакторно удостоверяване' })).not.toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull());
   });
 });

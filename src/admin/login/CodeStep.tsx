@@ -4,7 +4,7 @@ import { Button } from '@/shared/ui/button';
 import { errorId, fieldAria } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
-import { codeProblem, codeRefusal, secondFactorText } from '../kit/session/second-factor';
+import { codeProblem, codeRefusal, secondFactorText } from '../kit/session/second-factor-words';
 
 /**
  * The sign-in's second step for an account with two-factor authentication: the six digits of its
@@ -42,7 +42,10 @@ export function CodeStep({ email, onVerify, onCancel }: { email: string; onVerif
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={busy}>
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={busy} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {secondFactorText.title}
+      </h2>
       <p className="text-sm text-slate-700">
         {secondFactorText.prompt} <span className="text-slate-500">({email})</span>
       </p>

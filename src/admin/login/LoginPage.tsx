@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../kit/session/auth-context';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -14,9 +14,10 @@ import { errorMessage } from '@/shared/db/errors';
 import { usePageMeta } from '@/shared/layout/seo';
 import { isPanelPath } from '@/admin/kit/navigation/addresses';
 import { authMessages } from '../kit/session/messages';
-import { secondFactorText } from '../kit/session/second-factor';
-import { CodeStep } from './CodeStep';
 import { loginError, type LoginField, type LoginValues } from './schema';
+
+// the second step, for accounts with two-factor authentication only: fetched when it is needed
+const CodeStep = lazy(() => import('./CodeStep').then((m) => ({ default: m.CodeStep })));
 
 /**
  * Where to go after signing in: the admin address the visitor was sent away from (a tab, a
@@ -106,12 +107,14 @@ export default function LoginPage() {
       </Link>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <h1 className="text-2xl font-bold text-slate-900">{secondFactor ? secondFactorText.title : 'Вход'}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">Вход</h1>
           <CardDescription>Вход в администраторския панел.</CardDescription>
         </CardHeader>
         <CardContent>
           {secondFactor ? (
-            <CodeStep email={secondFactor.email} onVerify={passCode} onCancel={() => void signOut().catch(() => undefined)} />
+            <Suspense fallback={<PageSpinner label="Зареждане" />}>
+              <CodeStep email={secondFactor.email} onVerify={passCode} onCancel={() => void signOut().catch(() => undefined)} />
+            </Suspense>
           ) : (
             <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
               {alert && (

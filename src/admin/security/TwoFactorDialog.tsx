@@ -9,7 +9,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { ADMIN_QUERY_ROOT } from '@/admin/kit/session/query-root';
-import { codeProblem, codeRefusal } from '@/admin/kit/session/second-factor';
+import { codeProblem, codeRefusal } from '@/admin/kit/session/second-factor-words';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { useReturnFocus } from '@/admin/kit/ui/return-focus';
 import { confirmTotp, enrolTotp, removeTotp, totpFactors, type Enrolment } from './api';

@@ -1,26 +1,13 @@
 import type { Session } from '@supabase/auth-js';
-import { codeOf, errorMessage } from '@/shared/db/errors';
 
 /*
  * The second factor of a sign-in (Supabase Auth's TOTP, /auth/v1/factors): an account with a
  * verified factor is let in only with an `aal2` session, one whose token was issued after a code
- * from the authenticator app. These are the rules and texts; the calls are in api.ts, the state in
- * AuthProvider.tsx, the code's form in login/CodeStep.tsx and the enrolment in security/.
+ * from the authenticator app. This is the rule, on the sign-in's way; the texts and the code's
+ * checks are in second-factor-words.ts, the calls in api.ts, the state in AuthProvider.tsx, the
+ * code's form in login/CodeStep.tsx (fetched when needed) and the enrolment in security/.
  */
 
-export const secondFactorText = {
-  title: 'Двуфакторно удостоверяване',
-  prompt: 'Въведете шестцифрения код от приложението за удостоверяване.',
-  label: 'Код',
-  submit: 'Потвърди',
-  busy: 'Проверка...',
-  cancel: 'Изход',
-  empty: 'Моля, въведете кода.',
-  format: 'Кодът е шест цифри.',
-  wrong: 'Невалиден код. Проверете часа на телефона и опитайте отново с новия код.',
-  expired: 'Времето за този код изтече. Въведете новия код от приложението.',
-  fallback: 'Кодът не можа да бъде проверен. Моля, опитайте отново.',
-} as const;
 
 /** The claims of an access token (a JWT's middle part), or an empty object when it is not one. */
 function claimsOf(token: string): Record<string, unknown> {
@@ -49,23 +36,4 @@ export function pendingFactorOf(session: Pick<Session, 'access_token' | 'user'>)
   const factor = session.user.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
   if (!factor) return null;
   return assuranceOf(session) === 'aal2' ? null : factor.id;
-}
-
-/** A code's problem before it is sent (empty, not six digits), else undefined. */
-export function codeProblem(code: string): string | undefined {
-  const value = code.replace(/\s/g, '');
-  if (value === '') return secondFactorText.empty;
-  return /^\d{6}$/.test(value) ? undefined : secondFactorText.format;
-}
-
-/** What the admin reads when GoTrue refuses a code: its error codes in Bulgarian, else its message. */
-export function codeRefusal(error: unknown): string {
-  switch (codeOf(error)) {
-    case 'mfa_verification_failed':
-      return secondFactorText.wrong;
-    case 'mfa_challenge_expired':
-      return secondFactorText.expired;
-    default:
-      return errorMessage(error, secondFactorText.fallback);
-  }
 }
