@@ -1348,6 +1348,25 @@ begin
 end;
 $function$;
 
+-- private.blog_users_keep_an_admin()
+CREATE OR REPLACE FUNCTION private.blog_users_keep_an_admin()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.is_active
+     and (tg_op = 'DELETE' or not new.is_active)
+     and not exists (select 1 from public.blog_users b where b.id <> old.id and b.is_active) then
+    raise exception 'Не можете да деактивирате или изтриете последния активен администратор. Първо добавете или активирайте друг.'
+      using errcode = '23514', hint = 'last_admin';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$function$;
+comment on function private.blog_users_keep_an_admin() is 'Refuses deactivating or deleting the last active blog user (hint last_admin). SECURITY DEFINER because it must see every blog user, whoever changes one.';
+
 -- private.blog_users_remove_account()
 CREATE OR REPLACE FUNCTION private.blog_users_remove_account()
  RETURNS trigger

@@ -55,8 +55,10 @@ CREATE TRIGGER blog_posts_40_content_webhook AFTER INSERT OR DELETE OR UPDATE ON
 
 -- ---- public.blog_users ----
 -- before insert, for each row: blog_users_10_sync_account
--- before update, for each row: blog_users_10_sync_account → blog_users_20_updated_at
+-- before update, for each row: blog_users_05_keep_an_admin → blog_users_10_sync_account → blog_users_20_updated_at
+-- before delete, for each row: blog_users_05_keep_an_admin
 -- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account
+CREATE TRIGGER blog_users_05_keep_an_admin BEFORE DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_keep_an_admin();
 CREATE TRIGGER blog_users_10_sync_account BEFORE INSERT OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_sync_account();
 CREATE TRIGGER blog_users_20_updated_at BEFORE UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER blog_users_10_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
