@@ -1,6 +1,6 @@
 -- What a hosted Supabase project already has before the project's own migrations run.
 -- Only the parts this product relies on: the API roles and their default grants, the auth
--- schema (users, identities, sessions, refresh tokens and the claim helpers) and the storage
+-- schema (users, identities, sessions, refresh tokens, the MFA tables and the claim helpers) and the storage
 -- schema (buckets, objects and the path helpers). Runs once on a fresh data directory.
 
 
@@ -122,6 +122,84 @@ create table auth.refresh_tokens (
   session_id uuid references auth.sessions (id) on delete cascade
 );
 create index refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+-- mfa:begin
+-- Multi-factor authentication as GoTrue's migrations leave it (20221003041349_add_mfa_schema and
+-- later ones: phone, last_challenged_at, WebAuthn columns; aal and factor_id on sessions). Written
+-- to run again on a data directory made before it existed: auth/mfa.ts replays this section once.
+do $$
+begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception
+  when duplicate_object then null;
+end
+$$;
+do $$
+begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception
+  when duplicate_object then null;
+end
+$$;
+do $$
+begin
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+exception
+  when duplicate_object then null;
+end
+$$;
+
+alter table auth.sessions add column if not exists factor_id uuid;
+alter table auth.sessions add column if not exists aal auth.aal_level;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null,
+  user_id uuid not null,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text default null,
+  last_challenged_at timestamptz default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb,
+  constraint mfa_factors_pkey primary key (id),
+  constraint mfa_factors_last_challenged_at_key unique (last_challenged_at),
+  constraint mfa_factors_user_id_fkey foreign key (user_id) references auth.users (id) on delete cascade
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
+  where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null,
+  factor_id uuid not null,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb,
+  constraint mfa_challenges_pkey primary key (id),
+  constraint mfa_challenges_auth_factor_id_fkey foreign key (factor_id) references auth.mfa_factors (id) on delete cascade
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null,
+  constraint amr_id_pk primary key (id),
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method),
+  constraint mfa_amr_claims_session_id_fkey foreign key (session_id) references auth.sessions (id) on delete cascade
+);
+-- mfa:end
 
 -- The claims of the current request, set by the API for the length of its transaction.
 create or replace function auth.jwt() returns jsonb

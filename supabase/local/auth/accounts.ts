@@ -11,6 +11,7 @@ import { header, type LocalRequest, type LocalResponse } from '../http.ts';
 import type { AuthSettings } from './settings.ts';
 import { verifyJwt } from '../jwt.ts';
 import { AuthError, authJson, errors } from './errors.ts';
+import { adminFactors } from './mfa.ts';
 import { endSessions, startSession, type TokenContext } from './sessions.ts';
 import { EMAIL_SHAPE, findUserByEmail, findUserById, insertAccount, isUuid, userJson, type UserRow } from './users.ts';
 
@@ -135,7 +136,8 @@ async function confirm(tx: Tx, tokens: TokenContext, token: string): Promise<Rec
       where user_id = $1 and provider = 'email'`,
     [rows[0].id],
   );
-  return startSession(tx, tokens, rows[0].id);
+  // GoTrue names the method after the link's type: 'signup' becomes 'email/signup'
+  return startSession(tx, tokens, rows[0].id, 'email/signup');
 }
 
 /** GET /verify (the link itself: redirects with the session in the fragment) and POST /verify (token_hash). */
@@ -297,6 +299,8 @@ async function deleteUser(ctx: ServerContext, id: string, body: Body): Promise<L
         [id],
       );
       await tx.query('delete from auth.identities where user_id = $1', [id]);
+      // as GoTrue's soft delete: the factors go too
+      await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
     } else {
       await tx.query('delete from auth.users where id = $1', [id]);
     }
@@ -307,6 +311,8 @@ async function deleteUser(ctx: ServerContext, id: string, body: Body): Promise<L
 export async function adminUsers(req: LocalRequest, ctx: ServerContext, path: string, body: () => Body): Promise<LocalResponse> {
   requireAdmin(req, ctx);
   const id = path.replace(/^\/admin\/users\/?/, '');
+  const factors = /^([^/]+)\/factors(?:\/([^/]+))?$/.exec(id);
+  if (factors) return adminFactors(req, ctx, factors[1], factors[2]);
   if (!id) {
     if (req.method === 'GET') return listUsers(req, ctx);
     if (req.method === 'POST') return createUser(ctx, body());

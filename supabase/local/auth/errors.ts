@@ -86,4 +86,29 @@ export const errors = {
   badEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+  // multi-factor authentication (GoTrue's mfa.go and its factor loader)
+  internal: (message: string) => new InternalAuthError(500, 'unexpected_failure', message),
+  anonymousNotAllowed: () => new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions'),
+  factorIdNotUuid: () => new AuthError(404, 'validation_failed', 'factor_id must be an UUID'),
+  userIdNotUuid: () => new AuthError(404, 'validation_failed', 'user_id must be an UUID'),
+  factorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
+  factorTypeInvalid: () => new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn'),
+  phoneEnrollDisabled: () => new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone'),
+  webauthnEnrollDisabled: () => new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  factorNameConflict: (name: string) =>
+    new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`),
+  tooManyFactors: () =>
+    new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue'),
+  aal2ToEnroll: () => new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor'),
+  aal2ToUnenroll: () => new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor'),
+  codeEmpty: () => new AuthError(400, 'validation_failed', 'Code needs to be non-empty'),
+  challengeNotFound: () => new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found'),
+  challengeMismatch: () => new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.'),
+  challengeExpired: (id: string) =>
+    new AuthError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+    ),
+  totpInvalid: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
 };

@@ -1,6 +1,6 @@
 // /auth/v1: the part of GoTrue the product uses — password sign-in, refresh-token rotation,
-// the current user, sign-out — plus sign-up and its confirmation link, the service role's
-// /admin/users, /settings and /health.
+// the current user, sign-out — plus sign-up and its confirmation link, TOTP factors (/factors),
+// the service role's /admin/users, /settings and /health.
 import type { Tx } from '../db.ts';
 import { verifyPassword } from '../engine/hasher.ts';
 import type { Handler, ServerContext } from '../context.ts';
@@ -9,6 +9,7 @@ import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
 import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
 import { endSessions, RefreshTokenReuse, refreshSession, revokeSessionTokens, startSession, type TokenContext } from './sessions.ts';
 import { adminUsers, signup, verify } from './accounts.ts';
+import { ensureMfaSchema, factorRoutes, type Caller } from './mfa.ts';
 import { findUserByEmail, findUserById, isBanned, isUuid, readable, USER_COLUMNS, userJson, type UserRow } from './users.ts';
 
 function parseBody(req: LocalRequest): Record<string, unknown> {
@@ -83,12 +84,6 @@ async function refreshGrant(req: LocalRequest, ctx: ServerContext): Promise<Loca
   }
 }
 
-interface Caller {
-  claims: JwtPayload;
-  user: UserRow;
-  sessionId: string | null;
-}
-
 /** The signed-in caller from `Authorization: Bearer`, checked as GoTrue's requireAuthentication does. */
 async function requireUser(req: LocalRequest, ctx: ServerContext, tx: Tx): Promise<Caller> {
   const auth = header(req, 'authorization');
@@ -114,16 +109,18 @@ async function requireUser(req: LocalRequest, ctx: ServerContext, tx: Tx): Promi
   const user = await findUserById(tx, claims.sub);
   if (!user || user.deleted_at) throw errors.userNotFound();
   let sessionId: string | null = null;
+  let aal: string | null = null;
   if (claims.session_id !== undefined && claims.session_id !== null && claims.session_id !== '') {
     if (!isUuid(claims.session_id)) throw errors.sessionNotFound();
-    const { rows } = await tx.query<{ id: string; not_after: Date | null }>(
-      `select id, not_after from auth.sessions where id = $1 and user_id = $2`,
+    const { rows } = await tx.query<{ id: string; not_after: Date | null; aal: string | null }>(
+      `select id, not_after, aal::text as aal from auth.sessions where id = $1 and user_id = $2`,
       [claims.session_id, user.id],
     );
     if (!rows[0]) throw errors.sessionNotFound();
     sessionId = rows[0].id;
+    aal = rows[0].aal;
   }
-  return { claims, user, sessionId };
+  return { claims, user, sessionId, aal };
 }
 
 async function getUser(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
@@ -190,6 +187,13 @@ const settingsJson = (ctx: ServerContext) => ({
 async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(req, ctx, path, () => parseBody(req));
+  if (path === '/factors' || path.startsWith('/factors/')) {
+    return factorRoutes(req, ctx, path, {
+      withCaller: (fn) => ctx.db.asSystem(async (tx) => fn(tx, await requireUser(req, ctx, tx))),
+      body: () => parseBody(req),
+      tokens: tokenContext(req, ctx),
+    });
+  }
   switch (path) {
     case '/token': {
       if (req.method !== 'POST') throw errors.methodNotAllowed();
@@ -231,6 +235,7 @@ async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalRespon
 
 export const handleAuth: Handler = async (req, ctx) => {
   try {
+    await ensureMfaSchema(ctx.db);
     return await route(req, ctx);
   } catch (error) {
     if (error instanceof AuthError) return error.toResponse();

@@ -63,6 +63,40 @@ async function insertRefreshToken(tx: Tx, userId: string, sessionId: string, par
   return token;
 }
 
+/** Methods whose claim makes a session aal2 (GoTrue's IsAAL2Claim). */
+const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+/**
+ * The assurance level and `amr` claim of a session, from its rows in auth.mfa_amr_claims as
+ * GoTrue computes them: aal2 once a second factor was verified, the methods most recent first.
+ * A session without claims (written by SQL) is aal1 with an empty `amr`.
+ */
+export async function sessionAssurance(
+  tx: Tx,
+  sessionId: string,
+): Promise<{ aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[] }> {
+  const { rows } = await tx.query<{ authentication_method: string; updated_at: Date }>(
+    `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, id`,
+    [sessionId],
+  );
+  const aal = rows.some((r) => AAL2_METHODS.has(r.authentication_method)) ? 'aal2' : 'aal1';
+  const amr = rows.map((r) => ({
+    method: r.authentication_method,
+    timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000),
+  }));
+  return { aal, amr };
+}
+
+/** Records that the session's user proved `method` now (GoTrue's AddClaimToSession: one row per method). */
+export async function addAmrClaim(tx: Tx, sessionId: string, method: string): Promise<void> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
 async function tokenResponse(
   tx: Tx,
   ctx: TokenContext,
@@ -72,7 +106,7 @@ async function tokenResponse(
 ): Promise<Record<string, unknown>> {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + ctx.jwtExpiry;
-  const signedInAt = Math.floor(new Date(session.created_at).getTime() / 1000);
+  const { aal, amr } = await sessionAssurance(tx, session.id);
   const accessToken = signJwt(
     {
       aud: user.aud || 'authenticated',
@@ -86,8 +120,8 @@ async function tokenResponse(
       user_metadata: user.raw_user_meta_data ?? {},
       // only ever the signed-in role: a stray value in auth.users.role must not mint other roles
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: signedInAt }],
+      aal,
+      amr,
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
@@ -103,14 +137,23 @@ async function tokenResponse(
   };
 }
 
-/** A new session for a user whose credentials were just checked; updates last_sign_in_at. */
-export async function startSession(tx: Tx, ctx: TokenContext, userId: string): Promise<Record<string, unknown>> {
+/**
+ * A new aal1 session for a user whose credentials were just checked, with its `amr` claim for
+ * `method` (GoTrue's names: 'password', 'email/signup', ...); updates last_sign_in_at.
+ */
+export async function startSession(
+  tx: Tx,
+  ctx: TokenContext,
+  userId: string,
+  method = 'password',
+): Promise<Record<string, unknown>> {
   const sessionId = randomUUID();
   const { rows } = await tx.query<SessionRow>(
-    `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')
      returning id, user_id, created_at, not_after`,
     [sessionId, userId],
   );
+  await addAmrClaim(tx, sessionId, method);
   const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
   await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
   await tx.query(
@@ -162,6 +205,31 @@ export async function refreshSession(tx: Tx, ctx: TokenContext, presented: strin
   await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
   const next = await insertRefreshToken(tx, user.id, session.id, token.token);
   await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [session.id]);
+  return tokenResponse(tx, ctx, user, session, next);
+}
+
+/**
+ * After a second factor was verified in this session: the session's current refresh token is
+ * swapped for a new one (its child) and the answer is the token endpoint's, aal and amr now
+ * including the new claim (GoTrue's updateMFASessionAndClaims).
+ */
+export async function upgradeSession(tx: Tx, ctx: TokenContext, sessionId: string): Promise<Record<string, unknown>> {
+  const { rows: sessions } = await tx.query<SessionRow>(
+    `select id, user_id, created_at, not_after from auth.sessions where id = $1`,
+    [sessionId],
+  );
+  const session = sessions[0];
+  if (!session) throw errors.sessionNotFound();
+  const { rows: current } = await tx.query<{ id: number; token: string }>(
+    `select id, token from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1 for update`,
+    [sessionId],
+  );
+  if (!current[0]) throw errors.refreshNotFound();
+  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current[0].id]);
+  const next = await insertRefreshToken(tx, session.user_id, session.id, current[0].token);
+  await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [session.id]);
+  const user = await findUserById(tx, session.user_id);
+  if (!user) throw errors.userNotFound();
   return tokenResponse(tx, ctx, user, session, next);
 }
 

@@ -81,13 +81,56 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> 
 export const isBanned = (user: UserRow, now = Date.now()): boolean =>
   user.banned_until !== null && new Date(user.banned_until).getTime() > now;
 
-/** The user as GoTrue serialises it: unset timestamps are left out, phone is '' when unset. */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  phone: string | null;
+  last_challenged_at: Date | null;
+}
+
+export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type, status::text as status,
+  created_at, updated_at, phone, last_challenged_at`;
+
+/** A factor as GoTrue serialises it: no secret, friendly_name left out when empty, phone '' when unset. */
+export function factorJson(factor: FactorRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: factor.id,
+    friendly_name: factor.friendly_name || undefined,
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+    phone: factor.phone ?? '',
+    last_challenged_at: iso(factor.last_challenged_at) ?? null,
+  };
+  if (out.friendly_name === undefined) delete out.friendly_name;
+  return out;
+}
+
+export async function userFactors(tx: Tx, userId: string): Promise<FactorRow[]> {
+  const { rows } = await tx.query<FactorRow>(
+    `select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/**
+ * The user as GoTrue serialises it: unset timestamps are left out, phone is '' when unset, and
+ * `factors` only when the user has any.
+ */
 export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, unknown>> {
   const { rows: identities } = await tx.query<IdentityRow>(
     `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
        from auth.identities where user_id = $1 order by created_at, id`,
     [user.id],
   );
+  const factors = await userFactors(tx, user.id);
   const out: Record<string, unknown> = {
     id: user.id,
     aud: user.aud || 'authenticated',
@@ -114,6 +157,7 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     })),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     banned_until: isBanned(user) ? iso(user.banned_until) : undefined,
     is_anonymous: user.is_anonymous,
   };
