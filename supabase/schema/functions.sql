@@ -806,6 +806,40 @@ end
 $function$;
 comment on function api_definers.resend_newsletter_confirmation(token text) is 'An expired confirmation link''s button. In the API because the page asks for a new e-mail; SECURITY DEFINER because the links and the outbox are private: it mails only the address a live token names, at most once in ten minutes.';
 
+-- api_definers.reset_second_factor(blog_user uuid)
+CREATE OR REPLACE FUNCTION api_definers.reset_second_factor(blog_user uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  account uuid;
+  caller uuid := auth.uid();
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators reset a second factor' using errcode = '42501';
+  end if;
+  if exists (select 1 from auth.mfa_factors f where f.user_id = caller and f.status = 'verified')
+     and coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
+    raise exception 'Влезте с кода от приложението си, за да нулирате двуфакторната защита на друг.'
+      using errcode = '42501', hint = 'aal2_required';
+  end if;
+  select b.user_id into account from public.blog_users b where b.id = blog_user;
+  if account is null then
+    raise exception 'Потребителят няма акаунт за вход.' using errcode = 'P0002', hint = 'no_account';
+  end if;
+  if account = caller then
+    raise exception 'Собствената си двуфакторна защита изключвате от „Двуфакторна защита“ в горната лента.'
+      using errcode = '22023', hint = 'own_factor';
+  end if;
+  delete from auth.mfa_factors where user_id = account;
+  -- sessions made with the old factor end: its holder signs in again and enrols anew
+  perform private.end_account_sessions(account);
+end
+$function$;
+comment on function api_definers.reset_second_factor(blog_user uuid) is 'Removes a colleague''s TOTP factors and ends their sessions (they enrol again at the next sign-in). In the API because the admin panel calls it; SECURITY DEFINER because auth.mfa_factors and auth.sessions are GoTrue''s: it refuses everyone but an admitted admin (42501), an admin with a factor signed in without it (aal2_required), and one''s own account (own_factor).';
+
 -- api_definers.restore_from_bin(item uuid, new_password text)
 CREATE OR REPLACE FUNCTION api_definers.restore_from_bin(item uuid, new_password text DEFAULT NULL::text)
  RETURNS jsonb
@@ -1003,6 +1037,26 @@ begin
 end
 $function$;
 comment on function api_definers.set_calendar_feed_active(feed uuid, active boolean) is 'Switches a feed off (its busy times go) or on (it syncs at once). In the API because the calendar tab switches feeds; SECURITY DEFINER because the feeds are in the private schema (admins only, checked inside).';
+
+-- api_definers.staff_second_factors()
+CREATE OR REPLACE FUNCTION api_definers.staff_second_factors()
+ RETURNS TABLE(blog_user uuid, enrolled_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators see who has a second factor' using errcode = '42501';
+  end if;
+  return query
+    select b.id, min(f.created_at)
+      from public.blog_users b
+      join auth.mfa_factors f on f.user_id = b.user_id and f.status = 'verified'
+     group by b.id;
+end
+$function$;
+comment on function api_definers.staff_second_factors() is 'The blog users with a verified TOTP factor and when they enrolled it (the users tab). In the API because the admin panel calls it; SECURITY DEFINER because auth.mfa_factors is GoTrue''s, out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
 -- api_definers.start_newsletter_send(post uuid, html text, plain text)
 CREATE OR REPLACE FUNCTION api_definers.start_newsletter_send(post uuid, html text, plain text)
@@ -5439,6 +5493,14 @@ CREATE OR REPLACE FUNCTION public.resend_newsletter_confirmation(token text)
 AS $function$ select api_definers.resend_newsletter_confirmation(token) $function$;
 comment on function public.resend_newsletter_confirmation(token text) is 'An expired confirmation link''s button. Calls api_definers.resend_newsletter_confirmation, which runs as its owner; its comment says why.';
 
+-- public.reset_second_factor(blog_user uuid)
+CREATE OR REPLACE FUNCTION public.reset_second_factor(blog_user uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.reset_second_factor(blog_user) $function$;
+comment on function public.reset_second_factor(blog_user uuid) is 'An administrator resets a colleague''s two-factor authentication. Calls api_definers.reset_second_factor, which runs as its owner; its comment says why.';
+
 -- public.restore_from_bin(item uuid, new_password text)
 CREATE OR REPLACE FUNCTION public.restore_from_bin(item uuid, new_password text DEFAULT NULL::text)
  RETURNS jsonb
@@ -5470,6 +5532,15 @@ CREATE OR REPLACE FUNCTION public.set_calendar_feed_active(feed uuid, active boo
  SET search_path TO ''
 AS $function$ select api_definers.set_calendar_feed_active(feed, active) $function$;
 comment on function public.set_calendar_feed_active(feed uuid, active boolean) is 'Switches a feed off (its busy times go) or on (it syncs at once). Calls api_definers.set_calendar_feed_active, which runs as its owner; its comment says why.';
+
+-- public.staff_second_factors()
+CREATE OR REPLACE FUNCTION public.staff_second_factors()
+ RETURNS TABLE(blog_user uuid, enrolled_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select * from api_definers.staff_second_factors() $function$;
+comment on function public.staff_second_factors() is 'Which blog users have two-factor authentication. Calls api_definers.staff_second_factors, which runs as its owner; its comment says why.';
 
 -- public.start_newsletter_send(post uuid, html text, plain text)
 CREATE OR REPLACE FUNCTION public.start_newsletter_send(post uuid, html text, plain text)

@@ -142,6 +142,8 @@ grant execute on function api_definers.remove_calendar_feed(feed uuid) to servic
 grant execute on function api_definers.resend_newsletter_confirmation(token text) to anon;
 grant execute on function api_definers.resend_newsletter_confirmation(token text) to authenticated;
 grant execute on function api_definers.resend_newsletter_confirmation(token text) to service_role;
+grant execute on function api_definers.reset_second_factor(blog_user uuid) to authenticated;
+grant execute on function api_definers.reset_second_factor(blog_user uuid) to service_role;
 grant execute on function api_definers.restore_from_bin(item uuid, new_password text) to authenticated;
 grant execute on function api_definers.restore_from_bin(item uuid, new_password text) to service_role;
 grant execute on function api_definers.review_contact_detail(contact uuid, field text, value text, decision text) to authenticated;
@@ -150,6 +152,8 @@ grant execute on function api_definers.send_newsletter_test(post uuid, html text
 grant execute on function api_definers.send_newsletter_test(post uuid, html text, plain text) to service_role;
 grant execute on function api_definers.set_calendar_feed_active(feed uuid, active boolean) to authenticated;
 grant execute on function api_definers.set_calendar_feed_active(feed uuid, active boolean) to service_role;
+grant execute on function api_definers.staff_second_factors() to authenticated;
+grant execute on function api_definers.staff_second_factors() to service_role;
 grant execute on function api_definers.start_newsletter_send(post uuid, html text, plain text) to authenticated;
 grant execute on function api_definers.start_newsletter_send(post uuid, html text, plain text) to service_role;
 grant execute on function api_definers.subscribe_newsletter(email text, page text, wording_version text, proof text, fill_ms integer, bot_trap text) to anon;
@@ -233,6 +237,8 @@ grant execute on function public.rename_project_category(category_id uuid, new_n
 grant execute on function public.resend_newsletter_confirmation(token text) to anon;
 grant execute on function public.resend_newsletter_confirmation(token text) to authenticated;
 grant execute on function public.resend_newsletter_confirmation(token text) to service_role;
+grant execute on function public.reset_second_factor(blog_user uuid) to authenticated;
+grant execute on function public.reset_second_factor(blog_user uuid) to service_role;
 grant execute on function public.restore_from_bin(item uuid, new_password text) to authenticated;
 grant execute on function public.restore_from_bin(item uuid, new_password text) to service_role;
 grant execute on function public.review_contact_detail(contact uuid, field text, value text, decision text) to authenticated;
@@ -241,6 +247,8 @@ grant execute on function public.send_newsletter_test(post uuid, html text, plai
 grant execute on function public.send_newsletter_test(post uuid, html text, plain text) to service_role;
 grant execute on function public.set_calendar_feed_active(feed uuid, active boolean) to authenticated;
 grant execute on function public.set_calendar_feed_active(feed uuid, active boolean) to service_role;
+grant execute on function public.staff_second_factors() to authenticated;
+grant execute on function public.staff_second_factors() to service_role;
 grant execute on function public.start_newsletter_send(post uuid, html text, plain text) to authenticated;
 grant execute on function public.start_newsletter_send(post uuid, html text, plain text) to service_role;
 grant execute on function public.subscribe_newsletter(email text, page text, wording_version text, proof text, fill_ms integer, bot_trap text) to anon;

@@ -277,6 +277,37 @@ describe('users tab', () => {
     expect(await screen.findByText('Няма потребители')).toBeInTheDocument();
   });
 
+  it("shows who has two-factor authentication, and resets a colleague's after the question, never one's own", async () => {
+    fakeTable('blog_users', [IVAN, { ...ADMIN_ROW }]);
+    const resets: unknown[] = [];
+    server.use(
+      http.post(rest('rpc/staff_second_factors'), () =>
+        HttpResponse.json(resets.length ? [{ blog_user: ADMIN_ROW.id, enrolled_at: '2026-11-01T10:00:00Z' }] : [IVAN, ADMIN_ROW].map((u) => ({ blog_user: u.id, enrolled_at: '2026-11-01T10:00:00Z' }))),
+      ),
+      http.post(rest('rpc/reset_second_factor'), async ({ request }) => {
+        resets.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    const items = () => within(screen.getByRole('list', { name: 'Потребители' })).getAllByRole('listitem');
+    await waitFor(() => expect(within(items()[0]).getByText('Двуфакторна защита')).toBeInTheDocument());
+    expect(within(items()[1]).getByText('Двуфакторна защита')).toBeInTheDocument();
+    // one's own is turned off in the header's 'Двуфакторна защита', not here
+    expect(within(items()[1]).queryByRole('button', { name: /^Нулирай двуфакторната защита/ })).not.toBeInTheDocument();
+    const reset = within(items()[0]).getByText('Нулирай двуфакторната защита').closest('button')!;
+    expect(reset).toHaveAccessibleName('Нулирай двуфакторната защита на Иван Петров');
+    await user.click(reset);
+    const dialog = await findDialog('alertdialog');
+    expect(within(dialog).getByText(/Иван Петров ще влиза само с паролата си/)).toBeInTheDocument();
+    expect(resets).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Нулирай' }));
+    expect(await within(toasts()).findByText('Двуфакторната защита е нулирана')).toBeInTheDocument();
+    expect(resets).toEqual([{ blog_user: IVAN.id }]);
+    await waitFor(() => expect(within(items()[0]).queryByText('Двуфакторна защита')).not.toBeInTheDocument());
+  });
+
   it("shows 'Неуспешно зареждане на потребители.' when the list fails", async () => {
     server.use(http.get(rest('blog_users'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
     renderAdmin(<UsersTab />);

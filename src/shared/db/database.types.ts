@@ -1103,6 +1103,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      reset_second_factor: {
+        Args: {
+          blog_user: string
+        }
+        Returns: undefined
+      }
       restore_from_bin: {
         Args: {
           item: string
@@ -1133,6 +1139,13 @@ export type Database = {
           active: boolean
         }
         Returns: undefined
+      }
+      staff_second_factors: {
+        Args: never
+        Returns: {
+          blog_user: string
+          enrolled_at: string
+        }[]
       }
       start_newsletter_send: {
         Args: {
