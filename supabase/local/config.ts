@@ -1,7 +1,7 @@
 // The few settings of supabase/config.toml the stand-in applies the way the Supabase CLI does.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SUPABASE_DIR } from './db.ts';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ROOT_DIR, SUPABASE_DIR } from './db.ts';
 
 export interface ProjectConfig {
   /** [api] max_rows: PostgREST's hard limit on the rows one read returns. */
@@ -25,6 +25,18 @@ export interface ProjectConfig {
   minimumPasswordLength: number;
   /** [functions.<name>] sections, by function name (see functionSettings for the defaults). */
   functions: Record<string, FunctionConfig>;
+  /** [auth.email] settings of the auth e-mails; each one absent when config.toml leaves it out. */
+  authEmail: AuthEmailConfig;
+}
+
+/** What the stand-in reads of [auth.email] and [auth.email.template.<type>]. */
+export interface AuthEmailConfig {
+  /** otp_expiry: seconds an e-mailed link or code stays valid. */
+  otpExpiry?: number;
+  /** max_frequency (a Go duration such as "1s" or "1m0s"), in seconds. */
+  maxFrequency?: number;
+  /** [auth.email.template.<type>]: subject and content_path (absolute here), by type (invite, recovery, ...). */
+  templates: Record<string, { subject?: string; contentPath?: string }>;
 }
 
 /** What the stand-in reads of a `[functions.<name>]` section. */
@@ -47,6 +59,7 @@ const DEFAULTS: ProjectConfig = {
   additionalRedirectUrls: [],
   minimumPasswordLength: 6,
   functions: {},
+  authEmail: { templates: {} },
 };
 
 /**
@@ -68,6 +81,33 @@ function readFunctionSections(values: Map<string, ConfigValue>): Record<string, 
     if (setting === 'verify_jwt' && typeof value === 'boolean') out[name].verifyJwt = value;
   }
   return out;
+}
+
+/** Seconds of a Go duration string ("90s", "1m0s", "1h", "500ms"); undefined when it is not one. */
+export function parseGoDuration(text: string): number | undefined {
+  const units: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+  const parts = [...text.trim().matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text.trim()) return undefined;
+  return parts.reduce((sum, p) => sum + Number(p[1]) * units[p[2]], 0);
+}
+
+/** The [auth.email] settings and templates among parsed settings; content_path is relative to the project root, as for the CLI. */
+function readAuthEmail(values: Map<string, ConfigValue>, root: string): AuthEmailConfig {
+  const otpExpiry = values.get('auth.email.otp_expiry');
+  const frequency = values.get('auth.email.max_frequency');
+  const templates: AuthEmailConfig['templates'] = {};
+  for (const [key, value] of values) {
+    const m = /^auth\.email\.template\.([a-z_]+)\.(subject|content_path)$/.exec(key);
+    if (!m || typeof value !== 'string') continue;
+    templates[m[1]] ??= {};
+    if (m[2] === 'subject') templates[m[1]].subject = value;
+    else templates[m[1]].contentPath = isAbsolute(value) ? value : resolve(root, value);
+  }
+  return {
+    otpExpiry: typeof otpExpiry === 'number' ? otpExpiry : undefined,
+    maxFrequency: typeof frequency === 'string' ? parseGoDuration(frequency) : typeof frequency === 'number' ? frequency : undefined,
+    templates,
+  };
 }
 
 export type ConfigValue = number | boolean | string | string[];
@@ -103,7 +143,7 @@ export function parseConfigNumbers(text: string): Map<string, number> {
 }
 
 export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): ProjectConfig {
-  if (!existsSync(file)) return { ...DEFAULTS, functions: {} };
+  if (!existsSync(file)) return { ...DEFAULTS, functions: {}, authEmail: { templates: {} } };
   const values = parseConfig(readFileSync(file, 'utf8'));
   const num = (key: string) => (typeof values.get(key) === 'number' ? (values.get(key) as number) : undefined);
   const bool = (key: string) => (typeof values.get(key) === 'boolean' ? (values.get(key) as boolean) : undefined);
@@ -123,5 +163,7 @@ export function readProjectConfig(file = join(SUPABASE_DIR, 'config.toml')): Pro
     additionalRedirectUrls: (Array.isArray(values.get('auth.additional_redirect_urls')) ? values.get('auth.additional_redirect_urls') : []) as string[],
     minimumPasswordLength: num('auth.minimum_password_length') ?? DEFAULTS.minimumPasswordLength,
     functions: readFunctionSections(values),
+    // the default file's relative paths are from the project root; another file's from its own folder's parent
+    authEmail: readAuthEmail(values, file === join(SUPABASE_DIR, 'config.toml') ? ROOT_DIR : resolve(file, '..', '..')),
   };
 }

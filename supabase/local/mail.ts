@@ -339,6 +339,17 @@ export class MailCatcher {
     return { ids: [...ids] };
   }
 
+  /**
+   * Keeps an e-mail the stand-in's auth server sends (an invite, a password reset), as the CLI's
+   * local mail catcher keeps GoTrue's SMTP mail: not through the provider's API, so neither its
+   * rate limit nor its checks apply. Answers the message's id.
+   */
+  deliver(mail: { to: string; subject: string; html: string; text?: string }, now = Date.now()): string {
+    const address = mail.to.trim().toLowerCase();
+    const result = this.addAll([{ to: [mail.to], addresses: [address], subject: mail.subject, text: mail.text ?? '', html: mail.html, attachments: [], headers: {} }], undefined, now);
+    return 'ids' in result ? result.ids[0] : '';
+  }
+
   private forgetOldKeys(now: number) {
     // keys are inserted in time order: the expired ones are at the front
     for (const [key, { at }] of this.keys) {

@@ -11,6 +11,7 @@ import { header, type LocalRequest, type LocalResponse } from '../http.ts';
 import type { AuthSettings } from './settings.ts';
 import { verifyJwt } from '../jwt.ts';
 import { AuthError, authJson, errors } from './errors.ts';
+import { mailerSettings } from './mailer.ts';
 import { adminFactors } from './mfa.ts';
 import { endSessions, startSession, type TokenContext } from './sessions.ts';
 import { EMAIL_SHAPE, findUserByEmail, findUserById, insertAccount, isUuid, userJson, type UserRow } from './users.ts';
@@ -36,10 +37,10 @@ function checkEmail(email: string): string {
 }
 
 /** GoTrue keeps only a hash of the link's secret: sha224 of the e-mail and the secret, in hex. */
-const tokenHash = (email: string, secret: string) => createHash('sha224').update(email + secret).digest('hex');
+export const tokenHash = (email: string, secret: string) => createHash('sha224').update(email + secret).digest('hex');
 
 /** Where a link may send the browser: site_url or one of the additional redirect URLs' origins. */
-function redirectTarget(requested: string | null, settings: AuthSettings): string {
+export function redirectTarget(requested: string | null, settings: AuthSettings): string {
   if (!requested) return settings.siteUrl;
   try {
     const url = new URL(requested);
@@ -121,14 +122,14 @@ export async function signup(req: LocalRequest, ctx: ServerContext, body: Body, 
 }
 
 /** Confirms the account whose link this is, and opens its first session. */
-async function confirm(tx: Tx, tokens: TokenContext, token: string): Promise<Record<string, unknown>> {
+async function confirm(tx: Tx, tokens: TokenContext, token: string, otpExpiry: number): Promise<Record<string, unknown>> {
   if (!/^[0-9a-f]{56}$/.test(token)) throw errors.otpExpired();
   const { rows } = await tx.query<{ id: string }>(
     `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
             raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}', updated_at = now()
-      where confirmation_token = $1 and confirmation_sent_at > now() - interval '24 hours'
+      where confirmation_token = $1 and confirmation_sent_at > now() - make_interval(secs => $2)
       returning id`,
-    [token],
+    [token, otpExpiry],
   );
   if (!rows[0]) throw errors.otpExpired();
   await tx.query(
@@ -148,7 +149,7 @@ export async function verify(req: LocalRequest, ctx: ServerContext, body: Body, 
     let fragment: string;
     try {
       if (type !== 'signup' && type !== 'email') throw errors.otpExpired();
-      const session = await ctx.db.asSystem((tx) => confirm(tx, tokens, req.url.searchParams.get('token') ?? ''));
+      const session = await ctx.db.asSystem((tx) => confirm(tx, tokens, req.url.searchParams.get('token') ?? '', mailerSettings(ctx).otpExpiry));
       fragment = new URLSearchParams({
         access_token: String(session.access_token),
         expires_at: String(session.expires_at),
@@ -166,7 +167,7 @@ export async function verify(req: LocalRequest, ctx: ServerContext, body: Body, 
   const type = text(body.type);
   if (type !== 'signup' && type !== 'email') throw errors.validation('Verify requires a verification type');
   const token = text(body.token_hash) || text(body.token);
-  const session = await ctx.db.asSystem((tx) => confirm(tx, tokens, token));
+  const session = await ctx.db.asSystem((tx) => confirm(tx, tokens, token, mailerSettings(ctx).otpExpiry));
   return authJson(200, session);
 }
 
@@ -175,7 +176,7 @@ export async function verify(req: LocalRequest, ctx: ServerContext, body: Body, 
 // ---------------------------------------------------------------------------------------------
 
 /** GoTrue's requireAdmin: the bearer token must be the service role's (or supabase_admin's). */
-function requireAdmin(req: LocalRequest, ctx: ServerContext) {
+export function requireAdmin(req: LocalRequest, ctx: ServerContext) {
   const token = header(req, 'authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!token) throw errors.noAuthorization();
   let role: unknown;

@@ -85,6 +85,23 @@ export const errors = {
     new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } }),
   badEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  // invitations, password recovery and PUT /user (GoTrue's invite.go, recover.go, mail.go, verify.go, user.go)
+  emailRequired: () => new AuthError(400, 'validation_failed', 'An email address is required'),
+  emailTooLong: () => new AuthError(400, 'validation_failed', 'An email address is too long'),
+  recoveryEmailRequired: () => new AuthError(400, 'validation_failed', 'Password recovery requires an email'),
+  overEmailSendRateLimit: (seconds: number) =>
+    new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  verifyTokenOrHash: () => new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash'),
+  verifyTokenRequired: () => new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash'),
+  onlyTokenHash: () => new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided'),
+  emailOrPhoneOnVerify: () => new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify'),
+  invalidEmailOnVerify: () => new AuthError(422, 'validation_failed', 'Invalid email format'),
+  tokenInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  userBannedForbidden: () => new AuthError(403, 'user_banned', 'User is banned'),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  appMetadataNotAdmin: () => new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges'),
+  aal2ToUpdate: () =>
+    new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   // multi-factor authentication (GoTrue's mfa.go and its factor loader)
   internal: (message: string) => new InternalAuthError(500, 'unexpected_failure', message),

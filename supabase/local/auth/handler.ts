@@ -1,5 +1,6 @@
 // /auth/v1: the part of GoTrue the product uses — password sign-in, refresh-token rotation,
-// the current user, sign-out — plus sign-up and its confirmation link, TOTP factors (/factors),
+// the current user (GET and PUT), sign-out — plus sign-up and its confirmation link, invitations
+// (/invite) and password resets (/recover) with their e-mailed links, TOTP factors (/factors),
 // the service role's /admin/users, /settings and /health.
 import type { Tx } from '../db.ts';
 import { verifyPassword } from '../engine/hasher.ts';
@@ -9,6 +10,7 @@ import { JwtError, verifyJwt, type JwtPayload } from '../jwt.ts';
 import { AUTH_HEADERS, AuthError, authJson, errors } from './errors.ts';
 import { endSessions, RefreshTokenReuse, refreshSession, revokeSessionTokens, startSession, type TokenContext } from './sessions.ts';
 import { adminUsers, signup, verify } from './accounts.ts';
+import { invite, LINK_TYPES, recover, updateCurrentUser, verifyLinkGet, verifyLinkPost } from './links.ts';
 import { ensureMfaSchema, factorRoutes, type Caller } from './mfa.ts';
 import { findUserByEmail, findUserById, isBanned, isUuid, readable, USER_COLUMNS, userJson, type UserRow } from './users.ts';
 
@@ -203,17 +205,33 @@ async function route(req: LocalRequest, ctx: ServerContext): Promise<LocalRespon
       throw errors.unsupportedGrant(grant);
     }
     case '/user':
+      if (req.method === 'PUT') {
+        return updateCurrentUser(ctx, parseBody(req), (fn) => ctx.db.asSystem(async (tx) => fn(tx, await requireUser(req, ctx, tx))));
+      }
       if (req.method !== 'GET') throw errors.methodNotAllowed();
       return getUser(req, ctx);
+    case '/invite':
+      if (req.method !== 'POST') throw errors.methodNotAllowed();
+      return invite(req, ctx, parseBody(req), tokenContext(req, ctx));
+    case '/recover':
+      if (req.method !== 'POST') throw errors.methodNotAllowed();
+      return recover(req, ctx, parseBody(req), tokenContext(req, ctx));
     case '/logout':
       if (req.method !== 'POST') throw errors.methodNotAllowed();
       return logout(req, ctx);
     case '/signup':
       if (req.method !== 'POST') throw errors.methodNotAllowed();
       return signup(req, ctx, parseBody(req), tokenContext(req, ctx));
-    case '/verify':
+    case '/verify': {
       if (req.method !== 'GET' && req.method !== 'POST') throw errors.methodNotAllowed();
-      return verify(req, ctx, req.method === 'POST' ? parseBody(req) : {}, tokenContext(req, ctx));
+      const body = req.method === 'POST' ? parseBody(req) : {};
+      const type = req.method === 'POST' ? body.type : req.url.searchParams.get('type');
+      // invite and recovery links (links.ts); sign-up confirmations as before (accounts.ts)
+      if (typeof type === 'string' && LINK_TYPES.has(type)) {
+        return req.method === 'POST' ? verifyLinkPost(ctx, body, tokenContext(req, ctx)) : verifyLinkGet(req, ctx, tokenContext(req, ctx));
+      }
+      return verify(req, ctx, body, tokenContext(req, ctx));
+    }
     case '/settings':
       if (req.method !== 'GET') throw errors.methodNotAllowed();
       return authJson(200, settingsJson(ctx));

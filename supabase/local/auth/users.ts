@@ -21,6 +21,7 @@ export interface UserRow {
   is_anonymous: boolean;
   invited_at: Date | null;
   confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
   /** Which of STRING_COLUMNS are NULL in this row (none for an account GoTrue could read). */
   null_strings: string[];
 }
@@ -57,7 +58,7 @@ export const STRING_COLUMNS = [
 
 export const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.phone, u.phone_confirmed_at,
   u.confirmed_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at,
-  u.banned_until, u.deleted_at, u.is_anonymous, u.invited_at, u.confirmation_sent_at,
+  u.banned_until, u.deleted_at, u.is_anonymous, u.invited_at, u.confirmation_sent_at, u.recovery_sent_at,
   array_remove(array[${STRING_COLUMNS.map((c) => `case when u.${c} is null then '${c}' end`).join(', ')}], null) as null_strings`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -137,10 +138,12 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     role: user.role || 'authenticated',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    invited_at: iso(user.invited_at),
     confirmation_sent_at: iso(user.confirmation_sent_at),
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
