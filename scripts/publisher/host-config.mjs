@@ -22,14 +22,15 @@ import { pathToFileURL } from 'node:url';
 import { envValue, siteEnv } from './config.mjs';
 
 /**
- * The admin's addresses: the sign-in and the panels (their previews among them). They answer
+ * The admin's addresses: the sign-in with the pages the auth e-mails link to (/login/nova-parola,
+ * /login/pokana) and the panels (their previews among them). They answer
  * admin.html with 200, the admin's own app (src/app/admin-main.tsx).
  */
-export const ADMIN_ROUTES = ['/login', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*'];
+export const ADMIN_ROUTES = ['/login', '/login/*', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*'];
 
 /** Whether a path is the admin's (ADMIN_ROUTES): vite's dev and preview servers answer it with admin.html. */
 export function isAdminPath(pathname) {
-  return pathname === '/login' || /^\/(blog-admin|work-admin)(\/.*)?$/.test(pathname);
+  return /^\/(login|blog-admin|work-admin)(\/.*)?$/.test(pathname);
 }
 
 /**

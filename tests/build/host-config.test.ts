@@ -39,7 +39,7 @@ describe('the build for the hosts', () => {
   it("sends the admin's addresses to its app and the site app's to the shell, with 200, and every other one to the not-found page with 404", () => {
     const rules = read('_redirects').split('\n').filter((l) => l && !l.startsWith('#'));
     expect(rules.at(-1)).toBe('/* /404.html 404');
-    for (const route of ['/login', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*']) {
+    for (const route of ['/login', '/login/*', '/blog-admin', '/blog-admin/*', '/work-admin', '/work-admin/*']) {
       expect(rules).toContain(`${route} /admin.html 200`);
       expect(rules).not.toContain(`${route} /spa.html 200`);
     }
@@ -77,7 +77,9 @@ describe('host-config', () => {
   });
 
   it("knows the admin's addresses (vite's dev and preview servers answer them with admin.html)", () => {
-    for (const path of ['/login', '/blog-admin', '/blog-admin/posts/new', '/work-admin/', '/blog-admin/preview/post/1']) expect(isAdminPath(path), path).toBe(true);
-    for (const path of ['/', '/blog', '/login/x', '/blog-administrator', '/booking/abc', '/work-admins']) expect(isAdminPath(path), path).toBe(false);
+    for (const path of ['/login', '/login/nova-parola', '/login/pokana', '/blog-admin', '/blog-admin/posts/new', '/work-admin/', '/blog-admin/preview/post/1']) {
+      expect(isAdminPath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/blog', '/loginx', '/blog-administrator', '/booking/abc', '/work-admins']) expect(isAdminPath(path), path).toBe(false);
   });
 });

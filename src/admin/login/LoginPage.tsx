@@ -170,9 +170,14 @@ export default function LoginPage() {
           )}
         </CardContent>
       </Card>
-      <Link to="/" className={buttonClasses({ variant: 'ghost', className: 'mt-6' })}>
-        Към началната страница
-      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Link to="/login/nova-parola" className={buttonClasses({ variant: 'ghost' })}>
+          Забравена парола?
+        </Link>
+        <Link to="/" className={buttonClasses({ variant: 'ghost' })}>
+          Към началната страница
+        </Link>
+      </div>
     </main>
   );
 }

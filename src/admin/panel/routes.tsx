@@ -9,6 +9,8 @@ import { lazyPart } from '../kit/ui/lazy-part';
  */
 const AuthLayout = lazy(() => import('./AuthLayout'));
 const LoginPage = lazy(() => import('../login/LoginPage'));
+// the pages the auth e-mails link to: a password reset and an invitation
+const PasswordPage = lazy(() => import('../login/PasswordPage'));
 // what comes after signing in: lazy parts, which render at once when their code is already here
 // (AuthLayout fetches it while 'Вход' is being answered), without a round through the spinner
 const AdminPage = lazyPart(() => import('./AdminPage').then((m) => m.default));
@@ -26,6 +28,8 @@ export function adminRoutesWith(signedIn: RouteObject[]): RouteObject {
     element: page(AuthLayout),
     children: [
       { path: 'login', element: page(LoginPage) },
+      { path: 'login/nova-parola', element: <PasswordPage kind="recovery" /> },
+      { path: 'login/pokana', element: <PasswordPage kind="invite" /> },
       {
         element: page(RequireAdmin),
         children: [

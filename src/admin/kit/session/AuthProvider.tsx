@@ -12,6 +12,8 @@ import {
   onSessionChange,
   passSecondFactor,
   passwordGrant,
+  verifyEmailLink,
+  type EmailLinkType,
   signOutEverywhere,
   type Admission,
 } from './api';
@@ -171,6 +173,18 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
     [apply, follow, onSigningIn],
   );
 
+  const acceptLink = useCallback(
+    async (tokenHash: string, type: EmailLinkType) => {
+      setSnap((s) => ({ ...s, notice: null }));
+      const session = await verifyEmailLink(tokenHash, type);
+      follow();
+      const result = await apply(session);
+      if (!result?.ok) throw new Error(result?.message ?? authMessages.signInFailedFallback);
+      return pendingFactorOf(session) ? 'second-factor' : 'signed-in';
+    },
+    [apply, follow],
+  );
+
   const verifyCode = useCallback(
     async (code: string) => {
       const step = snap.secondFactor;
@@ -190,8 +204,8 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ ...snap, secondFactor: snap.secondFactor ?? null, signIn, signOut, recheck, verifyCode }),
-    [snap, signIn, signOut, recheck, verifyCode],
+    () => ({ ...snap, secondFactor: snap.secondFactor ?? null, signIn, signOut, recheck, verifyCode, acceptLink }),
+    [snap, signIn, signOut, recheck, verifyCode, acceptLink],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

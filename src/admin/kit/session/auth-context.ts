@@ -38,6 +38,11 @@ export interface AuthState {
   secondFactor: SecondFactorStep | null;
   /** Passes the second factor with a code; rejects with GoTrue's error (second-factor.ts words it). */
   verifyCode: (code: string) => Promise<void>;
+  /**
+   * Uses an e-mailed link (a password reset, an invitation) by its token hash: signs its account in,
+   * as signIn does; rejects with GoTrue's error (otp_expired for a used or old link).
+   */
+  acceptLink: (tokenHash: string, type: 'recovery' | 'invite') => Promise<'signed-in' | 'second-factor'>;
   /** Signs out and removes the stored session. */
   signOut: () => Promise<void>;
   /**
@@ -65,6 +70,7 @@ export const signedOutState: AuthState = {
   signOut: notMounted,
   secondFactor: null,
   verifyCode: notMounted,
+  acceptLink: notMounted,
   notice: null,
   recheck: () => Promise.resolve(),
 };
