@@ -11,7 +11,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { site } from '@/shared/config/site';
 import { errorMessage } from '@/shared/db/errors';
-import { usePageMeta } from '@/shared/layout/seo';
+import { useAdminTitle } from '@/admin/kit/ui/page-title';
 import { isPanelPath } from '@/admin/kit/navigation/addresses';
 import { authMessages } from '../kit/session/messages';
 import { loginError, type LoginField, type LoginValues } from './schema';
@@ -30,7 +30,7 @@ function targetOf(state: unknown): string {
 
 /** /login: e-mail and password required; a success toast and on to the panel, or the error shown. */
 export default function LoginPage() {
-  usePageMeta({ title: 'Вход', description: 'Вход за администраторите на сайта.', noIndex: true });
+  useAdminTitle('Вход');
   const { user, loading, notice, signIn, secondFactor, verifyCode, signOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

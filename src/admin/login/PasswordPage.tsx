@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../kit/session/auth-context';
-import { requestPasswordReset, setOwnPassword } from '../kit/session/api';
+import { requestPasswordReset, setOwnPassword } from '../kit/session/email-links';
 import { Card, CardContent, CardDescription, CardHeader } from '@/admin/kit/ui/card';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { passwordProblem, passwordText } from '@/admin/kit/forms/password-rule';
@@ -13,7 +13,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { site } from '@/shared/config/site';
-import { usePageMeta } from '@/shared/layout/seo';
+import { useAdminTitle } from '@/admin/kit/ui/page-title';
 import { isSpentLink, isTooSoon, passwordPageText as text, passwordRefusal } from './password-words';
 
 const CodeStep = lazy(() => import('./CodeStep').then((m) => ({ default: m.CodeStep })));
@@ -28,7 +28,7 @@ type Kind = 'recovery' | 'invite';
  */
 export default function PasswordPage({ kind }: { kind: Kind }) {
   const words = text[kind];
-  usePageMeta({ title: words.title, noIndex: true });
+  useAdminTitle(words.title);
   const { secondFactor, verifyCode, acceptLink, user, loading } = useAuth();
   const query = new URLSearchParams(useLocation().search);
   const tokenHash = query.get('token_hash') ?? '';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
-import { usePageMeta } from '@/shared/layout/seo';
+import { useAdminTitle } from '@/admin/kit/ui/page-title';
 import { useStorageCheck } from '../kit/data/api';
 import { adminPaths, blogPanel } from '../kit/navigation/addresses';
 import { AdminFrame } from '../kit/navigation/AdminFrame';
@@ -46,7 +46,7 @@ export function preloadFirstTab(): Promise<unknown> {
 
 /** /blog-admin: 'Администраторски панел'. */
 export default function AdminPage() {
-  usePageMeta({ title: 'Администраторски панел', noIndex: true });
+  useAdminTitle('Администраторски панел');
   const storage = useStorageCheck();
 
   const actions = (

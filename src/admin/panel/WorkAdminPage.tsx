@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { buttonClasses } from '@/shared/ui/button';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { usePageMeta } from '@/shared/layout/seo';
+import { useAdminTitle } from '@/admin/kit/ui/page-title';
 import { AdminFrame } from '@/admin/kit/navigation/AdminFrame';
 import { LogoutButton } from '@/admin/kit/session/LogoutButton';
 import { TwoFactorButton } from '@/admin/security/TwoFactorButton';
@@ -24,7 +24,7 @@ export const NO_USER_MESSAGE = 'Моля, влезте в системата, з
 
 /** /work-admin: 'Управление на Проекти': projects with galleries, and categories. */
 export default function WorkAdminPage() {
-  usePageMeta({ title: 'Управление на Проекти', noIndex: true });
+  useAdminTitle('Управление на Проекти');
   const { user, loading } = useAuth();
 
   const back = (

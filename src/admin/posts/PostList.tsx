@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { Picture } from '@/shared/ui/picture';
 import { Card } from '@/admin/kit/ui/card';
 import { formatDateBg } from '@/shared/domain/dates';
-import { displayNameOf } from './post-payload';
+import { displayNameOf } from './post-row';
 import type { AdminPostRow } from './types';
 import { formatWallClockBg } from '@/admin/kit/formats/wall-clock-text';
 import { scheduleText } from './schedule';

@@ -1,6 +1,6 @@
 import { defineRecordType } from '@/admin/kit/records/record-type';
 import { recordWords } from '@/admin/kit/records/record-words';
-import { togglePublishPatch } from './post-payload';
+import { togglePublishPatch } from './post-row';
 import { postSource } from './queries';
 import type { AdminPost, AdminPostRow, PostListFilters, PostPayload } from './types';
 

@@ -10,12 +10,6 @@ import type { AdminPost, PostPayload } from './types';
  * they are tested on their own. The form's rules live in ./post-schema.
  */
 
-/** The display name a blog user gives a post: full name, else username. */
-export function displayNameOf(user: { full_name: string | null; username: string } | null | undefined): string {
-  if (!user) return '';
-  return user.full_name?.trim() || user.username;
-}
-
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 /**
@@ -51,11 +45,5 @@ export function buildPostPayload(
   };
 }
 
-/** The toggle of the list: turning on sets published_at to now; turning off keeps it. */
-export function togglePublishPatch(
-  post: Pick<AdminPost, 'is_published' | 'published_at'>,
-  now: Date,
-): { is_published: boolean; published_at: string | null } {
-  const publish = !post.is_published;
-  return { is_published: publish, published_at: publish ? now.toISOString() : post.published_at };
-}
+export { displayNameOf, togglePublishPatch } from './post-row';
+import { displayNameOf } from './post-row';

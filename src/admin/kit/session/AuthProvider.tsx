@@ -12,8 +12,6 @@ import {
   onSessionChange,
   passSecondFactor,
   passwordGrant,
-  verifyEmailLink,
-  type EmailLinkType,
   signOutEverywhere,
   type Admission,
 } from './api';
@@ -174,8 +172,9 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
   );
 
   const acceptLink = useCallback(
-    async (tokenHash: string, type: EmailLinkType) => {
+    async (tokenHash: string, type: 'recovery' | 'invite') => {
       setSnap((s) => ({ ...s, notice: null }));
+      const { verifyEmailLink } = await import('./email-links');
       const session = await verifyEmailLink(tokenHash, type);
       follow();
       const result = await apply(session);
