@@ -173,6 +173,7 @@ const JOB_PURPOSE: Record<string, string> = {
   'lead-follow-ups': 'no morning e-mail of follow-ups is sent.',
   'calendar-sync': "the consultant's calendar feeds are read only when an admin asks.",
   'calendar-sync-outcomes': 'a calendar sync that never reached its function (not deployed, did not start or answer) leaves no error in the calendar tab, and nobody is told.',
+  'audit-retention': "the audit log is kept past its retention (a year by default) and never pruned.",
 };
 
 async function appliedVersions(q: Query): Promise<Set<string> | null> {

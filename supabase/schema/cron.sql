@@ -6,6 +6,8 @@
 -- own rendering differs in details (it has no `maintain` privilege, for one).
 
 
+select cron.schedule('audit-retention', '37 3 * * *', 'select private.prune_audit_events()');
+
 select cron.schedule('booking-mail', '* * * * *', 'select private.process_mail_outbox()');
 
 select cron.schedule('calendar-sync', '*/10 * * * *', 'select private.request_calendar_sync()');

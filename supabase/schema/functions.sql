@@ -63,6 +63,32 @@ end
 $function$;
 comment on function api_definers.admin_unsubscribe_newsletter(subscriber uuid) is 'An admin unsubscribes an address by hand. In the API because the admin panel calls it; SECURITY DEFINER because links and deliveries are private: it refuses everyone but an admitted admin (42501).';
 
+-- api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint)
+CREATE OR REPLACE FUNCTION api_definers.audit_events(person uuid DEFAULT NULL::uuid, kinds text[] DEFAULT NULL::text[], since timestamp with time zone DEFAULT NULL::timestamp with time zone, until timestamp with time zone DEFAULT NULL::timestamp with time zone, page_size integer DEFAULT 50, before_id bigint DEFAULT NULL::bigint)
+ RETURNS TABLE(id bigint, at timestamp with time zone, actor_blog_user uuid, actor_name text, kind text, record_table text, record_id text, detail jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators read the audit log' using errcode = '42501';
+  end if;
+  return query
+    select e.id, e.at, e.actor_blog_user, coalesce(nullif(btrim(b.full_name), ''), b.username), e.kind, e.record_table, e.record_id, e.detail
+      from private.audit_events e
+      left join public.blog_users b on b.id = e.actor_blog_user
+     where (audit_events.person is null or e.actor_blog_user = audit_events.person)
+       and (audit_events.kinds is null or e.kind = any (audit_events.kinds))
+       and (audit_events.since is null or e.at >= audit_events.since)
+       and (audit_events.until is null or e.at < audit_events.until)
+       and (audit_events.before_id is null or e.id < audit_events.before_id)
+     order by e.id desc
+     limit least(greatest(coalesce(audit_events.page_size, 50), 1), 500);
+end
+$function$;
+comment on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log, newest first, by person, kinds and time ([since, until)), a page (at most 500) before an id. In the API because the admin panel''s ''Одит'' tab calls it; SECURITY DEFINER because the log is private, out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
+
 -- api_definers.booking_by_token(token text)
 CREATE OR REPLACE FUNCTION api_definers.booking_by_token(token text)
  RETURNS jsonb
@@ -416,6 +442,7 @@ begin
   insert into private.contact_erasures (erased_by, inquiries, bookings, notes, mails)
   values (private.current_blog_user(), cardinality(inquiry_ids), cardinality(booking_ids), notes, mails);
   counts := jsonb_build_object('inquiries', cardinality(inquiry_ids), 'bookings', cardinality(booking_ids), 'notes', notes, 'mails', mails);
+  perform private.audit('contact.erased', 'contacts', contact::text, counts);
   return counts;
 end
 $function$;
@@ -440,6 +467,7 @@ begin
   end if;
   delete from private.mail_outbox where mailbox = box and purpose = 'newsletter_confirm';
   insert into private.newsletter_erasures (erased_by) values (private.current_blog_user());
+  perform private.audit('subscriber.erased', 'newsletter_subscribers', subscriber::text);
 end
 $function$;
 comment on function api_definers.erase_newsletter_subscriber(subscriber uuid) is 'Erases a subscriber on request, recording only that it happened. In the API because the admin panel calls it; SECURITY DEFINER because the outbox and the erasure log are private: it refuses everyone but an admitted admin (42501).';
@@ -540,6 +568,7 @@ begin
   insert into public.newsletter_suppression_lifts (subscriber_id, suppressed_reason, suppressed_at, restored_status, reason, lifted_by, lifted_by_name)
   values (s.id, s.suppressed_reason, s.suppressed_at, back, why, who,
           coalesce((select coalesce(nullif(btrim(b.full_name), ''), b.username) from public.blog_users b where b.id = who), ''));
+  perform private.audit('newsletter.suppression_lifted', 'newsletter_subscribers', s.id::text, jsonb_build_object('restored_status', back));
   return back;
 end
 $function$;
@@ -716,6 +745,28 @@ end
 $function$;
 comment on function api_definers.newsletter_send_status(post uuid) is 'A post''s newsletter progress. In the API because the admin panel calls it; SECURITY DEFINER because deliveries are private: it refuses everyone but an admitted admin (42501) before it reads anything.';
 
+-- api_definers.record_export(kind text, rows integer)
+CREATE OR REPLACE FUNCTION api_definers.record_export(kind text, rows integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators record an export' using errcode = '42501';
+  end if;
+  if kind is null or kind not in ('export.csv', 'contact.export') then
+    raise exception 'Непознат вид изнасяне.' using errcode = '22023', hint = 'export_kind_unknown';
+  end if;
+  if record_export.rows is null or record_export.rows < 0 then
+    raise exception 'Броят на редовете трябва да е нула или повече.' using errcode = '22023', hint = 'export_rows_invalid';
+  end if;
+  perform private.audit(kind, null, null, jsonb_build_object('rows', record_export.rows));
+end
+$function$;
+comment on function api_definers.record_export(kind text, rows integer) is 'Records in the audit log that an admin made a CSV or a contact export, and how many rows. In the API because the admin panel calls it when it exports; SECURITY DEFINER because the audit log is private and append-only, out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
+
 -- api_definers.record_mail_event(event_id text, kind text, address text)
 CREATE OR REPLACE FUNCTION api_definers.record_mail_event(event_id text, kind text, address text)
  RETURNS text
@@ -834,6 +885,7 @@ begin
       using errcode = '22023', hint = 'own_factor';
   end if;
   delete from auth.mfa_factors where user_id = account;
+  perform private.audit('factor.reset', 'blog_users', blog_user::text, jsonb_build_object('account', account));
   -- sessions made with the old factor end: its holder signs in again and enrols anew
   perform private.end_account_sessions(account);
 end
@@ -1089,6 +1141,7 @@ begin
   insert into public.newsletter_sends (post_id, subject, html, plain, started_by)
   values (p.id, p.title, html, plain, private.current_blog_user())
   returning * into send;
+  perform private.audit('newsletter.sent', 'newsletter_sends', send.id::text, jsonb_build_object('post_id', p.id));
   insert into private.newsletter_deliveries (send_id, post_id, subscriber_id)
   select send.id, p.id, n.id from public.newsletter_subscribers n where n.status = 'confirmed'
   on conflict (post_id, subscriber_id) do nothing;
@@ -1387,6 +1440,169 @@ begin
   return new;
 end;
 $function$;
+
+-- private.audit(kind text, record_table text, record_id text, detail jsonb, account uuid)
+CREATE OR REPLACE FUNCTION private.audit(kind text, record_table text, record_id text, detail jsonb DEFAULT '{}'::jsonb, account uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  who uuid := coalesce(account, auth.uid());
+begin
+  insert into private.audit_events (actor_blog_user, actor_account, kind, record_table, record_id, detail)
+  values ((select b.id from public.blog_users b where b.user_id = who), who, kind, record_table, record_id, coalesce(detail, '{}'));
+end
+$function$;
+comment on function private.audit(kind text, record_table text, record_id text, detail jsonb, account uuid) is 'Appends one audit event; the actor is the caller''s token (auth.uid()) unless an account is given (GoTrue''s own changes). Only the database''s functions call it: no API role may.';
+
+-- private.audit_events_append_only()
+CREATE OR REPLACE FUNCTION private.audit_events_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' and current_setting('audit.retention', true) = 'on' then
+    return null;
+  end if;
+  raise exception 'Одитният дневник не може да се променя или изтрива.' using errcode = '42501', hint = 'audit_append_only';
+end
+$function$;
+comment on function private.audit_events_append_only() is 'Refuses every UPDATE, DELETE and TRUNCATE of the audit log, but the retention job''s DELETE (the transaction-local flag audit.retention it raises).';
+
+-- private.audit_factor_change()
+CREATE OR REPLACE FUNCTION private.audit_factor_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    -- GoTrue also drops factors never confirmed: only a verified one was protection
+    if old.status::text = 'verified' then
+      perform private.audit('factor.removed', 'auth.mfa_factors', old.id::text,
+                            jsonb_build_object('account', old.user_id, 'factor_type', old.factor_type::text),
+                            coalesce(auth.uid(), old.user_id));
+    end if;
+  elsif new.status::text = 'verified' and (tg_op = 'INSERT' or old.status::text <> 'verified') then
+    perform private.audit('factor.enrolled', 'auth.mfa_factors', new.id::text,
+                          jsonb_build_object('account', new.user_id, 'factor_type', new.factor_type::text),
+                          coalesce(auth.uid(), new.user_id));
+  end if;
+  return null;
+end
+$function$;
+comment on function private.audit_factor_change() is 'Trigger on auth.mfa_factors: records a factor verified (enrolled) or a verified one removed; the actor is the caller''s token, else the factor''s account (GoTrue acting for its holder).';
+
+-- private.audit_lead_change()
+CREATE OR REPLACE FUNCTION private.audit_lead_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status is distinct from old.status then
+    perform private.audit('lead.stage', 'contact_submissions', new.id::text,
+                          jsonb_build_object('from', old.status, 'to', new.status, 'contact_id', new.contact_id));
+  end if;
+  if new.owner_id is distinct from old.owner_id then
+    perform private.audit('lead.owner', 'contact_submissions', new.id::text,
+                          jsonb_build_object('from', old.owner_id, 'to', new.owner_id, 'contact_id', new.contact_id));
+  end if;
+  return null;
+end
+$function$;
+comment on function private.audit_lead_change() is 'Trigger: records a lead''s change of stage (from, to) or owner (the blog user ids).';
+
+-- private.audit_lead_note()
+CREATE OR REPLACE FUNCTION private.audit_lead_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit('lead.note', 'lead_notes', new.id::text,
+                        jsonb_build_object('contact_id', new.contact_id, 'inquiry_id', new.inquiry_id));
+  return null;
+end
+$function$;
+comment on function private.audit_lead_note() is 'Trigger: records that a note was written on a contact (the ids, not the text).';
+
+-- private.audit_password_set()
+CREATE OR REPLACE FUNCTION private.audit_password_set()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.password is not null then
+    perform private.audit('person.changed', 'blog_users', new.id::text, '{"fields": ["password"]}');
+  end if;
+  return new;
+end
+$function$;
+comment on function private.audit_password_set() is 'Trigger: records that a person''s password was set (the field''s name only), before the row empties it.';
+
+-- private.audit_row_change()
+CREATE OR REPLACE FUNCTION private.audit_row_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  subject text := tg_argv[0];
+  row_id text := coalesce(to_jsonb(new), to_jsonb(old)) ->> 'id';
+  changed jsonb;
+  was jsonb := to_jsonb(old);
+  now_is jsonb := to_jsonb(new);
+  kind text;
+begin
+  if tg_op = 'UPDATE' then
+    -- the names of the fields that changed; updated_at follows every change, the password is write-only
+    select coalesce(jsonb_agg(n.key order by n.key), '[]') into changed
+      from jsonb_each(now_is) n
+     where n.key not in ('updated_at', 'password') and n.value is distinct from was -> n.key;
+    if changed = '[]' then
+      return null;
+    end if;
+  end if;
+  kind := case
+    when subject = 'settings' then 'settings.changed'
+    when tg_op = 'INSERT' then subject || '.created'
+    when tg_op = 'DELETE' then subject || '.deleted'
+    when subject = 'person' and (now_is -> 'is_active') is distinct from (was -> 'is_active') then
+      case when (now_is ->> 'is_active')::boolean then 'person.activated' else 'person.deactivated' end
+    else subject || '.changed'
+  end;
+  perform private.audit(kind, tg_table_name, row_id,
+                        case when tg_op = 'UPDATE' then jsonb_build_object('fields', changed)
+                             when subject = 'settings' then jsonb_build_object('op', lower(tg_op))
+                             else '{}'::jsonb end);
+  return null;
+end
+$function$;
+comment on function private.audit_row_change() is 'Trigger: records a row created, changed (the names of the fields that changed, nothing of their values) or deleted; its argument names the subject (post, project, category, client, person, settings).';
+
+-- private.audit_sign_in()
+CREATE OR REPLACE FUNCTION private.audit_sign_in()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit('account.signed_in', 'auth.sessions', new.id::text, '{}', new.user_id);
+  return null;
+end
+$function$;
+comment on function private.audit_sign_in() is 'Trigger on auth.sessions: records a sign-in (a new session) as its account''s.';
 
 -- private.blog_posts_default_published_at()
 CREATE OR REPLACE FUNCTION private.blog_posts_default_published_at()
@@ -3926,6 +4142,27 @@ AS $function$
   on conflict (mailbox) do nothing
 $function$;
 
+-- private.prune_audit_events()
+CREATE OR REPLACE FUNCTION private.prune_audit_events()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pruned integer;
+begin
+  -- the one DELETE the append-only trigger lets through, for this statement only
+  perform set_config('audit.retention', 'on', true);
+  delete from private.audit_events e
+   where e.at < now() - make_interval(days => (select s.retention_days from private.audit_settings s));
+  get diagnostics pruned = row_count;
+  perform set_config('audit.retention', 'off', true);
+  return pruned;
+end
+$function$;
+comment on function private.prune_audit_events() is 'Deletes the audit events older than private.audit_settings.retention_days (the job audit-retention, daily). Its owner''s alone: no API role may run it.';
+
 -- private.prune_intake_clients()
 CREATE OR REPLACE FUNCTION private.prune_intake_clients()
  RETURNS void
@@ -5246,6 +5483,15 @@ CREATE OR REPLACE FUNCTION public.admin_unsubscribe_newsletter(subscriber uuid)
 AS $function$ select api_definers.admin_unsubscribe_newsletter(subscriber) $function$;
 comment on function public.admin_unsubscribe_newsletter(subscriber uuid) is 'An admin unsubscribes an address by hand. Calls api_definers.admin_unsubscribe_newsletter, which runs as its owner; its comment says why.';
 
+-- public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint)
+CREATE OR REPLACE FUNCTION public.audit_events(person uuid DEFAULT NULL::uuid, kinds text[] DEFAULT NULL::text[], since timestamp with time zone DEFAULT NULL::timestamp with time zone, until timestamp with time zone DEFAULT NULL::timestamp with time zone, page_size integer DEFAULT 50, before_id bigint DEFAULT NULL::bigint)
+ RETURNS TABLE(id bigint, at timestamp with time zone, actor_blog_user uuid, actor_name text, kind text, record_table text, record_id text, detail jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select * from api_definers.audit_events(person, kinds, since, until, page_size, before_id) $function$;
+comment on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log for the admin panel''s ''Одит'' tab. Calls api_definers.audit_events, which runs as its owner; its comment says why.';
+
 -- public.blog_category_counts(max_count integer)
 CREATE OR REPLACE FUNCTION public.blog_category_counts(max_count integer DEFAULT 5)
  RETURNS TABLE(name text, count bigint)
@@ -5428,6 +5674,14 @@ CREATE OR REPLACE FUNCTION public.newsletter_send_status(post uuid)
  SET search_path TO ''
 AS $function$ select api_definers.newsletter_send_status(post) $function$;
 comment on function public.newsletter_send_status(post uuid) is 'A post''s newsletter progress. Calls api_definers.newsletter_send_status, which runs as its owner; its comment says why.';
+
+-- public.record_export(kind text, rows integer)
+CREATE OR REPLACE FUNCTION public.record_export(kind text, rows integer)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.record_export(kind, rows) $function$;
+comment on function public.record_export(kind text, rows integer) is 'The admin panel reports a CSV or contact export to the audit log. Calls api_definers.record_export, which runs as its owner; its comment says why.';
 
 -- public.record_mail_event(event_id text, kind text, address text)
 CREATE OR REPLACE FUNCTION public.record_mail_event(event_id text, kind text, address text)

@@ -92,6 +92,8 @@ grant execute on function api_definers.add_calendar_feed(label text, url text, o
 grant execute on function api_definers.add_calendar_feed(label text, url text, owner_email text) to service_role;
 grant execute on function api_definers.admin_unsubscribe_newsletter(subscriber uuid) to authenticated;
 grant execute on function api_definers.admin_unsubscribe_newsletter(subscriber uuid) to service_role;
+grant execute on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to authenticated;
+grant execute on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to service_role;
 grant execute on function api_definers.booking_by_token(token text) to anon;
 grant execute on function api_definers.booking_by_token(token text) to authenticated;
 grant execute on function api_definers.booking_by_token(token text) to service_role;
@@ -136,6 +138,8 @@ grant execute on function api_definers.newsletter_link(kind text, token text) to
 grant execute on function api_definers.newsletter_link(kind text, token text) to service_role;
 grant execute on function api_definers.newsletter_send_status(post uuid) to authenticated;
 grant execute on function api_definers.newsletter_send_status(post uuid) to service_role;
+grant execute on function api_definers.record_export(kind text, rows integer) to authenticated;
+grant execute on function api_definers.record_export(kind text, rows integer) to service_role;
 grant execute on function api_definers.record_mail_event(event_id text, kind text, address text) to service_role;
 grant execute on function api_definers.remove_calendar_feed(feed uuid) to authenticated;
 grant execute on function api_definers.remove_calendar_feed(feed uuid) to service_role;
@@ -182,6 +186,8 @@ grant execute on function public.add_calendar_feed(label text, url text, owner_e
 grant execute on function public.add_calendar_feed(label text, url text, owner_email text) to service_role;
 grant execute on function public.admin_unsubscribe_newsletter(subscriber uuid) to authenticated;
 grant execute on function public.admin_unsubscribe_newsletter(subscriber uuid) to service_role;
+grant execute on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to authenticated;
+grant execute on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to service_role;
 grant execute on function public.blog_category_counts(max_count integer) to anon;
 grant execute on function public.blog_category_counts(max_count integer) to authenticated;
 grant execute on function public.blog_category_counts(max_count integer) to service_role;
@@ -229,6 +235,8 @@ grant execute on function public.newsletter_link(kind text, token text) to authe
 grant execute on function public.newsletter_link(kind text, token text) to service_role;
 grant execute on function public.newsletter_send_status(post uuid) to authenticated;
 grant execute on function public.newsletter_send_status(post uuid) to service_role;
+grant execute on function public.record_export(kind text, rows integer) to authenticated;
+grant execute on function public.record_export(kind text, rows integer) to service_role;
 grant execute on function public.record_mail_event(event_id text, kind text, address text) to service_role;
 grant execute on function public.remove_calendar_feed(feed uuid) to authenticated;
 grant execute on function public.remove_calendar_feed(feed uuid) to service_role;

@@ -8,6 +8,38 @@
 
 -- ---- tables ----
 
+create table private.audit_events (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default clock_timestamp() not null,
+  actor_blog_user uuid,
+  actor_account uuid,
+  kind text not null,
+  record_table text,
+  record_id text,
+  detail jsonb default '{}'::jsonb not null,
+  constraint audit_events_pkey PRIMARY KEY (id),
+  constraint audit_events_detail_object CHECK (jsonb_typeof(detail) = 'object'::text),
+  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['post.created'::text, 'post.changed'::text, 'post.deleted'::text, 'project.created'::text, 'project.changed'::text, 'project.deleted'::text, 'category.created'::text, 'category.changed'::text, 'category.deleted'::text, 'client.created'::text, 'client.changed'::text, 'client.deleted'::text, 'person.created'::text, 'person.changed'::text, 'person.deactivated'::text, 'person.activated'::text, 'person.deleted'::text, 'settings.changed'::text, 'lead.stage'::text, 'lead.owner'::text, 'lead.note'::text, 'export.csv'::text, 'contact.export'::text, 'contact.erased'::text, 'subscriber.erased'::text, 'newsletter.sent'::text, 'newsletter.suppression_lifted'::text, 'account.signed_in'::text, 'factor.enrolled'::text, 'factor.removed'::text, 'factor.reset'::text]))
+);
+CREATE INDEX audit_events_actor_idx ON private.audit_events USING btree (actor_blog_user, id);
+CREATE INDEX audit_events_at_idx ON private.audit_events USING btree (at);
+CREATE INDEX audit_events_kind_idx ON private.audit_events USING btree (kind, id);
+-- row level security: off
+comment on table private.audit_events is 'The audit log: who (blog user, account), when, what kind and which record, with ids and field names only. Append-only: written by private.audit(), read through audit_events(), pruned only by private.prune_audit_events().';
+comment on column private.audit_events.actor_blog_user is 'The blog user who did it; null for the system or a visitor.';
+comment on column private.audit_events.actor_account is 'The sign-in account (auth.uid()) that did it; for a sign-in or a factor change GoTrue makes, the account''s own.';
+comment on column private.audit_events.detail is 'Ids and field names only (e.g. {"fields": ["title"]}, {"from": "new", "to": "won"}), never a personal value.';
+
+create table private.audit_settings (
+  id boolean default true not null,
+  retention_days integer default 365 not null,
+  constraint audit_settings_pkey PRIMARY KEY (id),
+  constraint audit_settings_retention_days_check CHECK (retention_days >= 30 AND retention_days <= 3650),
+  constraint audit_settings_single_row CHECK (id)
+);
+-- row level security: off
+comment on table private.audit_settings is 'The audit log''s settings (one row): retention_days, how long its rows are kept (the job audit-retention).';
+
 create table private.booking_events (
   id bigint default nextval('private.booking_events_id_seq'::regclass) not null,
   appointment_id uuid not null,

@@ -10,6 +10,22 @@
 -- <table>_<NN>_<what>, NN its place (supabase/migrations/20261128002100_trigger_order.sql;
 -- tests/build/trigger-order.test.ts).
 
+-- ---- auth.mfa_factors ----
+-- after insert, for each row: mfa_factors_audit
+-- after update, for each row: mfa_factors_audit
+-- after delete, for each row: mfa_factors_audit
+CREATE TRIGGER mfa_factors_audit AFTER INSERT OR DELETE OR UPDATE OF status ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION private.audit_factor_change();
+
+-- ---- auth.sessions ----
+-- after insert, for each row: sessions_audit
+CREATE TRIGGER sessions_audit AFTER INSERT ON auth.sessions FOR EACH ROW EXECUTE FUNCTION private.audit_sign_in();
+
+-- ---- private.audit_events ----
+-- before update, for each statement: audit_events_append_only
+-- before delete, for each statement: audit_events_append_only
+-- before truncate, for each statement: audit_events_append_only
+CREATE TRIGGER audit_events_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON private.audit_events FOR EACH STATEMENT EXECUTE FUNCTION private.audit_events_append_only();
+
 -- ---- private.mailbox_providers ----
 -- after insert, for each statement: mailbox_providers_changed
 -- after update, for each statement: mailbox_providers_changed
@@ -39,9 +55,9 @@ CREATE TRIGGER appointments_30_conversation_created AFTER INSERT ON public.appoi
 -- ---- public.blog_posts ----
 -- before insert, for each row: blog_posts_10_image_alt → blog_posts_20_published_at → blog_posts_30_schedule → blog_posts_40_share_image_alt → blog_posts_50_staff_row
 -- before update, for each row: blog_posts_10_image_alt → blog_posts_20_published_at → blog_posts_30_schedule → blog_posts_40_share_image_alt → blog_posts_60_updated_at
--- after insert, for each row: blog_posts_40_content_webhook
--- after update, for each row: blog_posts_20_revision → blog_posts_30_updated_by → blog_posts_40_content_webhook
--- after delete, for each row: blog_posts_10_bin → blog_posts_40_content_webhook
+-- after insert, for each row: blog_posts_40_content_webhook → blog_posts_50_audit
+-- after update, for each row: blog_posts_20_revision → blog_posts_30_updated_by → blog_posts_40_content_webhook → blog_posts_50_audit
+-- after delete, for each row: blog_posts_10_bin → blog_posts_40_content_webhook → blog_posts_50_audit
 CREATE TRIGGER blog_posts_10_image_alt BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
 CREATE TRIGGER blog_posts_20_published_at BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.blog_posts_default_published_at();
 CREATE TRIGGER blog_posts_30_schedule BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.check_post_schedule();
@@ -52,41 +68,51 @@ CREATE TRIGGER blog_posts_10_bin AFTER DELETE ON public.blog_posts FOR EACH ROW 
 CREATE TRIGGER blog_posts_20_revision AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
 CREATE TRIGGER blog_posts_30_updated_by AFTER UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
 CREATE TRIGGER blog_posts_40_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER blog_posts_50_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('post');
 
 -- ---- public.blog_users ----
 -- before insert, for each row: blog_users_10_sync_account
--- before update, for each row: blog_users_05_keep_an_admin → blog_users_10_sync_account → blog_users_20_updated_at
+-- before update, for each row: blog_users_05_keep_an_admin → blog_users_07_audit_password → blog_users_10_sync_account → blog_users_20_updated_at
 -- before delete, for each row: blog_users_05_keep_an_admin
--- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account
+-- after insert, for each row: blog_users_30_audit
+-- after update, for each row: blog_users_30_audit
+-- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account → blog_users_30_audit
 CREATE TRIGGER blog_users_05_keep_an_admin BEFORE DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_keep_an_admin();
+CREATE TRIGGER blog_users_07_audit_password BEFORE UPDATE OF password ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.audit_password_set();
 CREATE TRIGGER blog_users_10_sync_account BEFORE INSERT OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_sync_account();
 CREATE TRIGGER blog_users_20_updated_at BEFORE UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER blog_users_10_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
 CREATE TRIGGER blog_users_20_remove_account AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_remove_account();
+CREATE TRIGGER blog_users_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('person');
 
 -- ---- public.calendar_settings ----
 -- before insert, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt
 -- before update, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt → calendar_settings_30_updated_at
+-- after insert, for each row: calendar_settings_audit
+-- after update, for each row: calendar_settings_audit
+-- after delete, for each row: calendar_settings_audit
 CREATE TRIGGER calendar_settings_10_checked BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.check_calendar_settings();
 CREATE TRIGGER calendar_settings_20_image_alt BEFORE INSERT OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
 CREATE TRIGGER calendar_settings_30_updated_at BEFORE UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER calendar_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.calendar_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('settings');
 
 -- ---- public.clients ----
 -- before insert, for each row: clients_10_image_alt
 -- before update, for each row: clients_10_image_alt → clients_20_updated_at
--- after insert, for each row: clients_20_content_webhook
--- after update, for each row: clients_20_content_webhook
--- after delete, for each row: clients_10_bin → clients_20_content_webhook
+-- after insert, for each row: clients_20_content_webhook → clients_30_audit
+-- after update, for each row: clients_20_content_webhook → clients_30_audit
+-- after delete, for each row: clients_10_bin → clients_20_content_webhook → clients_30_audit
 CREATE TRIGGER clients_10_image_alt BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
 CREATE TRIGGER clients_20_updated_at BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER clients_10_bin AFTER DELETE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
 CREATE TRIGGER clients_20_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER clients_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('client');
 
 -- ---- public.contact_submissions ----
 -- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
 -- before update, for each row: contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_50_updated_at → contact_submissions_70_lead
 -- after insert, for each row: contact_submissions_10_acknowledged → contact_submissions_20_chat
--- after update, for each row: contact_submissions_30_lead_history
+-- after update, for each row: contact_submissions_30_lead_history → contact_submissions_40_audit
 CREATE TRIGGER contact_submissions_10_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
 CREATE TRIGGER contact_submissions_20_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
 CREATE TRIGGER contact_submissions_30_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
@@ -97,6 +123,7 @@ CREATE TRIGGER contact_submissions_70_lead BEFORE INSERT OR UPDATE OF status, lo
 CREATE TRIGGER contact_submissions_10_acknowledged AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_created();
 CREATE TRIGGER contact_submissions_20_chat AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
 CREATE TRIGGER contact_submissions_30_lead_history AFTER UPDATE OF status, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.record_lead_changes();
+CREATE TRIGGER contact_submissions_40_audit AFTER UPDATE OF status, owner_id ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.audit_lead_change();
 
 -- ---- public.contacts ----
 -- before update, for each row: contacts_updated_at
@@ -112,11 +139,17 @@ CREATE CONSTRAINT TRIGGER content_bin_forget_staff AFTER DELETE ON public.conten
 
 -- ---- public.lead_notes ----
 -- before insert, for each row: lead_notes_written
+-- after insert, for each row: lead_notes_audit
 CREATE TRIGGER lead_notes_written BEFORE INSERT ON public.lead_notes FOR EACH ROW EXECUTE FUNCTION private.note_written();
+CREATE TRIGGER lead_notes_audit AFTER INSERT ON public.lead_notes FOR EACH ROW EXECUTE FUNCTION private.audit_lead_note();
 
 -- ---- public.meeting_settings ----
 -- before update, for each row: meeting_settings_updated_at
+-- after insert, for each row: meeting_settings_audit
+-- after update, for each row: meeting_settings_audit
+-- after delete, for each row: meeting_settings_audit
 CREATE TRIGGER meeting_settings_updated_at BEFORE UPDATE ON public.meeting_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER meeting_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.meeting_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('settings');
 
 -- ---- public.newsletter_consents ----
 -- before update, for each row: newsletter_consents_kept
@@ -133,18 +166,19 @@ CREATE TRIGGER newsletter_suppression_lifts_append_only BEFORE DELETE OR UPDATE 
 
 -- ---- public.project_categories ----
 -- before update, for each row: project_categories_updated_at
--- after insert, for each row: content_webhook
--- after update, for each row: content_webhook
--- after delete, for each row: content_webhook
+-- after insert, for each row: project_categories_10_content_webhook → project_categories_20_audit
+-- after update, for each row: project_categories_10_content_webhook → project_categories_20_audit
+-- after delete, for each row: project_categories_10_content_webhook → project_categories_20_audit
 CREATE TRIGGER project_categories_updated_at BEFORE UPDATE ON public.project_categories FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.project_categories FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER project_categories_10_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.project_categories FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER project_categories_20_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_categories FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('category');
 
 -- ---- public.projects ----
 -- before insert, for each row: projects_10_image_alt → projects_20_share_image_alt → projects_30_staff_row
 -- before update, for each row: projects_10_image_alt → projects_20_share_image_alt → projects_40_updated_at
--- after insert, for each row: projects_10_content_webhook
--- after update, for each row: projects_10_content_webhook → projects_30_revision → projects_40_updated_by
--- after delete, for each row: projects_10_content_webhook → projects_20_bin
+-- after insert, for each row: projects_10_content_webhook → projects_50_audit
+-- after update, for each row: projects_10_content_webhook → projects_30_revision → projects_40_updated_by → projects_50_audit
+-- after delete, for each row: projects_10_content_webhook → projects_20_bin → projects_50_audit
 CREATE TRIGGER projects_10_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_image_alt();
 CREATE TRIGGER projects_20_share_image_alt BEFORE INSERT OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.require_share_image_alt();
 CREATE TRIGGER projects_30_staff_row BEFORE INSERT ON public.projects FOR EACH ROW EXECUTE FUNCTION private.add_staff_row();
@@ -153,3 +187,4 @@ CREATE TRIGGER projects_10_content_webhook AFTER INSERT OR DELETE OR UPDATE ON p
 CREATE TRIGGER projects_20_bin AFTER DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
 CREATE TRIGGER projects_30_revision AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
 CREATE TRIGGER projects_40_updated_by AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
+CREATE TRIGGER projects_50_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('project');

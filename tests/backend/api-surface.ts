@@ -22,6 +22,7 @@ export const HOSTED_DB_SCHEMAS = 'public, graphql_public';
 export const API_DEFINERS = [
   'api_definers.add_calendar_feed',
   'api_definers.admin_unsubscribe_newsletter',
+  'api_definers.audit_events',
   'api_definers.booking_by_token (anon)',
   'api_definers.booking_history',
   'api_definers.booking_paused (anon)',
@@ -42,6 +43,7 @@ export const API_DEFINERS = [
   'api_definers.newsletter_counts',
   'api_definers.newsletter_link (anon)',
   'api_definers.newsletter_send_status',
+  'api_definers.record_export',
   'api_definers.record_mail_event (service_role only)',
   'api_definers.remove_calendar_feed',
   'api_definers.resend_newsletter_confirmation (anon)',

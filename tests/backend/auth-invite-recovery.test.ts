@@ -19,6 +19,9 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // GoTrue's own default e-mails, whatever this project's config.toml sets (its templates have
+  // tests of their own below: 'the project's own e-mails')
+  h.local.context.auth.mailer = { templates: {} };
 });
 
 afterAll(async () => {
@@ -428,6 +431,39 @@ describe('the e-mails\' templates', () => {
     } finally {
       h.local.context.auth.mailer = saved;
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the project's own e-mails (supabase/templates, set in config.toml)", () => {
+  it("invite and recovery link to the admin app's pages with the token hash, in Bulgarian; the hash signs in once", async () => {
+    const saved = h.local.context.auth.mailer;
+    h.local.context.auth.mailer = undefined;
+    try {
+      const invitedEmail = address('pokana');
+      expect((await h.service.auth.admin.inviteUserByEmail(invitedEmail)).error).toBeNull();
+      const invite = onlyMail(invitedEmail);
+      expect(invite.subject).toBe('Покана за администрацията');
+      const inviteHref = /href="([^"]+)"/.exec(invite.html)![1].replace(/&amp;/g, '&');
+      const inviteLink = new URL(inviteHref);
+      expect(`${inviteLink.origin}${inviteLink.pathname}`).toBe(`${SITE}/login/pokana`);
+      expect(inviteLink.searchParams.get('type')).toBe('invite');
+      const inviteHash = inviteLink.searchParams.get('token_hash')!;
+      expect(inviteHash).toMatch(/^[0-9a-f]{56}$/);
+      expect((await h.newClient().auth.verifyOtp({ token_hash: inviteHash, type: 'invite' })).error).toBeNull();
+      expect((await h.newClient().auth.verifyOtp({ token_hash: inviteHash, type: 'invite' })).error).toMatchObject({ code: 'otp_expired' });
+
+      const known = address('parola');
+      await confirmedAccount(known, 'known-password-1');
+      expect((await h.newClient().auth.resetPasswordForEmail(known)).error).toBeNull();
+      const recovery = onlyMail(known);
+      expect(recovery.subject).toBe('Нова парола за администрацията');
+      const recoveryLink = new URL(/href="([^"]+)"/.exec(recovery.html)![1].replace(/&amp;/g, '&'));
+      expect(`${recoveryLink.origin}${recoveryLink.pathname}`).toBe(`${SITE}/login/nova-parola`);
+      expect(recoveryLink.searchParams.get('type')).toBe('recovery');
+      expect((await h.newClient().auth.verifyOtp({ token_hash: recoveryLink.searchParams.get('token_hash')!, type: 'recovery' })).error).toBeNull();
+    } finally {
+      h.local.context.auth.mailer = saved;
     }
   });
 });

@@ -47,6 +47,7 @@ export const AUTHENTICATED_FUNCTIONS = [
   ...withDefiner([
     'public.add_calendar_feed(label text, url text, owner_email text)',
     'public.admin_unsubscribe_newsletter(subscriber uuid)',
+    'public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint)',
     'public.booking_history(booking uuid)',
     'public.calendar_feeds()',
     'public.contact_timeline(contact uuid)',
@@ -57,6 +58,7 @@ export const AUTHENTICATED_FUNCTIONS = [
     'public.merge_contacts(keep uuid, other uuid)',
     'public.newsletter_counts()',
     'public.newsletter_send_status(post uuid)',
+    'public.record_export(kind text, rows integer)',
     'public.remove_calendar_feed(feed uuid)',
     'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
     'public.reset_second_factor(blog_user uuid)',

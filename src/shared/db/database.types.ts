@@ -923,6 +923,26 @@ export type Database = {
         }
         Returns: undefined
       }
+      audit_events: {
+        Args: {
+          person?: string
+          kinds?: string[]
+          since?: string
+          until?: string
+          page_size?: number
+          before_id?: number
+        }
+        Returns: {
+          id: number
+          at: string
+          actor_blog_user: string
+          actor_name: string
+          kind: string
+          record_table: string
+          record_id: string
+          detail: Json
+        }[]
+      }
       blog_category_counts: {
         Args: {
           max_count?: number
@@ -1074,6 +1094,13 @@ export type Database = {
           post: string
         }
         Returns: Json
+      }
+      record_export: {
+        Args: {
+          kind: string
+          rows: number
+        }
+        Returns: undefined
       }
       record_mail_event: {
         Args: {
