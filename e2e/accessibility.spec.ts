@@ -125,6 +125,7 @@ const ADMIN_TABS = [
   ['contacts', 'Контакти'],
   ['subscribers', 'Абонати'],
   ['bin', 'Кошче'],
+  ['audit', 'Одит'],
 ] as const;
 
 test('the admin panel has exactly the tabs checked below', async ({ page }) => {

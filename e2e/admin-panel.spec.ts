@@ -20,6 +20,7 @@ test('the panel checks the image storage and shows its nine tabs', async ({ page
     'Контакти',
     'Абонати',
     'Кошче',
+    'Одит',
   ]);
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);
   expect(storageChecks).toEqual(['POST']);

@@ -29,6 +29,7 @@ const ROOMS = [
   'src/admin/inbox/InquiriesTab.tsx',
   'src/admin/inbox/BookingsTab.tsx',
   'src/admin/bin/BinTab.tsx',
+  'src/admin/audit/AuditTab.tsx',
   'src/admin/work/ProjectsTab.tsx',
   'src/admin/work/CategoriesTab.tsx',
   'src/admin/posts/PostForm.tsx',

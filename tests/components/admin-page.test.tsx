@@ -26,7 +26,7 @@ function page(auth = adminAuth()) {
 }
 
 describe('/blog-admin', () => {
-  it("has the title, the header actions and the nine tabs", async () => {
+  it("has the title, the header actions and the ten tabs", async () => {
     server.use(
       http.post(storage('object/list/blog-images'), () => HttpResponse.json([])),
       http.get(rest('blog_posts'), () => HttpResponse.json([postRow()])),
@@ -46,6 +46,7 @@ describe('/blog-admin', () => {
       'Контакти',
       'Абонати',
       'Кошче',
+      'Одит',
     ]);
     expect(await screen.findByRole('tab', { name: 'Запитвания (2 нови)' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Резервации (1 чакащи)' })).toBeInTheDocument();

@@ -476,6 +476,31 @@ describe('CSV export', () => {
     expect(lines.filter((l) => l.includes(',Клиент '))).toHaveLength(1003);
   });
 
+  it('records the export in the audit log before the file is made; a refused record makes no file', async () => {
+    const files = captureDownloads();
+    const recorded: unknown[] = [];
+    let refuse = false;
+    server.use(
+      http.post(rest('rpc/record_export'), async ({ request }) => {
+        recorded.push(await request.json());
+        return refuse ? HttpResponse.json({ code: '42501', message: 'Only administrators record exports' }, { status: 403 }) : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    inquiriesAnswer(() => listAnswer([inquiryRow(), inquiryRow({ id: 'i-2', name: 'Втори' })], 2));
+    renderAdmin(<InquiriesTab />);
+    await screen.findByRole('article', { name: 'Иван Петров' });
+    await userEvent.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
+    expect(await within(toasts()).findByText('Файлът е изтеглен')).toBeInTheDocument();
+    expect(recorded).toEqual([{ kind: 'export.csv', rows: 2 }]);
+    expect(files).toHaveLength(1);
+
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Експорт в CSV' }));
+    expect(await within(toasts()).findByText('Неуспешен експорт на запитванията.')).toBeInTheDocument();
+    expect(recorded).toHaveLength(2);
+    expect(files).toHaveLength(1);
+  });
+
   it('an export that fails says so', async () => {
     captureDownloads();
     inquiriesAnswer((url) =>

@@ -66,6 +66,8 @@ beforeEach(() => {
     http.get(authUrl('user'), ({ request }) => userOfToken(request)),
     // the users tab asks who has two-factor authentication: nobody, unless a test says otherwise
     http.post(rest('rpc/staff_second_factors'), () => HttpResponse.json([])),
+    // an export is recorded in the audit log before its file is made (kit/data/exports.ts)
+    http.post(rest('rpc/record_export'), () => new HttpResponse(null, { status: 204 })),
     http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })),
     http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
     http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),

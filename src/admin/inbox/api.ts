@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { recordedExport } from '@/admin/kit/data/exports';
 import { getSupabase } from '@/shared/db/supabase';
 import { changedRows, invalidatePublic } from '@/admin/kit/data/api';
 import { readAllPages, readPage } from '@/admin/kit/data/list';
@@ -263,6 +264,7 @@ export function useSetBookingStatus() {
 }
 
 /** The CSV export reads all pages when asked, not as a cached query. */
+/** The inquiries of an export, recorded in the audit log first (kit/data/exports.ts). */
 export function useExportInquiries() {
-  return useMutation({ mutationFn: fetchAllInquiries });
+  return useMutation({ mutationFn: (input: Parameters<typeof fetchAllInquiries>[0]) => recordedExport('export.csv', () => fetchAllInquiries(input)) });
 }

@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, Trash2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -26,6 +26,7 @@ const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.
 const ContactsTab = lazyPart(() => import('../contacts/ContactsTab').then((m) => m.ContactsTab));
 const SubscribersTab = lazyPart(() => import('../subscribers/SubscribersTab').then((m) => m.SubscribersTab));
 const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
+const AuditTab = lazyPart(() => import('../audit/AuditTab').then((m) => m.AuditTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },
@@ -37,6 +38,7 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'contacts', icon: Contact, name: 'Контакти', content: () => <ContactsTab /> },
   { id: 'subscribers', icon: MailCheck, name: 'Абонати', content: () => <SubscribersTab /> },
   { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <BinTab /> },
+  { id: 'audit', icon: ScrollText, name: 'Одит', content: () => <AuditTab /> },
 ];
 
 /** Fetches the code of the panel's first tab (the posts list), as signing in does while it waits. */

@@ -9,6 +9,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
+import { recordedExport } from '@/admin/kit/data/exports';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys } from '@/admin/kit/data/api';
 import { EXPORT_CHUNK, readAllPages, readPage, type ListPage } from '@/admin/kit/data/list';
@@ -151,7 +152,8 @@ export async function fetchAllConsents(filters: SubscriberFilters, chunk: number
 
 /** The CSV export reads all pages when asked, not as a cached query. */
 export function useExportConsents() {
-  return useMutation({ mutationFn: (filters: SubscriberFilters) => fetchAllConsents(filters) });
+  // recorded in the audit log first (kit/data/exports.ts)
+  return useMutation({ mutationFn: (filters: SubscriberFilters) => recordedExport('export.csv', () => fetchAllConsents(filters)) });
 }
 
 /** Unsubscribes a pending or confirmed address by hand (recorded as 'admin'); other states stay as they are. */

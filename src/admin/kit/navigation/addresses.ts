@@ -7,7 +7,7 @@ import type { PanelShape } from './panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'subscribers', 'bin'],
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'subscribers', 'bin', 'audit'],
   defaultTab: 'posts',
   recordTabs: ['posts', 'users', 'clients', 'contacts'],
 } as const satisfies PanelShape;
@@ -30,6 +30,7 @@ export const adminPaths = {
   contacts: '/blog-admin/contacts',
   subscribers: '/blog-admin/subscribers',
   bin: '/blog-admin/bin',
+  audit: '/blog-admin/audit',
   projects: '/work-admin/projects',
   categories: '/work-admin/categories',
 } as const;
