@@ -1,9 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/shared/ui/button';
-import { errorId, fieldAria } from '@/shared/ui/form-field';
-import { Input } from '@/shared/ui/input';
-import { Label } from '@/shared/ui/label';
+import { CodeField } from '../kit/ui/CodeField';
 import { codeProblem, codeRefusal, secondFactorText } from '../kit/session/second-factor-words';
 
 /**
@@ -55,31 +53,7 @@ export function CodeStep({ email, onVerify, onCancel }: { email: string; onVerif
           <p>{failure}</p>
         </div>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor={id} required>
-          {secondFactorText.label}
-        </Label>
-        <Input
-          ref={field}
-          id={id}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          autoFocus
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          onBlur={() => setShown(true)}
-          className="font-mono text-lg tracking-[0.3em]"
-          {...fieldAria(id, problem)}
-        />
-        {problem && (
-          <p id={errorId(id)} className="text-sm text-danger-700">
-            {problem}
-          </p>
-        )}
-      </div>
+      <CodeField id={id} label={secondFactorText.label} value={code} onChange={setCode} onBlur={() => setShown(true)} problem={problem} autoFocus inputRef={field} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? secondFactorText.busy : secondFactorText.submit}
       </Button>

@@ -2,14 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
-import { errorId, fieldAria } from '@/shared/ui/form-field';
-import { Input } from '@/shared/ui/input';
-import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { ADMIN_QUERY_ROOT } from '@/admin/kit/session/query-root';
 import { codeProblem, codeRefusal } from '@/admin/kit/session/second-factor-words';
+import { CodeField } from '@/admin/kit/ui/CodeField';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { useReturnFocus } from '@/admin/kit/ui/return-focus';
 import { confirmTotp, enrolTotp, removeTotp, totpFactors, type Enrolment } from './api';
@@ -181,29 +179,7 @@ function EnrolmentStep({ enrolment, onCancel, onConfirmed }: { enrolment: Enrolm
         <code className="select-all break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900">{grouped(enrolment.secret)}</code>
       </div>
       {failure && <FormAlert title="Грешка">{failure}</FormAlert>}
-      <div className="grid gap-2">
-        <Label htmlFor={id} required>
-          {twoFactorText.code}
-        </Label>
-        <Input
-          id={id}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          onBlur={() => setShown(true)}
-          className="font-mono text-lg tracking-[0.3em]"
-          {...fieldAria(id, problem)}
-        />
-        {problem && (
-          <p id={errorId(id)} className="text-sm text-danger-700">
-            {problem}
-          </p>
-        )}
-      </div>
+      <CodeField id={id} label={twoFactorText.code} value={code} onChange={setCode} onBlur={() => setShown(true)} problem={problem} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
           {twoFactorText.cancel}
