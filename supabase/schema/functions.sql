@@ -89,6 +89,22 @@ end
 $function$;
 comment on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log, newest first, by person, kinds and time ([since, until)), a page (at most 500) before an id. In the API because the admin panel''s ''Одит'' tab calls it; SECURITY DEFINER because the log is private, out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
+-- api_definers.audit_retention()
+CREATE OR REPLACE FUNCTION api_definers.audit_retention()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators see the audit log''s settings' using errcode = '42501';
+  end if;
+  return (select s.retention_days from private.audit_settings s);
+end
+$function$;
+comment on function api_definers.audit_retention() is 'How many days the audit log keeps its rows. In the API because the admin panel shows it; SECURITY DEFINER because private.audit_settings is out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
+
 -- api_definers.booking_by_token(token text)
 CREATE OR REPLACE FUNCTION api_definers.booking_by_token(token text)
  RETURNS jsonb
@@ -1060,6 +1076,27 @@ begin
 end
 $function$;
 comment on function api_definers.send_newsletter_test(post uuid, html text, plain text) is 'The editor''s test of a post''s newsletter. In the API because the admin panel calls it; SECURITY DEFINER because the outbox is private: it refuses everyone but an admitted admin (42501) and mails only their own address.';
+
+-- api_definers.set_audit_retention(days integer)
+CREATE OR REPLACE FUNCTION api_definers.set_audit_retention(days integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators change the audit log''s settings' using errcode = '42501';
+  end if;
+  if days is null or days < 30 or days > 3650 then
+    raise exception 'Пазете записите на одита между 30 и 3650 дни.' using errcode = '22023', hint = 'audit_retention_range';
+  end if;
+  update private.audit_settings set retention_days = days;
+  perform private.audit('settings.changed', 'private.audit_settings', 'retention_days', jsonb_build_object('fields', jsonb_build_array('retention_days')));
+  return days;
+end
+$function$;
+comment on function api_definers.set_audit_retention(days integer) is 'Sets how many days (30 to 3650) the audit log keeps its rows, recorded in the log. In the API because the admin panel sets it; SECURITY DEFINER because private.audit_settings is out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
 -- api_definers.set_calendar_feed_active(feed uuid, active boolean)
 CREATE OR REPLACE FUNCTION api_definers.set_calendar_feed_active(feed uuid, active boolean)
@@ -5492,6 +5529,15 @@ CREATE OR REPLACE FUNCTION public.audit_events(person uuid DEFAULT NULL::uuid, k
 AS $function$ select * from api_definers.audit_events(person, kinds, since, until, page_size, before_id) $function$;
 comment on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log for the admin panel''s ''Одит'' tab. Calls api_definers.audit_events, which runs as its owner; its comment says why.';
 
+-- public.audit_retention()
+CREATE OR REPLACE FUNCTION public.audit_retention()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select api_definers.audit_retention() $function$;
+comment on function public.audit_retention() is 'How long the audit log is kept, in days. Calls api_definers.audit_retention, which runs as its owner; its comment says why.';
+
 -- public.blog_category_counts(max_count integer)
 CREATE OR REPLACE FUNCTION public.blog_category_counts(max_count integer DEFAULT 5)
  RETURNS TABLE(name text, count bigint)
@@ -5778,6 +5824,14 @@ CREATE OR REPLACE FUNCTION public.send_newsletter_test(post uuid, html text, pla
  SET search_path TO ''
 AS $function$ select api_definers.send_newsletter_test(post, html, plain) $function$;
 comment on function public.send_newsletter_test(post uuid, html text, plain text) is 'The editor''s test of a post''s newsletter. Calls api_definers.send_newsletter_test, which runs as its owner; its comment says why.';
+
+-- public.set_audit_retention(days integer)
+CREATE OR REPLACE FUNCTION public.set_audit_retention(days integer)
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.set_audit_retention(days) $function$;
+comment on function public.set_audit_retention(days integer) is 'Sets how long the audit log is kept. Calls api_definers.set_audit_retention, which runs as its owner; its comment says why.';
 
 -- public.set_calendar_feed_active(feed uuid, active boolean)
 CREATE OR REPLACE FUNCTION public.set_calendar_feed_active(feed uuid, active boolean)

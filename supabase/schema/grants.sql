@@ -94,6 +94,8 @@ grant execute on function api_definers.admin_unsubscribe_newsletter(subscriber u
 grant execute on function api_definers.admin_unsubscribe_newsletter(subscriber uuid) to service_role;
 grant execute on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to authenticated;
 grant execute on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to service_role;
+grant execute on function api_definers.audit_retention() to authenticated;
+grant execute on function api_definers.audit_retention() to service_role;
 grant execute on function api_definers.booking_by_token(token text) to anon;
 grant execute on function api_definers.booking_by_token(token text) to authenticated;
 grant execute on function api_definers.booking_by_token(token text) to service_role;
@@ -154,6 +156,8 @@ grant execute on function api_definers.review_contact_detail(contact uuid, field
 grant execute on function api_definers.review_contact_detail(contact uuid, field text, value text, decision text) to service_role;
 grant execute on function api_definers.send_newsletter_test(post uuid, html text, plain text) to authenticated;
 grant execute on function api_definers.send_newsletter_test(post uuid, html text, plain text) to service_role;
+grant execute on function api_definers.set_audit_retention(days integer) to authenticated;
+grant execute on function api_definers.set_audit_retention(days integer) to service_role;
 grant execute on function api_definers.set_calendar_feed_active(feed uuid, active boolean) to authenticated;
 grant execute on function api_definers.set_calendar_feed_active(feed uuid, active boolean) to service_role;
 grant execute on function api_definers.staff_second_factors() to authenticated;
@@ -188,6 +192,8 @@ grant execute on function public.admin_unsubscribe_newsletter(subscriber uuid) t
 grant execute on function public.admin_unsubscribe_newsletter(subscriber uuid) to service_role;
 grant execute on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to authenticated;
 grant execute on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) to service_role;
+grant execute on function public.audit_retention() to authenticated;
+grant execute on function public.audit_retention() to service_role;
 grant execute on function public.blog_category_counts(max_count integer) to anon;
 grant execute on function public.blog_category_counts(max_count integer) to authenticated;
 grant execute on function public.blog_category_counts(max_count integer) to service_role;
@@ -253,6 +259,8 @@ grant execute on function public.review_contact_detail(contact uuid, field text,
 grant execute on function public.review_contact_detail(contact uuid, field text, value text, decision text) to service_role;
 grant execute on function public.send_newsletter_test(post uuid, html text, plain text) to authenticated;
 grant execute on function public.send_newsletter_test(post uuid, html text, plain text) to service_role;
+grant execute on function public.set_audit_retention(days integer) to authenticated;
+grant execute on function public.set_audit_retention(days integer) to service_role;
 grant execute on function public.set_calendar_feed_active(feed uuid, active boolean) to authenticated;
 grant execute on function public.set_calendar_feed_active(feed uuid, active boolean) to service_role;
 grant execute on function public.staff_second_factors() to authenticated;

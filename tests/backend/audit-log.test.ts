@@ -363,3 +363,28 @@ describe('retention', () => {
     }
   });
 });
+
+describe('the retention setting, from the panel', () => {
+  it('an admin reads and sets it (30 to 3650 days, else a Bulgarian refusal), and the change is in the log; nobody else may', async () => {
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    expect((await admin.rpc('audit_retention')).data).toBe(365);
+    const tooShort = await admin.rpc('set_audit_retention', { days: 29 });
+    expect(tooShort.error).toMatchObject({ code: '22023', message: 'Пазете записите на одита между 30 и 3650 дни.' });
+    expect((await admin.rpc('set_audit_retention', { days: 3651 })).error?.code).toBe('22023');
+    const before = await mark();
+    try {
+      expect((await admin.rpc('set_audit_retention', { days: 730 })).data).toBe(730);
+      expect((await admin.rpc('audit_retention')).data).toBe(730);
+      const [{ retention_days: days }] = await sql<{ retention_days: number }>('select retention_days from private.audit_settings');
+      expect(days).toBe(730);
+      expect(said(await since(before))).toEqual([
+        { actor_blog_user: ADMIN.id, actor_account: expect.any(String), kind: 'settings.changed', record_table: 'private.audit_settings', record_id: 'retention_days', detail: { fields: ['retention_days'] } },
+      ]);
+      expect((await h.anon.rpc('set_audit_retention', { days: 30 })).error).not.toBeNull();
+      expect((await h.service.rpc('set_audit_retention', { days: 30 })).error?.code).toBe('42501');
+      expect((await admin.rpc('audit_retention')).data).toBe(730);
+    } finally {
+      await sql('update private.audit_settings set retention_days = 365');
+    }
+  });
+});

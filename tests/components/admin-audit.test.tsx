@@ -29,6 +29,13 @@ function answers() {
       const all = Array.from({ length: 60 }, (_, i) => event(60 - i)).filter((e) => e.id < before);
       return HttpResponse.json(all.slice(0, size));
     }),
+    http.post(rest('rpc/audit_retention'), () => HttpResponse.json(365)),
+    http.post(rest('rpc/set_audit_retention'), async ({ request }) => {
+      const { days } = (await request.json()) as { days: number };
+      return days < 30
+        ? HttpResponse.json({ code: '22023', message: 'Пазете записите на одита между 30 и 3650 дни.', hint: 'audit_retention_range' }, { status: 400 })
+        : HttpResponse.json(days);
+    }),
     http.post(rest('rpc/record_export'), async ({ request }) => {
       recorded.push(await request.json());
       return new HttpResponse(null, { status: 204 });
@@ -86,5 +93,21 @@ describe("'Одит'", () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^odit-\d{4}-\d{2}-\d{2}\.csv$/);
     vi.restoreAllMocks();
+  });
+
+  it("sets how long the log is kept; the database's refusal is shown as it says it", async () => {
+    answers();
+    renderAdmin(<AuditTab />);
+    const field = await screen.findByLabelText('Пазене на записите (дни)');
+    await waitFor(() => expect(field).toHaveValue(365));
+    const user = userEvent.setup({ delay: null });
+    await user.clear(field);
+    await user.type(field, '20');
+    await user.click(screen.getByRole('button', { name: 'Запази срока' }));
+    expect(await screen.findByText('Пазете записите на одита между 30 и 3650 дни.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '730');
+    await user.click(screen.getByRole('button', { name: 'Запази срока' }));
+    expect(await screen.findByText('Записите на одита се пазят 730 дни.')).toBeInTheDocument();
   });
 });

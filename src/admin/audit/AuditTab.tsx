@@ -17,6 +17,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
 import { fetchAuditForCsv, useAuditPages, type AuditFilters } from './api';
 import { auditCsv, auditCsvFileName } from './csv';
+import { RetentionForm } from './RetentionForm';
 import { AUDIT_GROUPS, auditText, detailText, kindText, recordText } from './words';
 
 /** The instant a calendar day ('2026-11-29') starts on the consultant's clock, plus `days`. */
@@ -29,8 +30,9 @@ function dayStart(day: string, zone: string, days = 0): string | null {
 
 /**
  * 'Одит': who did what, newest first, a page at a time, filtered by person, kind and days (on the
- * consultant's clock), with a CSV of its own (itself recorded in the log). The database writes the
- * log and keeps it a year; nobody can change it (supabase/migrations/20261129000400_audit_log.sql).
+ * consultant's clock), with a CSV of its own (itself recorded in the log), and how long it is kept
+ * (a year unless set here). The database writes the log and prunes it; nobody can change it
+ * (supabase/migrations/20261129000400_audit_log.sql).
  */
 export function AuditTab() {
   const { zone } = useConsultantZone();
@@ -123,6 +125,7 @@ export function AuditTab() {
           {auditText.older}
         </Button>
       )}
+      <RetentionForm />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_QUERY_ROOT } from '@/admin/kit/session/query-root';
 import { getSupabase } from '@/shared/db/supabase';
 import type { Json } from '@/shared/db/database.types';
@@ -66,4 +66,33 @@ export async function fetchAuditForCsv(filters: AuditFilters): Promise<AuditEven
     before = page[page.length - 1].id;
   }
   return rows.slice(0, AUDIT_CSV_MAX);
+}
+
+const retentionKey = [ADMIN_QUERY_ROOT, 'audit-retention'] as const;
+
+/** How many days the log keeps its rows. */
+export function useAuditRetention() {
+  return useQuery({
+    queryKey: retentionKey,
+    queryFn: async () => {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.rpc('audit_retention');
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+/** Sets it (the database refuses fewer than 30 or more than 3650 days, in Bulgarian). */
+export function useSetAuditRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (days: number) => {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.rpc('set_audit_retention', { days });
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: (days) => queryClient.setQueryData(retentionKey, days),
+  });
 }

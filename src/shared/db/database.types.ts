@@ -943,6 +943,10 @@ export type Database = {
           detail: Json
         }[]
       }
+      audit_retention: {
+        Args: never
+        Returns: number
+      }
       blog_category_counts: {
         Args: {
           max_count?: number
@@ -1159,6 +1163,12 @@ export type Database = {
           plain: string
         }
         Returns: Json
+      }
+      set_audit_retention: {
+        Args: {
+          days: number
+        }
+        Returns: number
       }
       set_calendar_feed_active: {
         Args: {
