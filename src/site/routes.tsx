@@ -6,8 +6,9 @@ import { PublicLayout } from './layout/PublicLayout';
 
 /*
  * The public site's routes, each page a lazily loaded chunk (pages export their component as
- * `default`). The same table renders in the browser (src/app/router.tsx puts it beside the
- * admin's) and when the pages are prerendered (entry-server.tsx).
+ * `default`). The same table renders in the browser (src/app/router.tsx puts it under the frame
+ * every page shares; the admin is an app of its own) and when the pages are prerendered
+ * (entry-server.tsx).
  */
 const LandingPage = lazy(() => import('./pages/landing/LandingPage'));
 const BlogListPage = lazy(() => import('./pages/blog/BlogListPage'));

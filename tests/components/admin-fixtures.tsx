@@ -65,7 +65,7 @@ export function renderAdmin(ui: ReactNode, options: { auth?: AuthState; path?: s
 }
 
 /**
- * Routes as the app's route table renders them (src/app/router.tsx): a location on hold, while the
+ * Routes as the admin app's route table renders them (src/app/admin-router.tsx): a location on hold, while the
  * unsaved-changes question is open, is rendered in place of the router's.
  */
 export function AppLikeRoutes({ children }: { children: ReactNode }) {

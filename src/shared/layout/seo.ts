@@ -34,12 +34,8 @@ export interface PageMeta {
   nextPath?: string;
 }
 
-/** Formats the document title: 'Блог | Синаптика', or the brand and tagline for the home page. */
-export function formatTitle(title?: string): string {
-  const trimmed = title?.trim();
-  if (!trimmed || trimmed === site.name) return `${site.name} — ${site.tagline}`;
-  return `${trimmed} | ${site.name}`;
-}
+export { formatTitle } from './title';
+import { formatTitle } from './title';
 
 /**
  * The search-and-share fields an editor may set on a post or a project (the same columns on

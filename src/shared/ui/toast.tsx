@@ -56,7 +56,7 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
   );
 }
 
-/** Mount once, near the root (src/shared/layout/AppProviders.tsx does). */
+/** Mount once, near the root (src/shared/layout/DeferredToaster.tsx does, in the site's app and the admin's). */
 export function Toaster() {
   const { toasts } = useToast();
   return (
