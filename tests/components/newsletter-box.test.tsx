@@ -5,6 +5,8 @@
 // sends again with the proof; a refusal is said in Bulgarian and the address stays.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNewsletterForm, NewsletterBox } from '@/site/layout/NewsletterBox';
@@ -210,5 +212,23 @@ describe('newsletter box', () => {
     await user.click(screen.getByRole('button', { name: 'Абонирайте се' }));
     expect(await screen.findByText('Абонаментът не успя. Проверете връзката си и опитайте отново.')).toBeInTheDocument();
     expect(field()).toHaveValue('ivan@example.com');
+  });
+  it('a field focused and typed into before the page had its scripts gets the form at hydration, with what was typed and the focus', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<NewsletterBox />);
+    document.body.append(container);
+    const before = field();
+    // the visitor was quicker than the scripts: the focus event that wakes the form has passed
+    before.focus();
+    (before as HTMLInputElement).value = 'ivan@example.com';
+    const root = hydrateRoot(container, <NewsletterBox />);
+    await act(async () => {
+      await loadNewsletterForm();
+    });
+    await waitFor(() => expect(field()).not.toBe(before));
+    expect(field()).toHaveValue('ivan@example.com');
+    expect(field()).toHaveFocus();
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -99,6 +99,14 @@ export function NewsletterBox() {
     wake();
   };
 
+  // a visitor who reached the field before the page had its scripts (focused it, typed) gets the
+  // form as if they had touched it now: the focus event that would have woken it has passed
+  useEffect(() => {
+    const el = input.current;
+    if (el && (el === document.activeElement || el.value !== '')) wake();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
+
   if (live) {
     // the field is read again as the form replaces it: keys pressed after the module arrived, and
     // before this render, are kept too (render and commit run in one task, with no key between)

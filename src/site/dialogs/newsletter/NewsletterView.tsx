@@ -43,6 +43,7 @@ export function NewsletterView({ id, onSubmit, inputRef, inputProps, done = fals
       onPointerEnter={wake}
       onPointerDown={onPress}
       onTouchStart={wake}
+      onKeyDown={wake}
       className="space-y-3"
       aria-labelledby={`${id}-title`}
     >
