@@ -5,9 +5,9 @@
 -- ---------------------------------------------------------------------------------------------
 -- Blog users (the trigger hashes each password and creates the matching sign-in account)
 -- ---------------------------------------------------------------------------------------------
-insert into public.blog_users (id, username, password, full_name, email, is_active, created_at) values
-  ('a0000000-0000-4000-8000-000000000001', 'admin', 'admin-local-password', 'Мария Иванова', 'admin@example.com', true, now() - interval '120 days'),
-  ('a0000000-0000-4000-8000-000000000002', 'georgi', 'inactive-local-password', 'Георги Петров', 'georgi@example.com', false, now() - interval '90 days');
+insert into public.blog_users (id, username, password, full_name, email, role, is_active, created_at) values
+  ('a0000000-0000-4000-8000-000000000001', 'admin', 'admin-local-password', 'Мария Иванова', 'admin@example.com', 'admin', true, now() - interval '120 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'georgi', 'inactive-local-password', 'Георги Петров', 'georgi@example.com', 'author', false, now() - interval '90 days');
 
 -- ---------------------------------------------------------------------------------------------
 -- Calendar

@@ -20,7 +20,7 @@ declare
   feed uuid := gen_random_uuid();
   vault_id uuid;
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   if char_length(name) not between 1 and 80 then
     raise exception 'Дайте име на календара (до 80 знака).' using errcode = '22023', hint = 'calendar_feed_label';
   end if;
@@ -126,7 +126,7 @@ CREATE OR REPLACE FUNCTION api_definers.booking_history(booking uuid)
  SET search_path TO ''
 AS $function$
 begin
-  if not private.is_admin() then
+  if not private.sees_visitors() then
     raise exception 'permission denied for function booking_history' using errcode = '42501';
   end if;
   return query
@@ -165,7 +165,7 @@ CREATE OR REPLACE FUNCTION api_definers.calendar_feeds()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   return query
     select f.id, f.label, f.url_hint, f.is_active, f.created_at, f.last_attempt_at, f.last_synced_at,
            f.last_error, f.last_error_at, f.busy_count,
@@ -339,7 +339,7 @@ declare
   person public.contacts;
   phones text[];
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   select * into person from public.contacts c where c.id = contact;
   if not found then
     return null;
@@ -431,7 +431,7 @@ declare
   mails integer;
   notes integer;
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   if not exists (select 1 from public.contacts c where c.id = contact) then
     raise exception 'Контактът вече не съществува.' using errcode = 'P0002', hint = 'contact_gone';
   end if;
@@ -534,7 +534,7 @@ CREATE OR REPLACE FUNCTION api_definers.lead_stage_totals()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   return query
     select s.stage, count(c.id), coalesce(sum(c.offer_amount), 0)
       from unnest(array['new', 'contacted', 'proposal', 'won', 'lost']) with ordinality as s(stage, n)
@@ -600,7 +600,7 @@ AS $function$
 declare
   gone public.contacts;
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   if keep = other then
     raise exception 'Изберете друг контакт за обединяване.' using errcode = '22023', hint = 'merge_same';
   end if;
@@ -769,7 +769,7 @@ CREATE OR REPLACE FUNCTION api_definers.record_export(kind text, rows integer)
  SET search_path TO ''
 AS $function$
 begin
-  if not coalesce(private.is_admin(), false) then
+  if not coalesce(private.sees_visitors(), false) then
     raise exception 'Only administrators record an export' using errcode = '42501';
   end if;
   if kind is null or kind not in ('export.csv', 'contact.export') then
@@ -837,7 +837,7 @@ AS $function$
 declare
   vault_id uuid;
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   delete from private.calendar_feeds f where f.id = feed returning f.secret_id into vault_id;
   if vault_id is not null then
     delete from vault.secrets s where s.id = vault_id;
@@ -884,13 +884,9 @@ declare
   account uuid;
   caller uuid := auth.uid();
 begin
+  -- an administrator signed in with their own second factor (private.is_admin asks for aal2)
   if not coalesce(private.is_admin(), false) then
     raise exception 'Only administrators reset a second factor' using errcode = '42501';
-  end if;
-  if exists (select 1 from auth.mfa_factors f where f.user_id = caller and f.status = 'verified')
-     and coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
-    raise exception 'Влезте с кода от приложението си, за да нулирате двуфакторната защита на друг.'
-      using errcode = '42501', hint = 'aal2_required';
   end if;
   select b.user_id into account from public.blog_users b where b.id = blog_user;
   if account is null then
@@ -919,11 +915,13 @@ declare
   bin public.content_bin;
   rec jsonb;
 begin
-  if not private.is_admin() then
+  if not private.writes_content() then
     raise exception 'permission denied for function restore_from_bin' using errcode = '42501';
   end if;
-  -- taken out first: of two admins restoring the same item at once, the second finds nothing
-  delete from public.content_bin where id = item returning * into bin;
+  -- taken out first: of two admins restoring the same item at once, the second finds nothing; a
+  -- person's record (a blog user) is the administrator's to restore, never an author's
+  delete from public.content_bin b where b.id = item and (b.table_name <> 'blog_users' or private.is_admin())
+  returning * into bin;
   if not found then
     raise exception 'Not in the bin' using errcode = 'P0002', hint = 'bin_item_missing';
   end if;
@@ -972,7 +970,7 @@ declare
   typed text;
   previous text;
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   actor := private.current_blog_user();
   if review_contact_detail.decision is null or review_contact_detail.decision not in ('adopt', 'dismiss') then
     raise exception 'Изберете дали да приемете данните, или да ги отхвърлите.' using errcode = '22023', hint = 'review_decision';
@@ -1106,7 +1104,7 @@ CREATE OR REPLACE FUNCTION api_definers.set_calendar_feed_active(feed uuid, acti
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   if active is null then
     raise exception 'Say whether the feed is active' using errcode = '22023';
   end if;
@@ -1285,7 +1283,7 @@ CREATE OR REPLACE FUNCTION api_definers.sync_calendar_feeds()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_admin();
+  perform private.require_visitor_access();
   if exists (select 1 from private.calendar_sync_runs r where r.created_at > now() - interval '1 minute') then
     return false;
   end if;
@@ -1372,7 +1370,7 @@ CREATE OR REPLACE FUNCTION private.add_staff_row()
  SET search_path TO ''
 AS $function$
 declare
-  account uuid := case when private.is_api_caller() and private.is_admin() then auth.uid() end;
+  account uuid := case when private.is_api_caller() and private.is_staff() then auth.uid() end;
 begin
   if tg_table_name = 'blog_posts' then
     insert into public.blog_post_staff as s (post_id, created_by, updated_by)
@@ -1586,6 +1584,20 @@ end
 $function$;
 comment on function private.audit_password_set() is 'Trigger: records that a person''s password was set (the field''s name only), before the row empties it.';
 
+-- private.audit_role_change()
+CREATE OR REPLACE FUNCTION private.audit_role_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit('person.role', 'blog_users', new.id::text, jsonb_build_object('from', old.role, 'to', new.role));
+  return null;
+end
+$function$;
+comment on function private.audit_role_change() is 'Trigger: records a person''s role changed, from and to.';
+
 -- private.audit_row_change()
 CREATE OR REPLACE FUNCTION private.audit_row_change()
  RETURNS trigger
@@ -1655,6 +1667,22 @@ begin
 end;
 $function$;
 
+-- private.blog_users_check_role()
+CREATE OR REPLACE FUNCTION private.blog_users_check_role()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.role is null or new.role not in ('admin', 'consultant', 'author') then
+    raise exception 'Няма такава роля. Изберете „Администратор“, „Консултант“ или „Автор“.'
+      using errcode = '23514', hint = 'role_unknown';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.blog_users_check_role() is 'Trigger: refuses a role that does not exist (hint role_unknown) with the names the panel shows.';
+
 -- private.blog_users_keep_an_admin()
 CREATE OR REPLACE FUNCTION private.blog_users_keep_an_admin()
  RETURNS trigger
@@ -1663,16 +1691,20 @@ CREATE OR REPLACE FUNCTION private.blog_users_keep_an_admin()
  SET search_path TO ''
 AS $function$
 begin
-  if old.is_active
-     and (tg_op = 'DELETE' or not new.is_active)
-     and not exists (select 1 from public.blog_users b where b.id <> old.id and b.is_active) then
-    raise exception 'Не можете да деактивирате или изтриете последния активен администратор. Първо добавете или активирайте друг.'
-      using errcode = '23514', hint = 'last_admin';
+  if old.is_active and old.role = 'admin'
+     and not exists (select 1 from public.blog_users b where b.id <> old.id and b.is_active and b.role = 'admin') then
+    if tg_op = 'DELETE' or not new.is_active then
+      raise exception 'Не можете да деактивирате или изтриете последния активен администратор. Първо добавете или активирайте друг.'
+        using errcode = '23514', hint = 'last_admin';
+    elsif new.role <> 'admin' then
+      raise exception 'Не можете да смените ролята на последния активен администратор. Първо дайте на друг потребител роля „Администратор“.'
+        using errcode = '23514', hint = 'last_admin';
+    end if;
   end if;
   return case when tg_op = 'DELETE' then old else new end;
 end;
 $function$;
-comment on function private.blog_users_keep_an_admin() is 'Refuses deactivating or deleting the last active blog user (hint last_admin). SECURITY DEFINER because it must see every blog user, whoever changes one.';
+comment on function private.blog_users_keep_an_admin() is 'Refuses deactivating, deleting or demoting the last active administrator (hint last_admin). SECURITY DEFINER because it must see every blog user, whoever changes one.';
 
 -- private.blog_users_remove_account()
 CREATE OR REPLACE FUNCTION private.blog_users_remove_account()
@@ -1794,7 +1826,7 @@ CREATE OR REPLACE FUNCTION private.booking_actor()
 AS $function$
   select case
     when current_setting('app.booking_actor', true) = 'visitor' then 'visitor'
-    when auth.uid() is not null and private.is_admin() then 'admin'
+    when auth.uid() is not null and private.is_staff() then 'admin'
     when coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') then 'visitor'
     else 'system'
   end
@@ -2063,7 +2095,7 @@ begin
   for admin in
     select b.email, coalesce(nullif(b.full_name, ''), b.username) as name
       from public.blog_users b
-     where private.is_admin_user(b.id)
+     where private.serves_visitors(b.id)
      order by b.id
   loop
     bodies := private.mail_bodies('Календар за заетост не се синхронизира',
@@ -2374,7 +2406,7 @@ declare
   days jsonb := new.working_hours -> 'days';
 begin
   -- a non-admin learns nothing about what a valid row would be: the answer of row-level security
-  if private.is_api_caller() and not private.is_admin() then
+  if private.is_api_caller() and not private.sees_visitors() then
     raise exception 'new row violates row-level security policy for table "calendar_settings"' using errcode = '42501';
   end if;
   if not exists (select 1 from pg_catalog.pg_timezone_names where name = new.time_zone) then
@@ -3013,6 +3045,18 @@ CREATE OR REPLACE FUNCTION private.greeting(name text)
  SET search_path TO ''
 AS $function$ select case when coalesce(private.short_name(name), '') = '' then 'Здравейте!' else 'Здравейте, ' || private.short_name(name) || '!' end $function$;
 
+-- private.has_second_factor()
+CREATE OR REPLACE FUNCTION private.has_second_factor()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+     and exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status::text = 'verified')
+$function$;
+comment on function private.has_second_factor() is 'Whether the caller''s session passed a second factor (aal2 in the JWT, as Supabase documents it) and the factor is still there: a factor an administrator reset stops admitting at once, not when the token expires.';
+
 -- private.html_text(value text)
 CREATE OR REPLACE FUNCTION private.html_text(value text)
  RETURNS text
@@ -3165,44 +3209,10 @@ AS $function$ select value from private.intake_limits where name = limit_name $f
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
  LANGUAGE sql
- STABLE SECURITY DEFINER
+ STABLE
  SET search_path TO ''
-AS $function$
-  select coalesce(auth.role() = 'authenticated', false)
-    and exists (
-      select 1
-        from public.blog_users b
-        join auth.users u on u.id = b.user_id
-       where b.user_id = auth.uid()
-         and b.is_active
-         and u.email_confirmed_at is not null
-         and u.deleted_at is null
-         and (u.banned_until is null or u.banned_until <= now())
-         and u.email = b.email
-         -- a token minted before the address changed no longer admits
-         and u.email = lower(coalesce(auth.email(), ''))
-    )
-$function$;
-comment on function private.is_admin() is 'Whether the caller''s token is an admitted administrator''s (row-level security asks it). Not in the API: nobody needs to call it directly.';
-
--- private.is_admin_user(blog_user uuid)
-CREATE OR REPLACE FUNCTION private.is_admin_user(blog_user uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (
-    select 1
-      from public.blog_users b
-      join auth.users u on u.id = b.user_id
-     where b.id = blog_user
-       and b.is_active
-       and u.email_confirmed_at is not null
-       and u.deleted_at is null
-       and (u.banned_until is null or u.banned_until <= now())
-       and u.email = b.email)
-$function$;
+AS $function$ select coalesce(private.staff_role() = 'admin', false) and private.has_second_factor() $function$;
+comment on function private.is_admin() is 'An administrator at aal2 with a verified factor: people, roles, settings, the audit log and the newsletter''s subscribers. Not in the API: row-level security and the functions ask it.';
 
 -- private.is_api_caller()
 CREATE OR REPLACE FUNCTION private.is_api_caller()
@@ -3212,13 +3222,22 @@ CREATE OR REPLACE FUNCTION private.is_api_caller()
  SET search_path TO ''
 AS $function$ select coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') $function$;
 
+-- private.is_staff()
+CREATE OR REPLACE FUNCTION private.is_staff()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.staff_role() is not null $function$;
+comment on function private.is_staff() is 'Any admitted blog user, whatever the role.';
+
 -- private.is_visitor()
 CREATE OR REPLACE FUNCTION private.is_visitor()
  RETURNS boolean
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
-AS $function$ select private.is_api_caller() and not coalesce(private.is_admin(), false) $function$;
+AS $function$ select private.is_api_caller() and not coalesce(private.is_staff(), false) $function$;
 
 -- private.keep_consent()
 CREATE OR REPLACE FUNCTION private.keep_consent()
@@ -3288,8 +3307,8 @@ begin
     new.lost_reason := null;
   end if;
   if new.owner_id is not null and (tg_op = 'INSERT' or new.owner_id is distinct from old.owner_id)
-     and not private.is_admin_user(new.owner_id) then
-    raise exception 'Отговорникът трябва да е активен администратор.' using errcode = '23514', hint = 'owner_not_admin';
+     and not private.serves_visitors(new.owner_id) then
+    raise exception 'Отговорникът трябва да е активен консултант или администратор.' using errcode = '23514', hint = 'owner_not_admin';
   end if;
   if new.follow_up_at is not null and (tg_op = 'INSERT' or new.follow_up_at is distinct from old.follow_up_at)
      and new.follow_up_at <= now() then
@@ -4701,20 +4720,6 @@ begin
 end
 $function$;
 
--- private.require_admin()
-CREATE OR REPLACE FUNCTION private.require_admin()
- RETURNS void
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not coalesce(private.is_admin(), false) then
-    raise exception 'Only administrators manage the calendar feeds' using errcode = '42501';
-  end if;
-end
-$function$;
-
 -- private.require_image_alt()
 CREATE OR REPLACE FUNCTION private.require_image_alt()
  RETURNS trigger
@@ -4755,7 +4760,7 @@ begin
     end if;
   end if;
   -- a caller who may not write here at all is refused by row-level security, not by this rule
-  if missing and private.is_admin() then
+  if missing and private.is_staff() then
     raise exception 'Every image needs its alt text' using errcode = '23514', hint = 'image_alt_missing';
   end if;
   return new;
@@ -4773,13 +4778,29 @@ begin
   if coalesce(btrim(new.share_image), '') <> '' and btrim(new.share_image_alt) = '' then
     if not private.is_api_caller() then
       new.share_image_alt := new.title;
-    elsif private.is_admin() then
+    elsif private.is_staff() then
       raise exception 'Every image needs its alt text' using errcode = '23514', hint = 'image_alt_missing';
     end if;
   end if;
   return new;
 end
 $function$;
+
+-- private.require_visitor_access()
+CREATE OR REPLACE FUNCTION private.require_visitor_access()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.sees_visitors(), false) then
+    raise exception 'Only consultants and administrators signed in with their second factor see visitors'' data'
+      using errcode = '42501';
+  end if;
+end
+$function$;
+comment on function private.require_visitor_access() is 'Refuses (42501) a caller who is not a consultant or administrator at aal2 (private.sees_visitors).';
 
 -- private.require_work(form text, narrow text, wide text, proof text)
 CREATE OR REPLACE FUNCTION private.require_work(form text, narrow text, wide text, proof text)
@@ -4830,6 +4851,15 @@ CREATE OR REPLACE FUNCTION private.revision_fields(row_json jsonb)
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select row_json - array['updated_at', 'updated_by', 'is_published', 'published_at', 'scheduled_at'] $function$;
+
+-- private.sees_visitors()
+CREATE OR REPLACE FUNCTION private.sees_visitors()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select coalesce(private.staff_role() in ('admin', 'consultant'), false) and private.has_second_factor() $function$;
+comment on function private.sees_visitors() is 'An administrator or a consultant at aal2 with a verified factor: visitors'' personal data (inquiries, bookings, contacts, leads'' notes, the calendar and its feeds).';
 
 -- private.send_chat_message(message_id bigint)
 CREATE OR REPLACE FUNCTION private.send_chat_message(message_id bigint)
@@ -4893,7 +4923,7 @@ begin
   for owner in
     select b.id, b.email, coalesce(nullif(b.full_name, ''), b.username) as name
       from public.blog_users b
-     where private.is_admin_user(b.id)
+     where private.serves_visitors(b.id)
        and exists (select 1 from public.contact_submissions c
                     where c.owner_id = b.id and c.follow_up_at < day_end and c.status not in ('won', 'lost'))
        and not exists (select 1 from private.follow_up_digests d where d.owner_id = b.id and d.day = today)
@@ -5124,6 +5154,27 @@ begin
 end
 $function$;
 
+-- private.serves_visitors(blog_user uuid)
+CREATE OR REPLACE FUNCTION private.serves_visitors(blog_user uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+      from public.blog_users b
+      join auth.users u on u.id = b.user_id
+     where b.id = blog_user
+       and b.is_active
+       and b.role in ('admin', 'consultant')
+       and u.email_confirmed_at is not null
+       and u.deleted_at is null
+       and (u.banned_until is null or u.banned_until <= now())
+       and u.email = b.email)
+$function$;
+comment on function private.serves_visitors(blog_user uuid) is 'Whether a blog user is an admitted consultant or administrator: who may own a lead, who gets the follow-up digest and the calendar''s failure mail.';
+
 -- private.set_meeting_url()
 CREATE OR REPLACE FUNCTION private.set_meeting_url()
  RETURNS trigger
@@ -5135,7 +5186,7 @@ begin
   if tg_op = 'INSERT' then
     -- nobody chooses it, an admin neither: the settings do
     new.meeting_url := private.new_meeting_url();
-  elsif new.meeting_url is distinct from old.meeting_url and private.is_api_caller() and not private.is_admin() then
+  elsif new.meeting_url is distinct from old.meeting_url and private.is_api_caller() and not private.sees_visitors() then
     new.meeting_url := old.meeting_url;
   end if;
   return new;
@@ -5323,6 +5374,28 @@ begin
 end
 $function$;
 
+-- private.staff_role()
+CREATE OR REPLACE FUNCTION private.staff_role()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select b.role
+    from public.blog_users b
+    join auth.users u on u.id = b.user_id
+   where coalesce(auth.role() = 'authenticated', false)
+     and b.user_id = auth.uid()
+     and b.is_active
+     and u.email_confirmed_at is not null
+     and u.deleted_at is null
+     and (u.banned_until is null or u.banned_until <= now())
+     and u.email = b.email
+     -- a token minted before the address changed no longer admits
+     and u.email = lower(coalesce(auth.email(), ''))
+$function$;
+comment on function private.staff_role() is 'The caller''s role when their token is an admitted blog user''s (active, confirmed, not banned, the same e-mail), else null. SECURITY DEFINER: it reads auth.users.';
+
 -- private.stamp_updated_by()
 CREATE OR REPLACE FUNCTION private.stamp_updated_by()
  RETURNS trigger
@@ -5503,6 +5576,15 @@ AS $function$
     case when narrow is null then 1 else 0 end,
     case when wide is null then 0 else private.ceiling_level(private.network_load(form, wide), private.network_limit(form)) end)
 $function$;
+
+-- private.writes_content()
+CREATE OR REPLACE FUNCTION private.writes_content()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select coalesce(private.staff_role() in ('admin', 'author'), false) $function$;
+comment on function private.writes_content() is 'An administrator or an author: posts, projects, categories, clients, the bin and the site''s images.';
 
 -- public.add_calendar_feed(label text, url text, owner_email text)
 CREATE OR REPLACE FUNCTION public.add_calendar_feed(label text, url text, owner_email text DEFAULT NULL::text)

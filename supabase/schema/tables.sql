@@ -540,15 +540,15 @@ CREATE UNIQUE INDEX appointments_slot_taken_idx ON public.appointments USING btr
 CREATE INDEX appointments_status_preferred_date_idx ON public.appointments USING btree (status, preferred_date);
 -- row level security: enabled
 alter table public.appointments enable row level security;
-create policy "Admins change appointments" on public.appointments for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete appointments" on public.appointments for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read appointments" on public.appointments for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Visitors book pending appointments, admins any" on public.appointments for insert to anon, authenticated
-  with check (((status = 'pending'::text) OR ( SELECT private.is_admin() AS is_admin)));
+create policy "Consultants and admins change appointments" on public.appointments for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins delete appointments" on public.appointments for delete to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins read appointments" on public.appointments for select to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Visitors book pending appointments, consultants and admins any" on public.appointments for insert to anon, authenticated
+  with check (((status = 'pending'::text) OR ( SELECT private.sees_visitors() AS sees_visitors)));
 comment on column public.appointments.visitor_time_zone is 'The time zone of the visitor''s browser at booking (IANA name), for the times in their e-mails.';
 comment on column public.appointments.sequence is 'The invitation''s SEQUENCE: raised by the database at every change of time or status.';
 comment on column public.appointments.proof is 'Write-only: the form''s proof of work (ALTCHA payload), when the database asked for one. Never stored.';
@@ -567,11 +567,11 @@ CREATE INDEX blog_post_staff_created_by_idx ON public.blog_post_staff USING btre
 CREATE INDEX blog_post_staff_updated_by_idx ON public.blog_post_staff USING btree (updated_by);
 -- row level security: enabled
 alter table public.blog_post_staff enable row level security;
-create policy "Admins choose the blog user a post belongs to" on public.blog_post_staff for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read who wrote and saved posts" on public.blog_post_staff for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Authors and admins choose the blog user a post belongs to" on public.blog_post_staff for update to authenticated
+  using (( SELECT private.writes_content() AS writes_content))
+  with check (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins read who wrote and saved posts" on public.blog_post_staff for select to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
 comment on table public.blog_post_staff is 'Who on the staff a post belongs to and who saved it last: one row per post (and per post in the bin), kept by the database; admins only.';
 comment on column public.blog_post_staff.created_by is 'The blog user the post belongs to (the editor''s ''Автор (потребител)''): the inserting admin''s, or chosen by an admin.';
 comment on column public.blog_post_staff.updated_by is 'The account whose save made the post''s current version (null: SQL or a scheduled job); set by the database.';
@@ -615,15 +615,15 @@ CREATE INDEX blog_posts_published_idx ON public.blog_posts USING btree (publishe
 CREATE INDEX blog_posts_scheduled ON public.blog_posts USING btree (scheduled_at) WHERE (scheduled_at IS NOT NULL);
 -- row level security: enabled
 alter table public.blog_posts enable row level security;
-create policy "Admins change posts" on public.blog_posts for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete posts" on public.blog_posts for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins insert posts" on public.blog_posts for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Anyone reads published posts, admins read all" on public.blog_posts for select to anon, authenticated
-  using ((is_published OR ( SELECT private.is_admin() AS is_admin)));
+create policy "Anyone reads published posts, authors and admins read all" on public.blog_posts for select to anon, authenticated
+  using ((is_published OR ( SELECT private.writes_content() AS writes_content)));
+create policy "Authors and admins change posts" on public.blog_posts for update to authenticated
+  using (( SELECT private.writes_content() AS writes_content))
+  with check (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins delete posts" on public.blog_posts for delete to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins insert posts" on public.blog_posts for insert to authenticated
+  with check (( SELECT private.writes_content() AS writes_content));
 comment on column public.blog_posts.featured_image_alt is 'What the main image shows, for those who cannot see it (its alt text).';
 comment on column public.blog_posts.meta_title is 'The title search engines and share cards show; empty: the post''s title.';
 comment on column public.blog_posts.meta_description is 'The description search engines and share cards show; empty: the excerpt.';
@@ -640,20 +640,22 @@ create table public.blog_users (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   user_id uuid,
+  role text default 'author'::text not null,
   constraint blog_users_pkey PRIMARY KEY (id),
   constraint blog_users_user_id_key UNIQUE (user_id),
   constraint blog_users_username_key UNIQUE (username),
   constraint blog_users_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint blog_users_email_check CHECK (email ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'::text),
   constraint blog_users_password_write_only CHECK (password IS NULL),
+  constraint blog_users_role_check CHECK (role = ANY (ARRAY['admin'::text, 'consultant'::text, 'author'::text])),
   constraint blog_users_username_check CHECK (char_length(btrim(username)) >= 1 AND char_length(username) <= 100)
 );
 CREATE INDEX blog_users_created_at_idx ON public.blog_users USING btree (created_at DESC);
 CREATE UNIQUE INDEX blog_users_email_idx ON public.blog_users USING btree (lower(email));
 -- row level security: enabled
 alter table public.blog_users enable row level security;
-create policy "Accounts read their own blog user, admins read all" on public.blog_users for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+create policy "Accounts read their own blog user, staff read the team" on public.blog_users for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_staff() AS is_staff)));
 create policy "Admins change blog users" on public.blog_users for update to authenticated
   using (( SELECT private.is_admin() AS is_admin))
   with check (( SELECT private.is_admin() AS is_admin));
@@ -663,6 +665,7 @@ create policy "Admins insert blog users" on public.blog_users for insert to auth
   with check (( SELECT private.is_admin() AS is_admin));
 comment on column public.blog_users.password is 'Write-only: a new password in plain text on insert or update; the trigger hashes it into auth.users and stores nothing here.';
 comment on column public.blog_users.user_id is 'The sign-in account the trigger created for this blog user; set by the database only.';
+comment on column public.blog_users.role is 'admin (Администратор), consultant (Консултант) or author (Автор); see private.staff_role() for what each may do.';
 
 create table public.calendar_days_off (
   id uuid default gen_random_uuid() not null,
@@ -677,15 +680,15 @@ create table public.calendar_days_off (
 CREATE INDEX calendar_days_off_ends_on_idx ON public.calendar_days_off USING btree (ends_on);
 -- row level security: enabled
 alter table public.calendar_days_off enable row level security;
-create policy "Admins add days off" on public.calendar_days_off for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins change days off" on public.calendar_days_off for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete days off" on public.calendar_days_off for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
 create policy "Anyone reads coming days off" on public.calendar_days_off for select to anon, authenticated
-  using (((ends_on >= (CURRENT_DATE - 1)) OR ( SELECT private.is_admin() AS is_admin)));
+  using (((ends_on >= (CURRENT_DATE - 1)) OR ( SELECT private.sees_visitors() AS sees_visitors)));
+create policy "Consultants and admins add days off" on public.calendar_days_off for insert to authenticated
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins change days off" on public.calendar_days_off for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins delete days off" on public.calendar_days_off for delete to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
 comment on table public.calendar_days_off is 'Days nobody can book (holidays, vacations): each row a single day or a range, in the consultant''s time zone.';
 
 create table public.calendar_settings (
@@ -716,15 +719,15 @@ create table public.calendar_settings (
 CREATE UNIQUE INDEX calendar_settings_single_row_idx ON public.calendar_settings USING btree ((true));
 -- row level security: enabled
 alter table public.calendar_settings enable row level security;
-create policy "Admins change calendar settings" on public.calendar_settings for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete calendar settings" on public.calendar_settings for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins insert calendar settings" on public.calendar_settings for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
 create policy "Anyone reads calendar settings" on public.calendar_settings for select to anon, authenticated
   using (true);
+create policy "Consultants and admins change calendar settings" on public.calendar_settings for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins delete calendar settings" on public.calendar_settings for delete to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins insert calendar settings" on public.calendar_settings for insert to authenticated
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
 comment on column public.calendar_settings.manage_cutoff_hours is 'Until how many hours before the meeting a visitor may move or cancel it through their link.';
 comment on column public.calendar_settings.buffer_before_minutes is 'Minutes kept free before every meeting: no busy time and no other booking (with its own buffers) may touch them.';
 comment on column public.calendar_settings.buffer_after_minutes is 'Minutes kept free after every meeting.';
@@ -744,15 +747,15 @@ create table public.clients (
 CREATE INDEX clients_created_at_idx ON public.clients USING btree (created_at DESC);
 -- row level security: enabled
 alter table public.clients enable row level security;
-create policy "Admins change clients" on public.clients for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete clients" on public.clients for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins insert clients" on public.clients for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
 create policy "Anyone reads clients" on public.clients for select to anon, authenticated
   using (true);
+create policy "Authors and admins change clients" on public.clients for update to authenticated
+  using (( SELECT private.writes_content() AS writes_content))
+  with check (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins delete clients" on public.clients for delete to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins insert clients" on public.clients for insert to authenticated
+  with check (( SELECT private.writes_content() AS writes_content));
 comment on column public.clients.logo_alt is 'The logo''s text alternative (its alt text).';
 
 create table public.contact_submissions (
@@ -807,13 +810,13 @@ CREATE INDEX contact_submissions_phone_idx ON public.contact_submissions USING b
 CREATE INDEX contact_submissions_status_created_at_idx ON public.contact_submissions USING btree (status, created_at DESC);
 -- row level security: enabled
 alter table public.contact_submissions enable row level security;
-create policy "Admins change inquiries" on public.contact_submissions for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete inquiries" on public.contact_submissions for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read inquiries" on public.contact_submissions for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Consultants and admins change inquiries" on public.contact_submissions for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins delete inquiries" on public.contact_submissions for delete to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins read inquiries" on public.contact_submissions for select to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
 create policy "Visitors send inquiries" on public.contact_submissions for insert to anon, authenticated
   with check ((status = 'new'::text));
 comment on column public.contact_submissions.status is 'The stage: new, contacted, proposal, won or lost.';
@@ -845,11 +848,11 @@ CREATE INDEX contacts_last_seen_idx ON public.contacts USING btree (last_seen_at
 CREATE INDEX contacts_phone_idx ON public.contacts USING btree (phone);
 -- row level security: enabled
 alter table public.contacts enable row level security;
-create policy "Admins correct contacts" on public.contacts for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read contacts" on public.contacts for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Consultants and admins correct contacts" on public.contacts for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins read contacts" on public.contacts for select to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
 comment on table public.contacts is 'The people behind inquiries and bookings: one per mailbox (or per form without a known one). Their name, e-mail and phone change only by an admin (review_contact_detail, an update of the name); forms join one only on its exact mailbox, merged only by an admin (merge_contacts).';
 
 create table public.content_bin (
@@ -869,10 +872,10 @@ CREATE INDEX content_bin_deleted ON public.content_bin USING btree (deleted_at D
 CREATE INDEX content_bin_record ON public.content_bin USING btree (table_name, record_id);
 -- row level security: enabled
 alter table public.content_bin enable row level security;
-create policy "Admins empty the bin" on public.content_bin for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read the bin" on public.content_bin for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Authors and admins empty the bin" on public.content_bin for delete to authenticated
+  using ((( SELECT private.writes_content() AS writes_content) AND ((table_name <> 'blog_users'::text) OR ( SELECT private.is_admin() AS is_admin))));
+create policy "Authors and admins read the bin" on public.content_bin for select to authenticated
+  using ((( SELECT private.writes_content() AS writes_content) AND ((table_name <> 'blog_users'::text) OR ( SELECT private.is_admin() AS is_admin))));
 comment on table public.content_bin is 'Deleted posts, projects, clients and blog users, whole, for 30 days (trigger move_to_bin); restore_from_bin puts one back.';
 
 create table public.content_revisions (
@@ -891,8 +894,8 @@ create table public.content_revisions (
 CREATE INDEX content_revisions_record ON public.content_revisions USING btree (table_name, record_id, saved_at DESC);
 -- row level security: enabled
 alter table public.content_revisions enable row level security;
-create policy "Admins read revisions" on public.content_revisions for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Authors and admins read revisions" on public.content_revisions for select to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
 comment on table public.content_revisions is 'Earlier versions of posts and projects, one per save that replaced them (trigger keep_revision); admins read them.';
 
 create table public.lead_notes (
@@ -913,10 +916,10 @@ CREATE INDEX lead_notes_contact_idx ON public.lead_notes USING btree (contact_id
 CREATE INDEX lead_notes_inquiry_idx ON public.lead_notes USING btree (inquiry_id);
 -- row level security: enabled
 alter table public.lead_notes enable row level security;
-create policy "Admins add notes" on public.lead_notes for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read notes" on public.lead_notes for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Consultants and admins add notes" on public.lead_notes for insert to authenticated
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins read notes" on public.lead_notes for select to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
 comment on table public.lead_notes is 'Notes on a contact (and one of its inquiries): append-only, with who wrote them and when.';
 
 create table public.meeting_settings (
@@ -929,11 +932,11 @@ create table public.meeting_settings (
 );
 -- row level security: enabled
 alter table public.meeting_settings enable row level security;
-create policy "Admins change the meeting settings" on public.meeting_settings for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins read the meeting settings" on public.meeting_settings for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Consultants and admins change the meeting settings" on public.meeting_settings for update to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors))
+  with check (( SELECT private.sees_visitors() AS sees_visitors));
+create policy "Consultants and admins read the meeting settings" on public.meeting_settings for select to authenticated
+  using (( SELECT private.sees_visitors() AS sees_visitors));
 comment on table public.meeting_settings is 'Where meetings happen: a fixed link (Zoom, Meet) for every booking, or null for a new Jitsi room per booking. Admins only.';
 
 create table public.newsletter_consents (
@@ -1052,15 +1055,15 @@ create table public.project_categories (
 );
 -- row level security: enabled
 alter table public.project_categories enable row level security;
-create policy "Admins change project categories" on public.project_categories for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete project categories" on public.project_categories for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins insert project categories" on public.project_categories for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
 create policy "Anyone reads project categories" on public.project_categories for select to anon, authenticated
   using (true);
+create policy "Authors and admins change project categories" on public.project_categories for update to authenticated
+  using (( SELECT private.writes_content() AS writes_content))
+  with check (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins delete project categories" on public.project_categories for delete to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins insert project categories" on public.project_categories for insert to authenticated
+  with check (( SELECT private.writes_content() AS writes_content));
 
 create table public.project_staff (
   project_id uuid not null,
@@ -1071,8 +1074,8 @@ create table public.project_staff (
 CREATE INDEX project_staff_updated_by_idx ON public.project_staff USING btree (updated_by);
 -- row level security: enabled
 alter table public.project_staff enable row level security;
-create policy "Admins read who saved projects" on public.project_staff for select to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
+create policy "Authors and admins read who saved projects" on public.project_staff for select to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
 comment on table public.project_staff is 'Who saved a project last: one row per project (and per project in the bin), kept by the database; admins only.';
 comment on column public.project_staff.updated_by is 'The account whose save made the project''s current version (null: SQL or a scheduled job); set by the database.';
 
@@ -1121,15 +1124,15 @@ CREATE INDEX projects_category_idx ON public.projects USING btree (category);
 CREATE INDEX projects_created_at_idx ON public.projects USING btree (created_at DESC);
 -- row level security: enabled
 alter table public.projects enable row level security;
-create policy "Admins change projects" on public.projects for update to authenticated
-  using (( SELECT private.is_admin() AS is_admin))
-  with check (( SELECT private.is_admin() AS is_admin));
-create policy "Admins delete projects" on public.projects for delete to authenticated
-  using (( SELECT private.is_admin() AS is_admin));
-create policy "Admins insert projects" on public.projects for insert to authenticated
-  with check (( SELECT private.is_admin() AS is_admin));
 create policy "Anyone reads projects" on public.projects for select to anon, authenticated
   using (true);
+create policy "Authors and admins change projects" on public.projects for update to authenticated
+  using (( SELECT private.writes_content() AS writes_content))
+  with check (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins delete projects" on public.projects for delete to authenticated
+  using (( SELECT private.writes_content() AS writes_content));
+create policy "Authors and admins insert projects" on public.projects for insert to authenticated
+  with check (( SELECT private.writes_content() AS writes_content));
 comment on column public.projects.image_alt is 'What the main image shows, for those who cannot see it (its alt text).';
 comment on column public.projects.meta_title is 'The title search engines and share cards show; empty: the project''s title.';
 comment on column public.projects.meta_description is 'The description search engines and share cards show; empty: the short description.';
@@ -1144,12 +1147,12 @@ create policy "Anyone sees the site's public buckets" on storage.buckets for sel
 
 -- row level security: enabled
 alter table storage.objects enable row level security;
-create policy "Admins delete site images" on storage.objects for delete to authenticated
-  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND ( SELECT private.is_admin() AS is_admin)));
-create policy "Admins list site images" on storage.objects for select to authenticated
-  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND ( SELECT private.is_admin() AS is_admin)));
-create policy "Admins replace site images" on storage.objects for update to authenticated
-  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND ( SELECT private.is_admin() AS is_admin)))
-  with check (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND ( SELECT private.is_admin() AS is_admin)));
-create policy "Admins upload site images" on storage.objects for insert to authenticated
-  with check (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND ( SELECT private.is_admin() AS is_admin)));
+create policy "Writers and consultants delete site images" on storage.objects for delete to authenticated
+  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND (( SELECT private.writes_content() AS writes_content) OR ( SELECT private.sees_visitors() AS sees_visitors))));
+create policy "Writers and consultants list site images" on storage.objects for select to authenticated
+  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND (( SELECT private.writes_content() AS writes_content) OR ( SELECT private.sees_visitors() AS sees_visitors))));
+create policy "Writers and consultants replace site images" on storage.objects for update to authenticated
+  using (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND (( SELECT private.writes_content() AS writes_content) OR ( SELECT private.sees_visitors() AS sees_visitors))))
+  with check (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND (( SELECT private.writes_content() AS writes_content) OR ( SELECT private.sees_visitors() AS sees_visitors))));
+create policy "Writers and consultants upload site images" on storage.objects for insert to authenticated
+  with check (((bucket_id = ANY (ARRAY['blog-images'::text, 'project-gallery'::text])) AND (( SELECT private.writes_content() AS writes_content) OR ( SELECT private.sees_visitors() AS sees_visitors))));

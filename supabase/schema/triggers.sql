@@ -71,12 +71,13 @@ CREATE TRIGGER blog_posts_40_content_webhook AFTER INSERT OR DELETE OR UPDATE ON
 CREATE TRIGGER blog_posts_50_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('post');
 
 -- ---- public.blog_users ----
--- before insert, for each row: blog_users_10_sync_account
--- before update, for each row: blog_users_05_keep_an_admin → blog_users_07_audit_password → blog_users_10_sync_account → blog_users_20_updated_at
+-- before insert, for each row: blog_users_04_check_role → blog_users_10_sync_account
+-- before update, for each row: blog_users_04_check_role → blog_users_05_keep_an_admin → blog_users_07_audit_password → blog_users_10_sync_account → blog_users_20_updated_at
 -- before delete, for each row: blog_users_05_keep_an_admin
 -- after insert, for each row: blog_users_30_audit
--- after update, for each row: blog_users_30_audit
+-- after update, for each row: blog_users_30_audit → blog_users_31_audit_role
 -- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account → blog_users_30_audit
+CREATE TRIGGER blog_users_04_check_role BEFORE INSERT OR UPDATE OF role ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_check_role();
 CREATE TRIGGER blog_users_05_keep_an_admin BEFORE DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_keep_an_admin();
 CREATE TRIGGER blog_users_07_audit_password BEFORE UPDATE OF password ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.audit_password_set();
 CREATE TRIGGER blog_users_10_sync_account BEFORE INSERT OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_sync_account();
@@ -84,6 +85,7 @@ CREATE TRIGGER blog_users_20_updated_at BEFORE UPDATE ON public.blog_users FOR E
 CREATE TRIGGER blog_users_10_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
 CREATE TRIGGER blog_users_20_remove_account AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_remove_account();
 CREATE TRIGGER blog_users_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('person');
+CREATE TRIGGER blog_users_31_audit_role AFTER UPDATE OF role ON public.blog_users FOR EACH ROW WHEN (old.role IS DISTINCT FROM new.role) EXECUTE FUNCTION private.audit_role_change();
 
 -- ---- public.calendar_settings ----
 -- before insert, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt

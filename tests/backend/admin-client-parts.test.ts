@@ -7,7 +7,8 @@ import { createAdminClient } from '../../src/shared/db/supabase-client.ts';
 import { createStorage } from '../../src/shared/db/supabase-storage.ts';
 import type { SupabaseClient } from '../../src/shared/db/supabase-types.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { totpCode } from '../../supabase/local/auth/totp.ts';
+import { ensureSecondFactor, startHarness, type Harness } from './harness.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-local-password' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -53,9 +54,17 @@ describe("the admin's client by parts", () => {
     const me = await client.from('blog_users').select('email, is_active').eq('user_id', data.user!.id).maybeSingle();
     expect(me.error).toBeNull();
     expect(me.data).toEqual({ email: ADMIN.email, is_active: true });
-    // the drafts, which only an admin reads, and a function that answers only an admin
+    // the drafts, which only the staff who write read
     const drafts = await client.from('blog_posts').select('id').eq('is_published', false);
     expect(drafts.data?.length).toBeGreaterThan(0);
+    // the password alone does not open what only an administrator with a second factor may call
+    expect((await client.rpc('newsletter_counts')).error?.code).toBe('42501');
+    // GoTrue's MFA API through the same client: the session it keeps is then aal2, and it is that
+    // session's token the next call carries
+    const factor = await ensureSecondFactor(h.local, data.user!.id);
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(factor!.secret) });
+    expect(verified.error).toBeNull();
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
     const counts = await client.rpc('newsletter_counts');
     expect(counts.error).toBeNull();
   });

@@ -425,9 +425,9 @@ const snapshot = async () =>
     await sql('select token_hash, claimed_at from private.calendar_sync_runs order by created_at, token_hash'),
   ]);
 const callFunction = (init: RequestInit) => fetch(`${h.url}/functions/v1/calendar-sync`, init);
-/** The admins the database e-mails (private.is_admin_user), by address. */
+/** The consultants and admins the database e-mails (private.serves_visitors), by address. */
 const adminAddresses = async () =>
-  (await sql<{ email: string }>('select b.email from public.blog_users b where private.is_admin_user(b.id) order by b.email')).map((r) => r.email.toLowerCase());
+  (await sql<{ email: string }>('select b.email from public.blog_users b where private.serves_visitors(b.id) order by b.email')).map((r) => r.email.toLowerCase());
 
 /** The window calendar_sync_claim gives (its own expression). */
 async function syncWindow(): Promise<{ from: number; to: number }> {

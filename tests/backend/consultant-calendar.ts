@@ -299,7 +299,7 @@ export function defineConsultantCalendar(start: () => Promise<Harness>): void {
     let restoreMail: () => Promise<void>;
     /** The admins the database e-mails, by address. */
     const admins = async () =>
-      (await sql<{ email: string }>('select lower(b.email) as email from public.blog_users b where private.is_admin_user(b.id) order by 1')).map((r) => r.email);
+      (await sql<{ email: string }>('select lower(b.email) as email from public.blog_users b where private.serves_visitors(b.id) order by 1')).map((r) => r.email);
     const told = async (label: string) =>
       sql<{ recipient: string; subject: string; caused_by: string; payload: unknown }>(
         `select lower(recipient) as recipient, subject, caused_by, payload from private.mail_outbox

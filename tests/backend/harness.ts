@@ -2,6 +2,7 @@
 import './node-websocket.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../supabase/local/jwt.ts';
+import { totpCode } from '../../supabase/local/auth/totp.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { setIntakeLimits, startLocalSupabase, type LocalSupabase, type StartOptions } from '../../supabase/local/server.ts';
 import { leaseSharedDb } from './shared-db.ts';
@@ -15,8 +16,18 @@ export interface Harness {
   anon: SupabaseClient;
   /** The service role: bypasses row-level security, for arranging and checking rows. */
   service: SupabaseClient;
-  /** A client whose requests carry a token minted for these claims (no sign-in needed). */
-  as(claims: { sub: string; email: string; role?: string; exp?: number }): SupabaseClient;
+  /**
+   * A client whose requests carry a token minted for these claims (no sign-in needed). The session
+   * passed a second factor (aal2, amr totp) unless `aal: 'aal1'` is asked for, and an account
+   * with that id is given a verified TOTP factor (HARNESS_TOTP_SECRET) before the first request,
+   * as the roles that see visitors' data need (private.has_second_factor()).
+   */
+  as(claims: { sub: string; email: string; role?: string; exp?: number; aal?: 'aal1' | 'aal2' }): SupabaseClient;
+  /**
+   * Signs `client` in with a password and then, as the panel does, with the code of the account's
+   * verified factor (given one with HARNESS_TOTP_SECRET if it has none): an aal2 session.
+   */
+  signInWithSecondFactor(client: SupabaseClient, email: string, password: string): Promise<void>;
   /** A fresh client that signs in through /auth/v1 like the app does. */
   newClient(): SupabaseClient;
   /**
@@ -54,6 +65,28 @@ export function randomVisitorAddress(): string {
 export async function intakeLimits(local: LocalSupabase): Promise<Record<string, number>> {
   const { rows } = await local.db.asSystem((tx) => tx.query<{ name: string; value: number }>('select name, value from private.intake_limits'));
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+}
+
+/** The TOTP key of the factor the harness gives an account that has none (base32, as GoTrue's). */
+export const HARNESS_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Gives an existing account a verified TOTP factor unless it has one; returns its id and key. */
+export async function ensureSecondFactor(local: LocalSupabase, account: string): Promise<{ id: string; secret: string } | null> {
+  return local.db.asSystem(async (tx) => {
+    await tx.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       select gen_random_uuid(), u.id, 'Тестове', 'totp', 'verified', now(), now(), $2
+         from auth.users u
+        where u.id = $1
+          and not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status::text = 'verified')`,
+      [account, HARNESS_TOTP_SECRET],
+    );
+    const { rows } = await tx.query<{ id: string; secret: string }>(
+      `select id, secret from auth.mfa_factors where user_id = $1 and status::text = 'verified' order by created_at limit 1`,
+      [account],
+    );
+    return rows[0] ?? null;
+  });
 }
 
 const noPersist = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -94,23 +127,43 @@ export async function startHarness(options: Partial<StartOptions> & { siteCeilin
   const url = local.url;
   // every client is a visitor of its own (the stand-in trusts cf-connecting-ip here), so one
   // test's forms never count against another's per-visitor limits
-  const make = (key: string, token?: string, address = randomVisitorAddress()) =>
-    createClient(url, key, {
+  const make = (key: string, token?: string, address = randomVisitorAddress(), first?: () => Promise<unknown>) => {
+    // work to be done once before the client's first request (a factor for a minted aal2 token)
+    let ready: Promise<unknown> | undefined;
+    const fetchAfter: typeof fetch = async (input, init) => {
+      if (first) await (ready ??= first());
+      return fetch(input, init);
+    };
+    return createClient(url, key, {
       ...noPersist,
-      global: { headers: { 'cf-connecting-ip': address, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
+      global: {
+        headers: { 'cf-connecting-ip': address, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        ...(first ? { fetch: fetchAfter } : {}),
+      },
     });
+  };
   return {
     local,
     url,
     anon: make(LOCAL_ANON_KEY),
     service: make(LOCAL_SERVICE_ROLE_KEY),
-    as(claims) {
+    as({ aal = 'aal2', ...claims }) {
       const now = Math.floor(Date.now() / 1000);
+      // GoTrue's claims of a session: its level and the methods that reached it, newest first
+      const amr = aal === 'aal2' ? [{ method: 'totp', timestamp: now }, { method: 'password', timestamp: now }] : [{ method: 'password', timestamp: now }];
       const token = signJwt(
-        { aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now, ...claims },
+        { aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now, aal, amr, ...claims },
         LOCAL_JWT_SECRET,
       );
-      return make(LOCAL_ANON_KEY, token);
+      return make(LOCAL_ANON_KEY, token, undefined, aal === 'aal2' ? () => ensureSecondFactor(local, claims.sub) : undefined);
+    },
+    async signInWithSecondFactor(client, email, password) {
+      const signedIn = await client.auth.signInWithPassword({ email, password });
+      if (signedIn.error || !signedIn.data.user) throw new Error(`sign-in of ${email} failed: ${signedIn.error?.message}`);
+      const factor = await ensureSecondFactor(local, signedIn.data.user.id);
+      if (!factor) throw new Error(`no factor for ${email}`);
+      const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpCode(factor.secret) });
+      if (verified.error) throw new Error(`second factor of ${email} failed: ${verified.error.message}`);
     },
     newClient: () => make(LOCAL_ANON_KEY),
     visitor: (address?: string) => make(LOCAL_ANON_KEY, undefined, address),

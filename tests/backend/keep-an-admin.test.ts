@@ -23,7 +23,7 @@ describe('the last administrator', () => {
   it('cannot deactivate or delete itself through the API: the Bulgarian refusal, and the row and its session stay', async () => {
     expect(await active()).toEqual([ADMIN.email]);
     const admin = h.newClient();
-    expect((await admin.auth.signInWithPassword({ email: ADMIN.email, password: ADMIN.password })).error).toBeNull();
+    await h.signInWithSecondFactor(admin, ADMIN.email, ADMIN.password);
 
     const off = await admin.from('blog_users').update({ is_active: false }).eq('id', ADMIN.id).select('id');
     expect(off.error).toMatchObject({ code: '23514', message: MESSAGE, hint: 'last_admin' });
@@ -43,7 +43,7 @@ describe('the last administrator', () => {
 
     const second = await h.service
       .from('blog_users')
-      .insert({ username: 'vtora', email: 'vtora@example.com', password: 'vtora-parola-2026', full_name: 'Втора Администраторка', is_active: true })
+      .insert({ username: 'vtora', email: 'vtora@example.com', password: 'vtora-parola-2026', full_name: 'Втора Администраторка', is_active: true, role: 'admin' })
       .select('id')
       .single();
     expect(second.error).toBeNull();

@@ -246,11 +246,11 @@ export function defineLeads(start: () => Promise<Harness>): void {
       expect(await sql('select status, lost_reason from public.contact_submissions where id = $1', [id])).toEqual([{ status: 'proposal', lost_reason: null }]);
     });
 
-    it('an owner is an active admin, a follow-up is in the future, an offer is not negative', async () => {
+    it('an owner is an active consultant or admin, a follow-up is in the future, an offer is not negative', async () => {
       const id = await send({ email: `owner-${unique()}@example.com` });
       const inactive = await admin.from('contact_submissions').update({ owner_id: INACTIVE }).eq('id', id);
       expect(inactive.error?.hint).toBe('owner_not_admin');
-      expect(inactive.error?.message).toBe('Отговорникът трябва да е активен администратор.');
+      expect(inactive.error?.message).toBe('Отговорникът трябва да е активен консултант или администратор.');
       const past = await admin.from('contact_submissions').update({ follow_up_at: new Date(Date.now() - 60_000).toISOString() }).eq('id', id);
       expect(past.error?.hint).toBe('follow_up_past');
       expect(past.error?.message).toBe('Следващият контакт трябва да е в бъдещето.');

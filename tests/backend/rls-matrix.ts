@@ -26,15 +26,21 @@ const withDefiner = (fns: string[]) => fns.flatMap((fn) => (RUNS_AS_CALLER.inclu
 /**
  * Functions an anonymous visitor may execute (schemas public, api_definers, auth, storage, and
  * private, which the API roles may look into since is_admin() moved there: only what row-level
- * security and the mailbox indexes call as the caller; none of it is in the API).
+ * security and the mailbox indexes call as the caller, the role checks among them; none of it is
+ * in the API).
  */
 export const ANON_FUNCTIONS = [
   'auth.email()',
   'auth.jwt()',
   'auth.role()',
   'auth.uid()',
+  'private.has_second_factor()',
   'private.is_admin()',
+  'private.is_staff()',
   'private.mailbox_key(address text)',
+  'private.sees_visitors()',
+  'private.staff_role()',
+  'private.writes_content()',
   ...withDefiner(ANON_PUBLIC_FUNCTIONS),
   'storage.extension(name text)',
   'storage.filename(name text)',
@@ -43,7 +49,7 @@ export const ANON_FUNCTIONS = [
 /** And a signed-in account: the same, plus what admins call (row-level security decides the rest). */
 export const AUTHENTICATED_FUNCTIONS = [
   ...ANON_FUNCTIONS,
-  // each checks is_admin() itself and refuses anybody else with 42501
+  // each asks the role it serves itself (is_admin, sees_visitors, writes_content) and refuses anybody else with 42501
   ...withDefiner([
     'public.add_calendar_feed(label text, url text, owner_email text)',
     'public.admin_unsubscribe_newsletter(subscriber uuid)',

@@ -202,7 +202,7 @@ describe('Запитвания', () => {
       http.patch(rest('contact_submissions'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         if ('owner_id' in body) {
-          return HttpResponse.json({ code: '23514', message: 'Отговорникът трябва да е активен администратор.', details: null, hint: 'owner_not_admin' }, { status: 400 });
+          return HttpResponse.json({ code: '23514', message: 'Отговорникът трябва да е активен консултант или администратор.', details: null, hint: 'owner_not_admin' }, { status: 400 });
         }
         return HttpResponse.json([]);
       }),
@@ -212,7 +212,7 @@ describe('Запитвания', () => {
     const owner = within(await screen.findByRole('article', { name: 'Иван Петров' })).getByRole('combobox', { name: 'Отговорник' });
     await within(owner).findByRole('option', { name: 'Георги Петров' });
     await user.selectOptions(owner, 'Георги Петров');
-    expect(await screen.findByText('Отговорникът трябва да е активен администратор.')).toBeInTheDocument();
+    expect(await screen.findByText('Отговорникът трябва да е активен консултант или администратор.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Следващ контакт', { selector: 'input' }), '2030-01-15T10:30');
     await user.click(within(screen.getByLabelText('Следващ контакт', { selector: 'input' }).closest('form')!).getByRole('button', { name: 'Запази' }));

@@ -195,6 +195,7 @@ export type Database = {
           id: string
           is_active: boolean
           password: string | null
+          role: string
           updated_at: string
           user_id: string | null
           username: string
@@ -206,6 +207,7 @@ export type Database = {
           id?: string
           is_active?: boolean
           password?: string | null
+          role?: string
           updated_at?: string
           user_id?: string | null
           username: string
@@ -217,6 +219,7 @@ export type Database = {
           id?: string
           is_active?: boolean
           password?: string | null
+          role?: string
           updated_at?: string
           user_id?: string | null
           username?: string
