@@ -19,6 +19,7 @@ import { defineEditConcurrency } from './edit-concurrency.ts';
 import { defineEditorial } from './editorial.ts';
 import { defineHostedAuth, HOSTED_AUTH_OPTIONS } from './hosted-auth.ts';
 import { defineRlsMatrix } from './rls-matrix.ts';
+import { defineRoleMatrix } from './roles.ts';
 import { definePublicAbuse } from './public-abuse.ts';
 import { defineLeads } from './leads.ts';
 import { defineContacts } from './contacts.ts';
@@ -195,6 +196,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
 
   describe('the access matrix', () => {
     defineRlsMatrix(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
+  });
+
+  describe('the roles: authors, consultants and admins, each at aal1 and aal2', () => {
+    defineRoleMatrix(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }), auth: HOSTED_SIGNUPS }));
   });
 
   describe('sign-in as on a hosted project', () => {
