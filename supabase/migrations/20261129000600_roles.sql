@@ -162,18 +162,58 @@ comment on function private.blog_users_keep_an_admin() is
 -- ---------------------------------------------------------------------------------------------
 -- The audit log names a role change as such, with both roles (they are not personal values)
 -- ---------------------------------------------------------------------------------------------
-create function private.audit_role_change() returns trigger
+alter table private.audit_events drop constraint audit_events_kind_check;
+alter table private.audit_events add constraint audit_events_kind_check check (kind in (
+  'post.created', 'post.changed', 'post.deleted', 'project.created', 'project.changed', 'project.deleted',
+  'category.created', 'category.changed', 'category.deleted', 'client.created', 'client.changed', 'client.deleted',
+  'person.created', 'person.changed', 'person.role', 'person.deactivated', 'person.activated', 'person.deleted',
+  'settings.changed', 'lead.stage', 'lead.owner', 'lead.note', 'export.csv', 'contact.export', 'contact.erased',
+  'subscriber.erased', 'newsletter.sent', 'newsletter.suppression_lifted', 'account.signed_in',
+  'factor.enrolled', 'factor.removed', 'factor.reset'));
+
+create or replace function private.audit_row_change() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  subject text := tg_argv[0];
+  row_id text := coalesce(to_jsonb(new), to_jsonb(old)) ->> 'id';
+  changed jsonb;
+  was jsonb := to_jsonb(old);
+  now_is jsonb := to_jsonb(new);
+  kind text;
+  detail jsonb := '{}';
 begin
-  perform private.audit('person.role', 'blog_users', new.id::text, jsonb_build_object('from', old.role, 'to', new.role));
+  if tg_op = 'UPDATE' then
+    -- the names of the fields that changed; updated_at follows every change, the password is write-only
+    select coalesce(jsonb_agg(n.key order by n.key), '[]') into changed
+      from jsonb_each(now_is) n
+     where n.key not in ('updated_at', 'password') and n.value is distinct from was -> n.key;
+    if changed = '[]' then
+      return null;
+    end if;
+    detail := jsonb_build_object('fields', changed);
+  elsif subject = 'settings' then
+    detail := jsonb_build_object('op', lower(tg_op));
+  end if;
+  kind := case
+    when subject = 'settings' then 'settings.changed'
+    when tg_op = 'INSERT' then subject || '.created'
+    when tg_op = 'DELETE' then subject || '.deleted'
+    when subject = 'person' and (now_is -> 'is_active') is distinct from (was -> 'is_active') then
+      case when (now_is ->> 'is_active')::boolean then 'person.activated' else 'person.deactivated' end
+    when subject = 'person' and (now_is -> 'role') is distinct from (was -> 'role') then 'person.role'
+    else subject || '.changed'
+  end;
+  -- a person's roles, before and after (the roles' names are no personal value)
+  if subject = 'person' and tg_op = 'UPDATE' and (now_is -> 'role') is distinct from (was -> 'role') then
+    detail := detail || jsonb_build_object('from', was ->> 'role', 'to', now_is ->> 'role');
+  end if;
+  perform private.audit(kind, tg_table_name, row_id, detail);
   return null;
 end
 $$;
-revoke all on function private.audit_role_change() from public, anon, authenticated;
-comment on function private.audit_role_change() is 'Trigger: records a person''s role changed, from and to.';
-create trigger blog_users_31_audit_role after update of role on public.blog_users
-  for each row when (old.role is distinct from new.role) execute function private.audit_role_change();
+comment on function private.audit_row_change() is
+  'Trigger: records a row created, changed (the names of the fields that changed, nothing of their values) or deleted; a person''s role change as person.role with both roles; its argument names the subject (post, project, category, client, person, settings).';
 
 -- ---------------------------------------------------------------------------------------------
 -- Row-level security, table by table

@@ -1584,20 +1584,6 @@ end
 $function$;
 comment on function private.audit_password_set() is 'Trigger: records that a person''s password was set (the field''s name only), before the row empties it.';
 
--- private.audit_role_change()
-CREATE OR REPLACE FUNCTION private.audit_role_change()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.audit('person.role', 'blog_users', new.id::text, jsonb_build_object('from', old.role, 'to', new.role));
-  return null;
-end
-$function$;
-comment on function private.audit_role_change() is 'Trigger: records a person''s role changed, from and to.';
-
 -- private.audit_row_change()
 CREATE OR REPLACE FUNCTION private.audit_row_change()
  RETURNS trigger
@@ -1612,6 +1598,7 @@ declare
   was jsonb := to_jsonb(old);
   now_is jsonb := to_jsonb(new);
   kind text;
+  detail jsonb := '{}';
 begin
   if tg_op = 'UPDATE' then
     -- the names of the fields that changed; updated_at follows every change, the password is write-only
@@ -1621,6 +1608,9 @@ begin
     if changed = '[]' then
       return null;
     end if;
+    detail := jsonb_build_object('fields', changed);
+  elsif subject = 'settings' then
+    detail := jsonb_build_object('op', lower(tg_op));
   end if;
   kind := case
     when subject = 'settings' then 'settings.changed'
@@ -1628,16 +1618,18 @@ begin
     when tg_op = 'DELETE' then subject || '.deleted'
     when subject = 'person' and (now_is -> 'is_active') is distinct from (was -> 'is_active') then
       case when (now_is ->> 'is_active')::boolean then 'person.activated' else 'person.deactivated' end
+    when subject = 'person' and (now_is -> 'role') is distinct from (was -> 'role') then 'person.role'
     else subject || '.changed'
   end;
-  perform private.audit(kind, tg_table_name, row_id,
-                        case when tg_op = 'UPDATE' then jsonb_build_object('fields', changed)
-                             when subject = 'settings' then jsonb_build_object('op', lower(tg_op))
-                             else '{}'::jsonb end);
+  -- a person's roles, before and after (the roles' names are no personal value)
+  if subject = 'person' and tg_op = 'UPDATE' and (now_is -> 'role') is distinct from (was -> 'role') then
+    detail := detail || jsonb_build_object('from', was ->> 'role', 'to', now_is ->> 'role');
+  end if;
+  perform private.audit(kind, tg_table_name, row_id, detail);
   return null;
 end
 $function$;
-comment on function private.audit_row_change() is 'Trigger: records a row created, changed (the names of the fields that changed, nothing of their values) or deleted; its argument names the subject (post, project, category, client, person, settings).';
+comment on function private.audit_row_change() is 'Trigger: records a row created, changed (the names of the fields that changed, nothing of their values) or deleted; a person''s role change as person.role with both roles; its argument names the subject (post, project, category, client, person, settings).';
 
 -- private.audit_sign_in()
 CREATE OR REPLACE FUNCTION private.audit_sign_in()

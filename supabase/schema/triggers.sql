@@ -75,7 +75,7 @@ CREATE TRIGGER blog_posts_50_audit AFTER INSERT OR DELETE OR UPDATE ON public.bl
 -- before update, for each row: blog_users_04_check_role → blog_users_05_keep_an_admin → blog_users_07_audit_password → blog_users_10_sync_account → blog_users_20_updated_at
 -- before delete, for each row: blog_users_05_keep_an_admin
 -- after insert, for each row: blog_users_30_audit
--- after update, for each row: blog_users_30_audit → blog_users_31_audit_role
+-- after update, for each row: blog_users_30_audit
 -- after delete, for each row: blog_users_10_bin → blog_users_20_remove_account → blog_users_30_audit
 CREATE TRIGGER blog_users_04_check_role BEFORE INSERT OR UPDATE OF role ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_check_role();
 CREATE TRIGGER blog_users_05_keep_an_admin BEFORE DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_keep_an_admin();
@@ -85,7 +85,6 @@ CREATE TRIGGER blog_users_20_updated_at BEFORE UPDATE ON public.blog_users FOR E
 CREATE TRIGGER blog_users_10_bin AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.move_to_bin();
 CREATE TRIGGER blog_users_20_remove_account AFTER DELETE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.blog_users_remove_account();
 CREATE TRIGGER blog_users_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('person');
-CREATE TRIGGER blog_users_31_audit_role AFTER UPDATE OF role ON public.blog_users FOR EACH ROW WHEN (old.role IS DISTINCT FROM new.role) EXECUTE FUNCTION private.audit_role_change();
 
 -- ---- public.calendar_settings ----
 -- before insert, for each row: calendar_settings_10_checked → calendar_settings_20_image_alt

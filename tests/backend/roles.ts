@@ -518,12 +518,7 @@ export function defineRoleMatrix(start: () => Promise<Harness>): void {
       expect((await roleOf(ADMIN.id)).role).toBe('admin');
     });
 
-    // KNOWN BUG in 20261129000600_roles.sql, kept visible: private.audit_role_change() appends an
-    // event of kind 'person.role', which private.audit_events' check constraint (audit_events_kind_check,
-    // 20261129000400_audit_log.sql) does not allow, so every change of a role is refused with 23514,
-    // whoever asks (the service role too). `it.fails` keeps the suite green until the migration's fix
-    // adds the kind; this then fails ("expected to fail"), and `.fails` is to be removed.
-    it.fails("an admin at aal2 changes a colleague's role, and the audit log records it from and to", async () => {
+    it("an admin at aal2 changes a colleague's role, and the audit log records it from and to (one event)", async () => {
       const colleague = await person('author', 'colleague');
       const mark = await lastAuditId();
       const changed = await adminAal2.from('blog_users').update({ role: 'consultant' }).eq('id', colleague.id).select('role');
@@ -531,10 +526,10 @@ export function defineRoleMatrix(start: () => Promise<Harness>): void {
       expect(changed.data).toEqual([{ role: 'consultant' }]);
       expect((await roleOf(colleague.id)).role).toBe('consultant');
       const events = await sql<{ kind: string; actor_blog_user: string; record_table: string; record_id: string; detail: unknown }>(
-        `select kind, actor_blog_user::text, record_table, record_id, detail from private.audit_events where id > $1 and kind = 'person.role' order by id`,
+        `select kind, actor_blog_user::text, record_table, record_id, detail from private.audit_events where id > $1 and record_table = 'blog_users' order by id`,
         [mark],
       );
-      expect(events).toEqual([{ kind: 'person.role', actor_blog_user: ADMIN.id, record_table: 'blog_users', record_id: colleague.id, detail: { from: 'author', to: 'consultant' } }]);
+      expect(events).toEqual([{ kind: 'person.role', actor_blog_user: ADMIN.id, record_table: 'blog_users', record_id: colleague.id, detail: { fields: ['role'], from: 'author', to: 'consultant' } }]);
       // with the seeded administrator still active, another administrator may be demoted
       const second = await person('admin', 'second-admin');
       const demoted = await adminAal2.from('blog_users').update({ role: 'author' }).eq('id', second.id).select('role');
