@@ -22,6 +22,7 @@ export const ADMIN_BLOG_USER: BlogUser = {
   email: 'admin@example.com',
   is_active: true,
   created_at: '2026-01-01T10:00:00.000Z',
+  role: 'admin',
 };
 
 export function testQueryClient(): QueryClient {
@@ -33,6 +34,8 @@ export function adminAuth(overrides: Partial<AuthState> = {}): AuthState {
     ...signedOutState,
     user: { id: 'acc-1', email: ADMIN_BLOG_USER.email },
     blogUser: ADMIN_BLOG_USER,
+    // an administrator signed in with the second factor, as the sections with visitors' data need
+    assurance: 'aal2',
     loading: false,
     recheck: () => Promise.resolve(),
     ...overrides,

@@ -7,8 +7,8 @@ import { postRow, renderAdmin } from './admin-fixtures';
 import { rest, server } from './msw';
 
 const AUTHORS = [
-  { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', is_active: true },
-  { id: 'u-3', username: 'petya', full_name: null, is_active: true },
+  { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', is_active: true, role: 'author' },
+  { id: 'u-3', username: 'petya', full_name: null, is_active: true, role: 'author' },
 ];
 
 function authorAnswers(rows: unknown[] = AUTHORS) {
@@ -102,7 +102,7 @@ describe('post form: basic information', () => {
     const picker = screen.getByLabelText('Автор (потребител)');
     await within(picker).findByRole('option', { name: 'Иван Петров' });
     expect(seen[0].get('is_active')).toBe('eq.true');
-    expect(seen[0].get('select')).toBe('id,username,full_name,is_active');
+    expect(seen[0].get('select')).toBe('id,username,full_name,is_active,role');
     await userEvent.selectOptions(picker, 'u-2');
     expect(screen.getByLabelText(/^Показвано име на автора/)).toHaveValue('Иван Петров');
     await userEvent.selectOptions(picker, 'u-3');

@@ -19,6 +19,7 @@ const IVAN: AdminBlogUser = {
   is_active: true,
   created_at: '2026-01-15T10:00:00.000Z',
   updated_at: '2026-01-15T10:00:00.000Z',
+  role: 'consultant',
 };
 const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' };
 
@@ -71,9 +72,14 @@ describe('user form', () => {
     await user.type(screen.getByLabelText(/^Пълно име/), 'Иван Петров');
     await user.type(screen.getByLabelText(/^Имейл/), 'Ivan@Example.com');
     await user.type(screen.getByLabelText(/^Парола/), 'dobra-parola-1');
+    // a new person is an author unless another role is chosen; each role says what it is for
+    const roles = screen.getByRole('group', { name: 'Роля' });
+    expect(within(roles).getByRole('radio', { name: 'Автор' })).toBeChecked();
+    expect(within(roles).getByRole('radio', { name: 'Консултант' })).toHaveAccessibleDescription(/Запитвания, клиенти в процес, контакти, резервации и календар/);
+    await user.click(within(roles).getByRole('radio', { name: 'Консултант' }));
     await user.click(screen.getByRole('button', { name: 'Създай потребителя' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(seen.posts).toEqual([{ username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, password: 'dobra-parola-1' }]);
+    expect(seen.posts).toEqual([{ username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, role: 'consultant', password: 'dobra-parola-1' }]);
     expect(await within(toasts()).findByText('Потребителят е създаден')).toBeInTheDocument();
   });
 
@@ -90,7 +96,7 @@ describe('user form', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(seen.patches[0].query.get('id')).toBe('eq.u-2');
     expect(seen.patches[0].body).not.toHaveProperty('password');
-    expect(seen.patches[0].body).toEqual({ username: 'ivan', full_name: 'Иван Иванов', email: 'ivan@example.com', is_active: true });
+    expect(seen.patches[0].body).toEqual({ username: 'ivan', full_name: 'Иван Иванов', email: 'ivan@example.com', is_active: true, role: 'consultant' });
     expect(await within(toasts()).findByText('Потребителят е обновен')).toBeInTheDocument();
   });
 
@@ -168,6 +174,7 @@ function manyUsers(n: number): AdminBlogUser[] {
     full_name: `Потребител ${i + 1}`,
     email: `user${i + 1}@example.com`,
     is_active: true,
+    role: 'author',
     created_at: new Date(Date.UTC(2026, 5, 1) - i * 3_600_000).toISOString(),
     updated_at: '2026-06-01T00:00:00.000Z',
   }));
@@ -183,7 +190,7 @@ describe('users tab', () => {
     await screen.findByText('Иван Петров', { selector: 'h3' });
     const items = within(screen.getByRole('list', { name: 'Потребители' })).getAllByRole('listitem');
     const params = users.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at,updated_at');
+    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at,updated_at,role');
     expect(params.get('select')).not.toContain('password');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
@@ -193,6 +200,9 @@ describe('users tab', () => {
     expect(within(items[0]).getByRole('heading', { name: 'Иван Петров' })).toBeInTheDocument();
     expect(within(items[0]).getByText('Активен')).toBeInTheDocument();
     expect(within(items[0]).getByText('15 януари 2026 г.')).toBeInTheDocument();
+    // each person's role by its name
+    expect(within(items[0]).getByText('Консултант')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Администратор')).toBeInTheDocument();
     expect(within(items[2]).getByRole('heading', { name: 'georgi' })).toBeInTheDocument();
     expect(within(items[2]).getByText('Неактивен')).toBeInTheDocument();
     expect(within(items[2]).getByRole('button', { name: /^Активирай/ })).toBeInTheDocument();

@@ -141,7 +141,7 @@ describe('/login', () => {
     const query = new URLSearchParams(seen.lookups[0]);
     expect(query.get('user_id')).toBe('eq.acc-1'); // the account's id, as sessionFor() makes it
     expect(query.get('email')).toBeNull();
-    expect(query.get('select')).toBe('id,username,full_name,email,is_active,created_at');
+    expect(query.get('select')).toBe('id,username,full_name,email,is_active,created_at,role');
   });
 
   it('refuses an account without a blog user: signed out, with the spec text on /login', async () => {

@@ -17,7 +17,7 @@ import {
   type PostFormValues,
 } from '@/admin/posts/post-schema';
 
-const signedIn: BlogUser = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'admin@example.com', is_active: true, created_at: '2026-01-05T09:00:00.000Z' };
+const signedIn: BlogUser = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'admin@example.com', is_active: true, created_at: '2026-01-05T09:00:00.000Z', role: 'author' };
 const now = new Date('2026-03-01T10:00:00.000Z');
 
 function values(overrides: Partial<PostFormValues> = {}): PostFormValues {

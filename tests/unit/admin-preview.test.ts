@@ -147,7 +147,7 @@ describe('tidying old previews', () => {
 describe('the rows made from the forms', () => {
   it("a post: as a save makes it (trimmed, tags parsed, the signed-in user's name), dated now until published", () => {
     const values = { ...EMPTY_POST_VALUES, title: '  Нова публикация ', slug: 'nova', content: '## Глава', tags: 'AI, CRM, ', category: ' AI ' };
-    const signedIn = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'm@example.com', is_active: true, created_at: NOW.toISOString() };
+    const signedIn = { id: 'u-1', username: 'maria', full_name: 'Мария Иванова', email: 'm@example.com', is_active: true, created_at: NOW.toISOString(), role: 'author' as const };
     const row = postPreviewData(values, { post: null, signedIn, now: NOW });
     expect(row).toMatchObject({
       id: 'preview',

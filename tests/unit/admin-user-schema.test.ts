@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyUserValues, userFormText, userPayload, userSchemas, type UserFormMode, type UserFormValues } from '@/admin/users/schema';
 
-const valid: UserFormValues = { username: 'ivan', full_name: 'Иван', email: 'Ivan@Example.com', password: 'dobra-parola', is_active: true };
+const valid: UserFormValues = { username: 'ivan', full_name: 'Иван', email: 'Ivan@Example.com', password: 'dobra-parola', is_active: true, role: 'author' };
 
 /** The schema's message per field ({} when the values pass). */
 function errorsOf(values: UserFormValues, mode: UserFormMode): Record<string, string> {
@@ -42,7 +42,7 @@ describe('user form schema', () => {
   it('sends no password field when it was left blank (keeps the current one)', () => {
     const payload = userPayload({ ...valid, password: '' });
     expect(payload).not.toHaveProperty('password');
-    expect(payload).toEqual({ username: 'ivan', full_name: 'Иван', email: 'ivan@example.com', is_active: true });
+    expect(payload).toEqual({ username: 'ivan', full_name: 'Иван', email: 'ivan@example.com', is_active: true, role: 'author' });
   });
 
   it('sends a typed password, and null for a blank full name', () => {
@@ -51,11 +51,17 @@ describe('user form schema', () => {
       full_name: null,
       email: 'ivan@example.com',
       is_active: true,
+      role: 'author',
       password: 'dobra-parola',
     });
   });
 
-  it('a new user starts active', () => {
+  it('a new user starts active, as an author (the role with the least)', () => {
     expect(emptyUserValues().is_active).toBe(true);
+    expect(emptyUserValues().role).toBe('author');
+  });
+
+  it('refuses a role that does not exist, in Bulgarian', () => {
+    expect(errorsOf({ ...valid, role: 'owner' as UserFormValues['role'] }, 'create')).toEqual({ role: userFormText.roleRequired });
   });
 });

@@ -1,4 +1,5 @@
 /* The words of the 'Одит' tab: what each kind of event is, and what its record is. */
+import { ROLE_NAMES, isStaffRole } from '@/admin/kit/session/roles';
 
 export const AUDIT_KINDS = {
   'account.signed_in': 'Вход',
@@ -19,6 +20,7 @@ export const AUDIT_KINDS = {
   'client.deleted': 'Изтрит клиент',
   'person.created': 'Нов потребител',
   'person.changed': 'Промяна на потребител',
+  'person.role': 'Смяна на роля',
   'person.activated': 'Активиран потребител',
   'person.deactivated': 'Деактивиран потребител',
   'person.deleted': 'Изтрит потребител',
@@ -41,7 +43,7 @@ export const AUDIT_GROUPS: { value: string; label: string; kinds: AuditKind[] | 
   { value: '', label: 'Всички събития', kinds: null },
   { value: 'access', label: 'Вход и двуфакторна защита', kinds: ['account.signed_in', 'factor.enrolled', 'factor.removed', 'factor.reset'] },
   { value: 'content', label: 'Публикации, проекти, категории, клиенти', kinds: ['post.created', 'post.changed', 'post.deleted', 'project.created', 'project.changed', 'project.deleted', 'category.created', 'category.changed', 'category.deleted', 'client.created', 'client.changed', 'client.deleted'] },
-  { value: 'people', label: 'Потребители и настройки', kinds: ['person.created', 'person.changed', 'person.activated', 'person.deactivated', 'person.deleted', 'settings.changed'] },
+  { value: 'people', label: 'Потребители и настройки', kinds: ['person.created', 'person.changed', 'person.role', 'person.activated', 'person.deactivated', 'person.deleted', 'settings.changed'] },
   { value: 'leads', label: 'Запитвания и контакти', kinds: ['lead.stage', 'lead.owner', 'lead.note'] },
   { value: 'data', label: 'Експорти и изтривания на данни', kinds: ['export.csv', 'contact.export', 'contact.erased', 'subscriber.erased'] },
   { value: 'newsletter', label: 'Бюлетин', kinds: ['newsletter.sent', 'newsletter.suppression_lifted'] },
@@ -79,7 +81,9 @@ export function detailText(detail: unknown): string {
   const d = detail as Record<string, unknown>;
   const parts: string[] = [];
   if (Array.isArray(d.fields) && d.fields.length) parts.push(`полета: ${d.fields.join(', ')}`);
-  if ('from' in d || 'to' in d) parts.push(`${String(d.from ?? '—')} → ${String(d.to ?? '—')}`);
+  // a role by its name ('Автор → Консултант'); a stage or an owner as recorded
+  const said = (value: unknown) => (isStaffRole(value) ? ROLE_NAMES[value] : String(value ?? '—'));
+  if ('from' in d || 'to' in d) parts.push(`${said(d.from)} → ${said(d.to)}`);
   if (typeof d.rows === 'number') parts.push(`записи: ${d.rows}`);
   return parts.join('; ');
 }

@@ -120,7 +120,9 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
 export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
   const uid = useId();
   const { save, busy, problem, setProblem } = useLeadSave(inquiry);
-  const owners = useActiveBlogUsers();
+  const team = useActiveBlogUsers();
+  // a lead's owner is a consultant or an administrator (the database's rule, private.serves_visitors)
+  const owners = { data: team.data?.filter((o) => o.role !== 'author') };
   const [followUp, setFollowUp, followUpSaved] = useDraft(wallClockValue(inquiry.follow_up_at, zone));
   const [offer, setOffer, offerSaved] = useDraft(inquiry.offer_amount == null ? '' : String(inquiry.offer_amount));
 

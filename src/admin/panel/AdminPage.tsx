@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, Trash2, Users } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -11,6 +12,11 @@ import { ErrorCard } from '../kit/ui/ErrorCard';
 import { lazyPart } from '../kit/ui/lazy-part';
 import { LogoutButton } from '../kit/session/LogoutButton';
 import { TwoFactorButton } from '../security/TwoFactorButton';
+import { SecondFactorLead } from '../security/SecondFactorLead';
+import { SecondFactorNotice } from '../security/SecondFactorNotice';
+import { useAuth } from '../kit/session/auth-context';
+import { accessTo, homeOf, isStaffRole, usesWorkPanel, type StaffRole } from '../kit/session/roles';
+import { OtherRoleNote } from './OtherRoleNote';
 import { TabbedPanel, type PanelTab } from '../kit/navigation/TabbedPanel';
 import { NewCountBadge } from '../inbox/NewCountBadge';
 
@@ -41,6 +47,19 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'audit', icon: ScrollText, name: 'Одит', content: () => <AuditTab /> },
 ];
 
+/**
+ * The tabs a role has, in the panel's order: each section of another role left out, and one with
+ * visitors' data shown as the way to the second factor while the session has none.
+ */
+function tabsFor(role: StaffRole, assurance: string): PanelTab<(typeof blogPanel.tabs)[number]>[] {
+  return TABS.flatMap((tab) => {
+    const access = accessTo(tab.id, role, assurance);
+    if (access === 'other-role') return [];
+    if (access === 'open') return [tab];
+    return [{ ...tab, badge: undefined, content: () => <SecondFactorLead role={role} section={tab.name} /> }];
+  });
+}
+
 /** Fetches the code of the panel's first tab (the posts list), as signing in does while it waits. */
 export function preloadFirstTab(): Promise<unknown> {
   return PostsTab.preload();
@@ -50,13 +69,22 @@ export function preloadFirstTab(): Promise<unknown> {
 export default function AdminPage() {
   useAdminTitle('Администраторски панел');
   const storage = useStorageCheck();
+  const { blogUser, assurance } = useAuth();
+  // a role the panel does not know yet is given the least: an author's sections
+  const role: StaffRole = isStaffRole(blogUser?.role) ? blogUser.role : 'author';
+  const tabs = useMemo(() => tabsFor(role, assurance), [role, assurance]);
+  // the bare panel address opens the role's first section
+  const shape = useMemo(() => ({ ...blogPanel, defaultTab: homeOf(role) }), [role]);
+  const home = TABS.find((tab) => tab.id === shape.defaultTab)!;
 
   const actions = (
     <>
-      <Link to={adminPaths.projects} className={buttonClasses({ variant: 'outline' })}>
-        <FolderKanban aria-hidden="true" />
-        Управление на проекти
-      </Link>
+      {usesWorkPanel(role) && (
+        <Link to={adminPaths.projects} className={buttonClasses({ variant: 'outline' })}>
+          <FolderKanban aria-hidden="true" />
+          Управление на проекти
+        </Link>
+      )}
       <TwoFactorButton />
       <LogoutButton />
     </>
@@ -78,8 +106,16 @@ export default function AdminPage() {
               Проверка на хранилището за изображения...
             </p>
           )}
+          <SecondFactorNotice role={role} assurance={assurance} />
           {/* each visited tab stays mounted (its queries too), never all at once */}
-          <TabbedPanel shape={blogPanel} tabs={TABS} label="Раздели на панела" />
+          <TabbedPanel
+            shape={shape}
+            tabs={tabs}
+            label="Раздели на панела"
+            elsewhere={(id) => (
+              <OtherRoleNote section={id} name={TABS.find((tab) => tab.id === id)!.name} role={role} home={adminPaths[home.id]} homeName={home.name} />
+            )}
+          />
         </>
       )}
     </AdminFrame>

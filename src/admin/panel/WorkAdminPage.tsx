@@ -10,6 +10,8 @@ import { TwoFactorButton } from '@/admin/security/TwoFactorButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
 import { lazyPart } from '@/admin/kit/ui/lazy-part';
 import { adminPaths, workPanel } from '@/admin/kit/navigation/addresses';
+import { homeOf, isStaffRole, usesWorkPanel } from '@/admin/kit/session/roles';
+import { OtherRoleNote } from './OtherRoleNote';
 
 // each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
 const ProjectsTab = lazyPart(() => import('../work/ProjectsTab').then((m) => m.ProjectsTab));
@@ -25,10 +27,12 @@ export const NO_USER_MESSAGE = 'Моля, влезте в системата, з
 /** /work-admin: 'Управление на Проекти': projects with galleries, and categories. */
 export default function WorkAdminPage() {
   useAdminTitle('Управление на Проекти');
-  const { user, loading } = useAuth();
+  const { user, blogUser, loading } = useAuth();
+  const role = isStaffRole(blogUser?.role) ? blogUser.role : 'author';
+  const home = homeOf(role);
 
   const back = (
-    <Link to={adminPaths.posts} className={buttonClasses({ variant: 'outline' })}>
+    <Link to={adminPaths[home]} className={buttonClasses({ variant: 'outline' })}>
       <ArrowLeft aria-hidden="true" />
       Към администраторския панел
     </Link>
@@ -46,6 +50,14 @@ export default function WorkAdminPage() {
             Вход
           </Link>
         </div>
+      </AdminFrame>
+    );
+  }
+
+  if (!usesWorkPanel(role)) {
+    return (
+      <AdminFrame title="Управление на Проекти" actions={back}>
+        <OtherRoleNote section="projects" name="Управление на Проекти" role={role} home={adminPaths[home]} homeName={home === 'inquiries' ? 'Запитвания' : 'Публикации'} />
       </AdminFrame>
     );
   }

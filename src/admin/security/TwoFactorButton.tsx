@@ -1,18 +1,21 @@
 import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@/shared/ui/button';
+import { Button, type ButtonProps } from '@/shared/ui/button';
 
 const loadDialog = () => import('./TwoFactorDialog');
 const TwoFactorDialog = lazy(loadDialog);
 
-/** 'Двуфакторна защита' in the panels' headers: the dialog (TwoFactorDialog.tsx) is fetched when pressed. */
-export function TwoFactorButton() {
+/**
+ * 'Двуфакторна защита' in the panels' headers, and the invitation to turn it on where a section
+ * needs it (SecondFactorLead.tsx): the dialog (TwoFactorDialog.tsx) is fetched when pressed.
+ */
+export function TwoFactorButton({ label = 'Двуфакторна защита', variant = 'ghost' }: { label?: string; variant?: ButtonProps['variant'] }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
     <>
       <Button
-        variant="ghost"
+        variant={variant}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog()}
         onClick={() => {
@@ -21,7 +24,7 @@ export function TwoFactorButton() {
         }}
       >
         <ShieldCheck aria-hidden="true" />
-        Двуфакторна защита
+        {label}
       </Button>
       {wanted && (
         <Suspense fallback={null}>

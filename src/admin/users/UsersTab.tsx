@@ -14,6 +14,7 @@ import { useConfirm } from '@/admin/kit/ui/use-confirm';
 import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { toggleBlogUserActive, userRecords } from './api';
+import { ROLE_NAMES, isStaffRole } from '@/admin/kit/session/roles';
 import { useResetFactor, useStaffFactors } from './second-factor';
 import { LazyUserForm as UserForm } from './LazyUserForm';
 
@@ -82,6 +83,10 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
                       <div className="flex gap-1">
                         <dt className="text-slate-600">Потребителско име:</dt>
                         <dd>{user.username}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">Роля:</dt>
+                        <dd>{isStaffRole(user.role) ? ROLE_NAMES[user.role] : user.role}</dd>
                       </div>
                       <div className="flex gap-1">
                         <dt className="text-slate-600">Имейл:</dt>

@@ -1,12 +1,13 @@
 /*
- * The user form's rules and its messages: username and a valid e-mail are
- * required; the password is required only when creating, and a blank password while editing keeps
+ * The user form's rules and its messages: username, a valid e-mail and one of the three roles are
+ * required (a new user starts as an author, the role with the least); the password is required only when creating, and a blank password while editing keeps
  * the current one (the field is then not sent at all). The database accepts passwords of at least
  * 8 characters.
  */
 import * as z from 'zod/mini';
 import { ruleText } from '@/shared/forms/zod-rules';
 import { passwordProblem, passwordText } from '@/admin/kit/forms/password-rule';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/admin/kit/session/roles';
 import type { AdminBlogUser, BlogUserPayload } from './types';
 
 /** The same rule as the database's check on blog_users.email. */
@@ -18,6 +19,7 @@ export const userFormText = {
   emailInvalid: 'Моля, въведете валиден имейл адрес.',
   passwordRequired: passwordText.required,
   passwordTooShort: passwordText.tooShort,
+  roleRequired: 'Изберете роля: „Администратор“, „Консултант“ или „Автор“.',
   saveFallback: 'Неуспешно запазване на потребителя.',
 } as const;
 
@@ -39,6 +41,7 @@ const schemaFor = (mode: UserFormMode) =>
     email: ruleText(emailRule),
     password: ruleText(passwordRule(mode)),
     is_active: z.boolean(),
+    role: z.enum(STAFF_ROLES, { error: userFormText.roleRequired }),
   });
 
 /** One schema per mode: 'Нов потребител' needs a password, editing keeps the current one when blank. */
@@ -48,11 +51,12 @@ export type UserFormValues = z.infer<(typeof userSchemas)['create']>;
 
 /** A new user starts active. */
 export function emptyUserValues(): UserFormValues {
-  return { username: '', full_name: '', email: '', password: '', is_active: true };
+  return { username: '', full_name: '', email: '', password: '', is_active: true, role: 'author' };
 }
 
 export function userValuesFrom(user: AdminBlogUser): UserFormValues {
-  return { username: user.username, full_name: user.full_name ?? '', email: user.email, password: '', is_active: user.is_active };
+  const role: StaffRole = isStaffRole(user.role) ? user.role : 'author';
+  return { username: user.username, full_name: user.full_name ?? '', email: user.email, password: '', is_active: user.is_active, role };
 }
 
 /** The row to write: password only when typed (on edit a blank password keeps the current one). */
@@ -62,6 +66,7 @@ export function userPayload(values: UserFormValues): BlogUserPayload {
     full_name: values.full_name.trim() || null,
     email: values.email.trim().toLowerCase(),
     is_active: values.is_active,
+    role: values.role,
   };
   if (values.password !== '') payload.password = values.password;
   return payload;

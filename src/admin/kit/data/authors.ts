@@ -9,9 +9,9 @@ import { adminKeys } from './api';
  */
 
 /** An entry of the author picker. */
-export type AuthorOption = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'is_active'>;
+export type AuthorOption = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'is_active' | 'role'>;
 
-const AUTHOR_COLUMNS = 'id, username, full_name, is_active' as const;
+const AUTHOR_COLUMNS = 'id, username, full_name, is_active, role' as const;
 
 /** The active blog users, by username. */
 export async function fetchActiveBlogUsers(): Promise<AuthorOption[]> {

@@ -24,6 +24,11 @@ export interface TabbedPanelProps<T extends string> {
   label: string;
   /** Mount every tab at once; otherwise each on its first visit (and its data with it). */
   mountAll?: boolean;
+  /**
+   * What an address of a tab the panel does not offer shows (a link to a section of another role),
+   * under the tabs it does offer. Without it, such an address goes to the default tab.
+   */
+  elsewhere?: (tab: T) => ReactNode;
 }
 
 /**
@@ -36,7 +41,7 @@ export interface TabbedPanelProps<T extends string> {
  * tab again returns to its address. That is also why the tabs are not child routes: a route
  * renders only what the address names, and the hidden tabs must keep their places.
  */
-export function TabbedPanel<T extends string>({ shape, tabs, label, mountAll = false }: TabbedPanelProps<T>) {
+export function TabbedPanel<T extends string>({ shape, tabs, label, mountAll = false, elsewhere }: TabbedPanelProps<T>) {
   const location = useLocation();
   const go = useAdminNavigate();
   const address = resolvePanelAddress(shape, location.pathname, location.search);
@@ -48,9 +53,11 @@ export function TabbedPanel<T extends string>({ shape, tabs, label, mountAll = f
   const placeOf = (tab: T) => places[tab] ?? tabPath(shape, tab);
 
   if (!shown) return <Navigate to={address?.redirect ?? tabPath(shape, shape.defaultTab)} replace />;
+  const offered = tabs.some((tab) => tab.id === shown.tab);
+  if (!offered && !elsewhere) return <Navigate to={tabPath(shape, shape.defaultTab) + location.search} replace />;
 
   return (
-    <Tabs value={shown.tab} onValueChange={(value) => void go(placeOf(value as T) + location.search, { replace: true })}>
+    <Tabs value={offered ? shown.tab : ''} onValueChange={(value) => void go(placeOf(value as T) + location.search, { replace: true })}>
       <TabsList aria-label={label}>
         {tabs.map((tab) => (
           <TabsTrigger key={tab.id} value={tab.id}>
@@ -60,6 +67,7 @@ export function TabbedPanel<T extends string>({ shape, tabs, label, mountAll = f
           </TabsTrigger>
         ))}
       </TabsList>
+      {!offered && elsewhere?.(shown.tab)}
       {tabs.map(
         (tab) =>
           (mountAll || places[tab.id] !== undefined) && (

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState, type AuthUser, type BlogUser, type SecondFactorStep } from './auth-context';
-import { pendingFactorOf } from './second-factor';
+import { assuranceOf, pendingFactorOf } from './second-factor';
 import { errorMessage } from '@/shared/db/errors';
 import { getSupabase, hasStoredSession } from '@/shared/db/supabase';
 import {
@@ -28,6 +28,8 @@ import { authMessages } from './messages';
 interface Snapshot {
   user: AuthUser | null;
   blogUser: BlogUser | null;
+  /** The admitted session's level (AuthState.assurance); 'aal1' when nobody is in. */
+  assurance?: string;
   loading: boolean;
   notice: string | null;
   /** An admitted account whose session must still pass its second factor (AuthState.secondFactor). */
@@ -66,7 +68,7 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
         // sign-in page asks for the code (login/CodeStep.tsx)
         const factorId = pendingFactorOf(session);
         if (factorId) setSnap({ user: null, blogUser: null, loading: false, notice: null, secondFactor: { factorId, email: result.user.email } });
-        else setSnap({ user: result.user, blogUser: result.blogUser, loading: false, notice: null });
+        else setSnap({ user: result.user, blogUser: result.blogUser, assurance: assuranceOf(session), loading: false, notice: null });
         return result;
       }
       if (result.reason === 'lookup-failed') {
@@ -203,7 +205,7 @@ export function AuthProvider({ children, onSigningIn }: { children: ReactNode; /
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ ...snap, secondFactor: snap.secondFactor ?? null, signIn, signOut, recheck, verifyCode, acceptLink }),
+    () => ({ ...snap, assurance: snap.assurance ?? 'aal1', secondFactor: snap.secondFactor ?? null, signIn, signOut, recheck, verifyCode, acceptLink }),
     [snap, signIn, signOut, recheck, verifyCode, acceptLink],
   );
 

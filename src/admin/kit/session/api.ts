@@ -9,7 +9,7 @@ import { authMessages } from './messages';
  * the same), active. The columns are named: blog_users.password can never be read by a client.
  */
 
-export const BLOG_USER_COLUMNS = 'id, username, full_name, email, is_active, created_at' as const;
+export const BLOG_USER_COLUMNS = 'id, username, full_name, email, is_active, created_at, role' as const;
 
 export type Admission =
   | { ok: true; user: AuthUser; blogUser: BlogUser }

@@ -15,7 +15,7 @@ export interface AuthUser {
 }
 
 /** The blog_users row admitting that account to the admin area (same e-mail, and active). */
-export type BlogUser = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at'>;
+export type BlogUser = Pick<Tables<'blog_users'>, 'id' | 'username' | 'full_name' | 'email' | 'is_active' | 'created_at' | 'role'>;
 
 /** A sign-in that passed its password and waits for the authenticator's code. */
 export interface SecondFactorStep {
@@ -27,6 +27,11 @@ export interface AuthState {
   /** The admitted account, or null (signed out, or signed out because it has no active blog user). */
   user: AuthUser | null;
   blogUser: BlogUser | null;
+  /**
+   * The session's assurance level: 'aal2' once it passed a second factor, else 'aal1'. The
+   * sections with visitors' data open at aal2 only (roles.ts).
+   */
+  assurance: string;
   /** True until the initial session check (and blog user lookup) has finished. */
   loading: boolean;
   /**
@@ -65,6 +70,7 @@ function notMounted(): Promise<never> {
 export const signedOutState: AuthState = {
   user: null,
   blogUser: null,
+  assurance: 'aal1',
   loading: false,
   signIn: notMounted,
   signOut: notMounted,

@@ -1,0 +1,79 @@
+import type { blogPanel, workPanel } from '../navigation/addresses';
+
+/*
+ * The three roles of the team and what each may open, as the database decides it (migration
+ * 20261129000600_roles.sql: private.writes_content, sees_visitors, is_admin). The panel asks this
+ * to show a role only its sections, and to lead an administrator or consultant to the second
+ * factor before the sections with visitors' personal data: the database refuses them at aal1
+ * anyway, this only says so before anyone presses anything.
+ */
+
+export const STAFF_ROLES = ['admin', 'consultant', 'author'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The roles' names, as the 'Потребители' tab shows them. */
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  admin: 'Администратор',
+  consultant: 'Консултант',
+  author: 'Автор',
+};
+
+/** What a role is for, in one line (the users form says it under the choice). */
+export const ROLE_DUTIES: Record<StaffRole, string> = {
+  admin: 'Всичко, включително потребители, роли, настройки, одит и изпращане на бюлетина.',
+  consultant: 'Запитвания, клиенти в процес, контакти, резервации и календар. Без потребители и настройки.',
+  author: 'Публикации, проекти, категории, клиенти и ресурси. Без лични данни на посетители.',
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** A section of the admin: a tab of either panel. */
+export type Section = (typeof blogPanel.tabs)[number] | (typeof workPanel.tabs)[number];
+
+interface Rule {
+  roles: readonly StaffRole[];
+  /** Whether it holds visitors' personal data, people or settings: then only an aal2 session opens it. */
+  secondFactor: boolean;
+}
+
+const WRITERS = ['admin', 'author'] as const;
+const CONSULTING = ['admin', 'consultant'] as const;
+const ADMINS = ['admin'] as const;
+
+const RULES: Record<Section, Rule> = {
+  posts: { roles: WRITERS, secondFactor: false },
+  clients: { roles: WRITERS, secondFactor: false },
+  bin: { roles: WRITERS, secondFactor: false },
+  projects: { roles: WRITERS, secondFactor: false },
+  categories: { roles: WRITERS, secondFactor: false },
+  calendar: { roles: CONSULTING, secondFactor: true },
+  inquiries: { roles: CONSULTING, secondFactor: true },
+  bookings: { roles: CONSULTING, secondFactor: true },
+  contacts: { roles: CONSULTING, secondFactor: true },
+  users: { roles: ADMINS, secondFactor: true },
+  subscribers: { roles: ADMINS, secondFactor: true },
+  audit: { roles: ADMINS, secondFactor: true },
+};
+
+/** Whether a session of this role may open a section: at once, after its second factor, or never. */
+export type Access = 'open' | 'second-factor' | 'other-role';
+
+export function accessTo(section: Section, role: StaffRole, assurance: string): Access {
+  const rule = RULES[section];
+  if (!rule.roles.includes(role)) return 'other-role';
+  return rule.secondFactor && assurance !== 'aal2' ? 'second-factor' : 'open';
+}
+
+/** The roles a section is for (the note on a link that leads elsewhere names them). */
+export const rolesOf = (section: Section): readonly StaffRole[] => RULES[section].roles;
+
+/** Whether the role works with visitors' personal data, and so must turn the second factor on. */
+export const needsSecondFactor = (role: StaffRole): boolean => role !== 'author';
+
+/** Where the role starts in the blog panel: the posts for writers, the inquiries for a consultant. */
+export const homeOf = (role: StaffRole): 'posts' | 'inquiries' => (role === 'consultant' ? 'inquiries' : 'posts');
+
+/** Whether the role has anything in the projects panel (/work-admin). */
+export const usesWorkPanel = (role: StaffRole): boolean => RULES.projects.roles.includes(role);
