@@ -5,11 +5,10 @@
 // answering shows its error in the tab and keeps its busy times.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BACKEND_URL, LOCAL_ANON_KEY } from '../scripts/tools/e2e-env.mjs';
+import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
 import { toasts } from './admin-helpers';
-import { ADMIN, anonDb, anonVisitor, asVisitor, openSignedIn, runCronJob, unique } from './support';
+import { adminApi, anonDb, anonVisitor, asVisitor, openSignedIn, runCronJob, unique } from './support';
 
 const ZONE = 'Europe/Sofia';
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -110,13 +109,8 @@ interface FeedState {
   busy_count: number;
 }
 
-/** An admin's own session, as the calendar tab has it. */
-async function adminClient() {
-  const admin = createClient(E2E_BACKEND_URL, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  expect(error).toBeNull();
-  return admin;
-}
+/** An admin's own session, as the calendar tab has it (with the second factor). */
+const adminClient = adminApi;
 
 /** The feed as the calendar tab reads it. */
 async function feedState(label: string): Promise<FeedState | undefined> {

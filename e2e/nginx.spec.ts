@@ -12,7 +12,7 @@ import { E2E_OUT_DIR } from '../scripts/tools/e2e-env.mjs';
 import { makePhonePhoto } from '../scripts/tools/make-phone-photo.mjs';
 import { findNginx, startNginx } from '../scripts/tools/nginx.mjs';
 import { toasts } from './admin-helpers';
-import { ADMIN, asVisitor, db, unique } from './support';
+import { ADMIN, asVisitor, db, passAdminCode, unique } from './support';
 
 const nginxMissing = !findNginx();
 test.skip(nginxMissing, 'nginx is not installed (apt-get install nginx; .ci/run installs it)');
@@ -124,6 +124,7 @@ test('neither the booking dialog nor the sign-in and the admin break the Content
   await page.getByLabel(/имейл|e-mail|email/i).fill(ADMIN.email);
   await page.getByLabel(/парола|password/i).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Вход' }).click();
+  await passAdminCode(page);
   await expect(page).toHaveURL(/\/blog-admin\/[a-z]/);
   await expect(page.getByRole('tab', { name: /Публикации/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -137,6 +138,7 @@ async function signInThere(page: Page) {
   await page.getByLabel(/имейл|e-mail|email/i).fill(ADMIN.email);
   await page.getByLabel(/парола|password/i).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Вход' }).click();
+  await passAdminCode(page);
   await expect(page).toHaveURL(/\/blog-admin\/[a-z]/);
 }
 

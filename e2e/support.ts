@@ -119,6 +119,26 @@ export function adminAuthenticator(): Promise<string> {
   return adminKey;
 }
 
+/** The administrator's second step on the sign-in page: the authenticator's code, then 'Потвърди'. */
+export async function passAdminCode(page: Page) {
+  const key = await adminAuthenticator();
+  await page.getByLabel('Код').fill(totpCode(key));
+  await page.getByRole('button', { name: 'Потвърди' }).click();
+}
+
+/** The administrator signed in through the API as the panel is: password, then the authenticator's code (aal2). */
+export async function adminApi(): Promise<SupabaseClient> {
+  const key = await adminAuthenticator();
+  const client = createClient(E2E_BACKEND_URL, LOCAL_ANON_KEY, noPersist);
+  const { data, error } = await client.auth.signInWithPassword(ADMIN);
+  expect(error).toBeNull();
+  const factor = data.user?.factors?.find((f) => f.status === 'verified');
+  expect(factor, 'the administrator has a verified factor').toBeTruthy();
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(key) });
+  expect(verified.error).toBeNull();
+  return client;
+}
+
 /** Signs in through /login (with the authenticator's code for ADMIN) and waits for the admin panel. */
 export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password) {
   const key = email === ADMIN.email ? await adminAuthenticator() : null;
