@@ -761,6 +761,76 @@ end
 $function$;
 comment on function api_definers.newsletter_send_status(post uuid) is 'A post''s newsletter progress. In the API because the admin panel calls it; SECURITY DEFINER because deliveries are private: it refuses everyone but an admitted admin (42501) before it reads anything.';
 
+-- api_definers.pending_staff_invitation(blog_user uuid)
+CREATE OR REPLACE FUNCTION api_definers.pending_staff_invitation(blog_user uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text;
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators invite people' using errcode = '42501';
+  end if;
+  select b.email into address
+    from public.blog_users b
+    left join auth.users u on u.id = b.user_id
+   where b.id = blog_user and b.invited_at is not null and u.email_confirmed_at is null;
+  if address is null then
+    raise exception 'Поканата вече е приета или потребителят не е поканен.' using errcode = '22023', hint = 'invitation_not_pending';
+  end if;
+  update public.blog_users set invited_at = now() where id = blog_user;
+  return address;
+end
+$function$;
+comment on function api_definers.pending_staff_invitation(blog_user uuid) is 'The address of a person whose invitation is still pending, its time set to now for a new link. In the API because the Edge Function staff-invitations calls it with the administrator''s own token; SECURITY DEFINER because it reads auth.users: it refuses everyone but an administrator at aal2 (42501) first.';
+
+-- api_definers.prepare_staff_invitation(email text, full_name text, role text)
+CREATE OR REPLACE FUNCTION api_definers.prepare_staff_invitation(email text, full_name text, role text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := lower(btrim(coalesce(email, '')));
+  base text;
+  name text;
+  n integer := 1;
+  made uuid;
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators invite people' using errcode = '42501';
+  end if;
+  if address !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    raise exception 'Моля, въведете валиден имейл адрес.' using errcode = '22023', hint = 'email_invalid';
+  end if;
+  if exists (select 1 from public.blog_users b where lower(b.email) = address) then
+    raise exception 'Вече има потребител с имейл %.', address using errcode = '23505', hint = 'user_exists';
+  end if;
+  if exists (select 1 from auth.users u where lower(u.email) = address) then
+    raise exception 'Вече има акаунт за вход с имейл %. Поканата е за нов човек.', address
+      using errcode = '23505', hint = 'account_exists';
+  end if;
+  -- the username: the address's local part, made unique with a number
+  base := left(regexp_replace(split_part(address, '@', 1), '[^a-z0-9._-]', '', 'g'), 90);
+  if base = '' then base := 'user'; end if;
+  name := base;
+  while exists (select 1 from public.blog_users b where b.username = name) loop
+    n := n + 1;
+    name := base || n;
+  end loop;
+  -- the role is checked by blog_users_04_check_role, in Bulgarian
+  insert into public.blog_users (username, full_name, email, role, is_active, invited_at)
+  values (name, nullif(btrim(coalesce(full_name, '')), ''), address, role, true, now())
+  returning id into made;
+  return made;
+end
+$function$;
+comment on function api_definers.prepare_staff_invitation(email text, full_name text, role text) is 'The blog user of a person about to be invited (no account, no password, invited_at now). In the API because the Edge Function staff-invitations calls it with the administrator''s own token; SECURITY DEFINER because it must see auth.users to refuse an address that has an account: it refuses everyone but an administrator at aal2 (42501) first.';
+
 -- api_definers.record_export(kind text, rows integer)
 CREATE OR REPLACE FUNCTION api_definers.record_export(kind text, rows integer)
  RETURNS void
@@ -1349,6 +1419,31 @@ end
 $function$;
 comment on function api_definers.unsubscribe_newsletter(token text, via text) is 'The unsubscribe page''s button and the one-click POST. In the API because the page and the Edge Function newsletter-unsubscribe call it with the anonymous key; SECURITY DEFINER because subscribers are closed to visitors: whoever holds a newsletter''s signed token unsubscribes that address.';
 
+-- api_definers.withdraw_staff_invitation(blog_user uuid)
+CREATE OR REPLACE FUNCTION api_definers.withdraw_staff_invitation(blog_user uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators withdraw invitations' using errcode = '42501';
+  end if;
+  if not exists (
+    select 1 from public.blog_users b left join auth.users u on u.id = b.user_id
+     where b.id = blog_user and b.invited_at is not null and u.email_confirmed_at is null
+  ) then
+    raise exception 'Поканата вече е приета или потребителят не е поканен.' using errcode = '22023', hint = 'invitation_not_pending';
+  end if;
+  -- the account goes with the row (blog_users_20_remove_account); a withdrawn invitation is no
+  -- deleted person to restore: it leaves nothing in the bin
+  delete from public.blog_users where id = blog_user;
+  delete from public.content_bin where table_name = 'blog_users' and record_id = blog_user;
+end
+$function$;
+comment on function api_definers.withdraw_staff_invitation(blog_user uuid) is 'Withdraws a pending invitation: the blog user and the unconfirmed account go, the e-mailed link with them. In the API because the users tab calls it; SECURITY DEFINER because it reads auth.users and clears the bin''s copy: it refuses everyone but an administrator at aal2 (42501) first.';
+
 -- private.account_name(account uuid)
 CREATE OR REPLACE FUNCTION private.account_name(account uuid)
  RETURNS text
@@ -1675,6 +1770,20 @@ end
 $function$;
 comment on function private.blog_users_check_role() is 'Trigger: refuses a role that does not exist (hint role_unknown) with the names the panel shows.';
 
+-- private.blog_users_invitation_accepted()
+CREATE OR REPLACE FUNCTION private.blog_users_invitation_accepted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.blog_users set invited_at = null where user_id = new.id and invited_at is not null;
+  return null;
+end
+$function$;
+comment on function private.blog_users_invitation_accepted() is 'Trigger on auth.users: the invitation of a person whose account GoTrue has just confirmed is no longer pending.';
+
 -- private.blog_users_keep_an_admin()
 CREATE OR REPLACE FUNCTION private.blog_users_keep_an_admin()
  RETURNS trigger
@@ -1741,6 +1850,11 @@ begin
     plain := null;
   end if;
   if plain is null then
+    -- an invited person has no account yet: GoTrue's invitation makes it, and the password is
+    -- theirs to set (supabase/functions/staff-invitations links the account to this row)
+    if tg_op = 'INSERT' and new.invited_at is not null then
+      return new;
+    end if;
     if tg_op = 'INSERT' then
       raise exception 'Паролата е задължителна при създаване на потребител.' using errcode = '23502';
     end if;
@@ -5795,6 +5909,22 @@ CREATE OR REPLACE FUNCTION public.newsletter_send_status(post uuid)
 AS $function$ select api_definers.newsletter_send_status(post) $function$;
 comment on function public.newsletter_send_status(post uuid) is 'A post''s newsletter progress. Calls api_definers.newsletter_send_status, which runs as its owner; its comment says why.';
 
+-- public.pending_staff_invitation(blog_user uuid)
+CREATE OR REPLACE FUNCTION public.pending_staff_invitation(blog_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.pending_staff_invitation(blog_user) $function$;
+comment on function public.pending_staff_invitation(blog_user uuid) is 'Readies a pending invitation to be sent again. Calls api_definers.pending_staff_invitation, which runs as its owner; its comment says why.';
+
+-- public.prepare_staff_invitation(email text, full_name text, role text)
+CREATE OR REPLACE FUNCTION public.prepare_staff_invitation(email text, full_name text, role text)
+ RETURNS uuid
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.prepare_staff_invitation(email, full_name, role) $function$;
+comment on function public.prepare_staff_invitation(email text, full_name text, role text) is 'Prepares an invitation. Calls api_definers.prepare_staff_invitation, which runs as its owner; its comment says why.';
+
 -- public.record_export(kind text, rows integer)
 CREATE OR REPLACE FUNCTION public.record_export(kind text, rows integer)
  RETURNS void
@@ -5964,3 +6094,11 @@ CREATE OR REPLACE FUNCTION public.unsubscribe_newsletter(token text, via text DE
  SET search_path TO ''
 AS $function$ select api_definers.unsubscribe_newsletter(token, via) $function$;
 comment on function public.unsubscribe_newsletter(token text, via text) is 'The unsubscribe page''s button and the one-click POST. Calls api_definers.unsubscribe_newsletter, which runs as its owner; its comment says why.';
+
+-- public.withdraw_staff_invitation(blog_user uuid)
+CREATE OR REPLACE FUNCTION public.withdraw_staff_invitation(blog_user uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.withdraw_staff_invitation(blog_user) $function$;
+comment on function public.withdraw_staff_invitation(blog_user uuid) is 'Withdraws a pending invitation. Calls api_definers.withdraw_staff_invitation, which runs as its owner; its comment says why.';

@@ -78,7 +78,7 @@ grant insert (client_name, client_email, client_phone, company_name, preferred_d
 grant update (client_name, client_email, client_phone, company_name, preferred_date, message, status) on table public.appointments to authenticated;
 grant update (created_by) on table public.blog_post_staff to authenticated;
 grant insert (username, password, full_name, email, is_active, role) on table public.blog_users to authenticated;
-grant select (id, username, full_name, email, is_active, created_at, updated_at, role) on table public.blog_users to authenticated;
+grant select (id, username, full_name, email, is_active, created_at, updated_at, role, invited_at) on table public.blog_users to authenticated;
 grant update (username, password, full_name, email, is_active, role) on table public.blog_users to authenticated;
 grant insert (name, email, phone, company, message, purpose, contact_method, bot_trap, fill_ms, proof, first_touch) on table public.contact_submissions to anon;
 grant insert (name, email, phone, company, message, purpose, contact_method, bot_trap, fill_ms, proof, first_touch) on table public.contact_submissions to authenticated;
@@ -140,6 +140,10 @@ grant execute on function api_definers.newsletter_link(kind text, token text) to
 grant execute on function api_definers.newsletter_link(kind text, token text) to service_role;
 grant execute on function api_definers.newsletter_send_status(post uuid) to authenticated;
 grant execute on function api_definers.newsletter_send_status(post uuid) to service_role;
+grant execute on function api_definers.pending_staff_invitation(blog_user uuid) to authenticated;
+grant execute on function api_definers.pending_staff_invitation(blog_user uuid) to service_role;
+grant execute on function api_definers.prepare_staff_invitation(email text, full_name text, role text) to authenticated;
+grant execute on function api_definers.prepare_staff_invitation(email text, full_name text, role text) to service_role;
 grant execute on function api_definers.record_export(kind text, rows integer) to authenticated;
 grant execute on function api_definers.record_export(kind text, rows integer) to service_role;
 grant execute on function api_definers.record_mail_event(event_id text, kind text, address text) to service_role;
@@ -175,6 +179,8 @@ grant execute on function api_definers.taken_slots(range_start timestamp with ti
 grant execute on function api_definers.unsubscribe_newsletter(token text, via text) to anon;
 grant execute on function api_definers.unsubscribe_newsletter(token text, via text) to authenticated;
 grant execute on function api_definers.unsubscribe_newsletter(token text, via text) to service_role;
+grant execute on function api_definers.withdraw_staff_invitation(blog_user uuid) to authenticated;
+grant execute on function api_definers.withdraw_staff_invitation(blog_user uuid) to service_role;
 grant execute on function private.appointments_status_transition() to service_role;
 grant execute on function private.blog_posts_default_published_at() to service_role;
 grant execute on function private.blog_users_remove_account() to service_role;
@@ -256,6 +262,10 @@ grant execute on function public.newsletter_link(kind text, token text) to authe
 grant execute on function public.newsletter_link(kind text, token text) to service_role;
 grant execute on function public.newsletter_send_status(post uuid) to authenticated;
 grant execute on function public.newsletter_send_status(post uuid) to service_role;
+grant execute on function public.pending_staff_invitation(blog_user uuid) to authenticated;
+grant execute on function public.pending_staff_invitation(blog_user uuid) to service_role;
+grant execute on function public.prepare_staff_invitation(email text, full_name text, role text) to authenticated;
+grant execute on function public.prepare_staff_invitation(email text, full_name text, role text) to service_role;
 grant execute on function public.record_export(kind text, rows integer) to authenticated;
 grant execute on function public.record_export(kind text, rows integer) to service_role;
 grant execute on function public.record_mail_event(event_id text, kind text, address text) to service_role;
@@ -293,6 +303,8 @@ grant execute on function public.taken_slots(range_start timestamp with time zon
 grant execute on function public.unsubscribe_newsletter(token text, via text) to anon;
 grant execute on function public.unsubscribe_newsletter(token text, via text) to authenticated;
 grant execute on function public.unsubscribe_newsletter(token text, via text) to service_role;
+grant execute on function public.withdraw_staff_invitation(blog_user uuid) to authenticated;
+grant execute on function public.withdraw_staff_invitation(blog_user uuid) to service_role;
 
 -- ---- default privileges of objects made later ----
 alter default privileges for role postgres in schema public grant delete, insert, maintain, references, select, trigger, truncate, update on tables to service_role;

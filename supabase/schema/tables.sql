@@ -641,6 +641,7 @@ create table public.blog_users (
   updated_at timestamp with time zone default now() not null,
   user_id uuid,
   role text default 'author'::text not null,
+  invited_at timestamp with time zone,
   constraint blog_users_pkey PRIMARY KEY (id),
   constraint blog_users_user_id_key UNIQUE (user_id),
   constraint blog_users_username_key UNIQUE (username),
@@ -666,6 +667,7 @@ create policy "Admins insert blog users" on public.blog_users for insert to auth
 comment on column public.blog_users.password is 'Write-only: a new password in plain text on insert or update; the trigger hashes it into auth.users and stores nothing here.';
 comment on column public.blog_users.user_id is 'The sign-in account the trigger created for this blog user; set by the database only.';
 comment on column public.blog_users.role is 'admin (Администратор), consultant (Консултант) or author (Автор); see private.staff_role() for what each may do.';
+comment on column public.blog_users.invited_at is 'When the person was last invited by e-mail (staff-invitations) while the invitation is pending; null once it is accepted (blog_users_invitation_accepted) and for a person made with a password.';
 
 create table public.calendar_days_off (
   id uuid default gen_random_uuid() not null,

@@ -20,6 +20,10 @@ CREATE TRIGGER mfa_factors_audit AFTER INSERT OR DELETE OR UPDATE OF status ON a
 -- after insert, for each row: sessions_audit
 CREATE TRIGGER sessions_audit AFTER INSERT ON auth.sessions FOR EACH ROW EXECUTE FUNCTION private.audit_sign_in();
 
+-- ---- auth.users ----
+-- after update, for each row: blog_users_invitation_accepted
+CREATE TRIGGER blog_users_invitation_accepted AFTER UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (old.email_confirmed_at IS NULL AND new.email_confirmed_at IS NOT NULL) EXECUTE FUNCTION private.blog_users_invitation_accepted();
+
 -- ---- private.audit_events ----
 -- before update, for each statement: audit_events_append_only
 -- before delete, for each statement: audit_events_append_only

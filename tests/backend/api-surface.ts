@@ -44,6 +44,8 @@ export const API_DEFINERS = [
   'api_definers.newsletter_counts',
   'api_definers.newsletter_link (anon)',
   'api_definers.newsletter_send_status',
+  'api_definers.pending_staff_invitation',
+  'api_definers.prepare_staff_invitation',
   'api_definers.record_export',
   'api_definers.record_mail_event (service_role only)',
   'api_definers.remove_calendar_feed',
@@ -60,6 +62,7 @@ export const API_DEFINERS = [
   'api_definers.sync_calendar_feeds',
   'api_definers.taken_slots (anon)',
   'api_definers.unsubscribe_newsletter (anon)',
+  'api_definers.withdraw_staff_invitation',
 ];
 
 type ApiRole = 'anon' | 'authenticated' | 'service_role';

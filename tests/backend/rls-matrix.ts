@@ -65,6 +65,8 @@ export const AUTHENTICATED_FUNCTIONS = [
     'public.merge_contacts(keep uuid, other uuid)',
     'public.newsletter_counts()',
     'public.newsletter_send_status(post uuid)',
+    'public.pending_staff_invitation(blog_user uuid)',
+    'public.prepare_staff_invitation(email text, full_name text, role text)',
     'public.record_export(kind text, rows integer)',
     'public.remove_calendar_feed(feed uuid)',
     'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
@@ -77,6 +79,7 @@ export const AUTHENTICATED_FUNCTIONS = [
     'public.staff_second_factors()',
     'public.start_newsletter_send(post uuid, html text, plain text)',
     'public.sync_calendar_feeds()',
+    'public.withdraw_staff_invitation(blog_user uuid)',
   ]),
 ].sort();
 

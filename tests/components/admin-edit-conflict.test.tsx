@@ -225,7 +225,7 @@ describe('project form: the same dialog', () => {
 
 describe('user form and calendar settings: the same dialog', () => {
   it('a user saved meanwhile by someone else: the dialog, then the admin’s version over it', async () => {
-    const loaded = { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, created_at: '', updated_at: version(1), role: 'author' };
+    const loaded = { id: 'u-2', username: 'ivan', full_name: 'Иван Петров', email: 'ivan@example.com', is_active: true, created_at: '', updated_at: version(1), role: 'author', invited_at: null };
     const table = versionedTable('blog_users', [{ ...loaded, full_name: 'Иван от другия', updated_at: version(2) }]);
     const onDone = vi.fn();
     renderAdmin(<UserForm user={loaded} onDone={onDone} />);

@@ -7,7 +7,7 @@ import { UserForm } from '@/admin/users/UserForm';
 import { UsersTab } from '@/admin/users/UsersTab';
 import type { AdminBlogUser } from '@/admin/users/types';
 import { ADMIN_BLOG_USER, renderAdmin } from './admin-fixtures';
-import { rest, server } from './msw';
+import { rest, server, SUPABASE_URL } from './msw';
 import { fakeTable } from './paged-table';
 import { findDialog } from './dialogs';
 
@@ -20,8 +20,9 @@ const IVAN: AdminBlogUser = {
   created_at: '2026-01-15T10:00:00.000Z',
   updated_at: '2026-01-15T10:00:00.000Z',
   role: 'consultant',
+  invited_at: null,
 };
-const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' };
+const ADMIN_ROW: AdminBlogUser = { ...ADMIN_BLOG_USER, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z', invited_at: null };
 
 const toasts = () => screen.getByRole('region', { name: /Известия/ });
 
@@ -175,6 +176,7 @@ function manyUsers(n: number): AdminBlogUser[] {
     email: `user${i + 1}@example.com`,
     is_active: true,
     role: 'author',
+    invited_at: null,
     created_at: new Date(Date.UTC(2026, 5, 1) - i * 3_600_000).toISOString(),
     updated_at: '2026-06-01T00:00:00.000Z',
   }));
@@ -190,7 +192,7 @@ describe('users tab', () => {
     await screen.findByText('Иван Петров', { selector: 'h3' });
     const items = within(screen.getByRole('list', { name: 'Потребители' })).getAllByRole('listitem');
     const params = users.gets[0].searchParams;
-    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at,updated_at,role');
+    expect(params.get('select')).toBe('id,username,full_name,email,is_active,created_at,updated_at,role,invited_at');
     expect(params.get('select')).not.toContain('password');
     expect(params.get('order')).toBe('created_at.desc,id.desc');
     expect(params.get('offset')).toBe('0');
@@ -322,5 +324,82 @@ describe('users tab', () => {
     server.use(http.get(rest('blog_users'), () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
     renderAdmin(<UsersTab />);
     expect(await screen.findByText('Неуспешно зареждане на потребители.')).toBeInTheDocument();
+  });
+});
+
+describe('invitations', () => {
+  const fn = `${SUPABASE_URL}/functions/v1/staff-invitations`;
+
+  it("'Покани' sends an address, a name and a role to staff-invitations; a refusal is said and what was typed stays", async () => {
+    fakeTable('blog_users', [ADMIN_ROW]);
+    const sent: Record<string, unknown>[] = [];
+    let refuse = true;
+    server.use(
+      http.post(fn, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        if (refuse) return HttpResponse.json({ message: 'Вече има акаунт за вход с имейл nova@example.com. Поканата е за нов човек.', code: 'account_exists' }, { status: 409 });
+        return HttpResponse.json({ blog_user: 'u-9' });
+      }),
+    );
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Покани' }));
+    const form = screen.getByRole('form', { name: 'Покана по имейл' });
+    await user.click(within(form).getByRole('button', { name: 'Изпрати поканата' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Моля, въведете имейл.');
+    expect(sent).toEqual([]);
+    await user.type(within(form).getByLabelText('Имейл'), 'nova@example.com');
+    await user.type(within(form).getByLabelText('Пълно име'), 'Нова Колежка');
+    await user.click(within(form).getByRole('radio', { name: 'Консултант' }));
+    await user.click(within(form).getByRole('button', { name: 'Изпрати поканата' }));
+    expect(await within(form).findByText('Вече има акаунт за вход с имейл nova@example.com. Поканата е за нов човек.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Имейл')).toHaveValue('nova@example.com');
+    refuse = false;
+    await user.click(within(form).getByRole('button', { name: 'Изпрати поканата' }));
+    expect(await within(toasts()).findByText('Поканата е изпратена')).toBeInTheDocument();
+    expect(sent[1]).toEqual({ action: 'invite', email: 'nova@example.com', full_name: 'Нова Колежка', role: 'consultant' });
+    expect(await screen.findByRole('heading', { name: 'Управление на потребители' })).toBeInTheDocument();
+  });
+
+  it('a pending invitation is marked, an old one is expired; it is sent again or withdrawn after the question', async () => {
+    const now = Date.now();
+    fakeTable('blog_users', [
+      { ...IVAN, invited_at: new Date(now - 60_000).toISOString() },
+      { ...IVAN, id: 'u-5', username: 'stara', full_name: 'Стара Покана', email: 'stara@example.com', invited_at: new Date(now - 25 * 3600_000).toISOString() },
+      ADMIN_ROW,
+    ]);
+    const resent: unknown[] = [];
+    const withdrawn: unknown[] = [];
+    server.use(
+      http.post(fn, async ({ request }) => {
+        resent.push(await request.json());
+        return HttpResponse.json({ blog_user: 'u-2' });
+      }),
+      http.post(rest('rpc/withdraw_staff_invitation'), async ({ request }) => {
+        withdrawn.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Стара Покана', { selector: 'h3' });
+    const item = (name: string) =>
+      within(screen.getByRole('list', { name: 'Потребители' }))
+        .getAllByRole('listitem')
+        .find((li) => within(li).queryByRole('heading', { name }))!;
+    expect(within(item('Иван Петров')).getByText('Поканен')).toBeInTheDocument();
+    expect(within(item('Стара Покана')).getByText('Поканата е изтекла')).toBeInTheDocument();
+    expect(within(item('Мария Иванова')).queryByRole('button', { name: /Изпрати поканата отново/ })).not.toBeInTheDocument();
+
+    await user.click(within(item('Стара Покана')).getByRole('button', { name: 'Изпрати поканата отново на Стара Покана' }));
+    expect(await within(toasts()).findByText('Поканата е изпратена отново')).toBeInTheDocument();
+    expect(resent).toEqual([{ action: 'resend', blog_user: 'u-5' }]);
+
+    await user.click(within(item('Иван Петров')).getByRole('button', { name: 'Оттегли поканата на Иван Петров' }));
+    const question = await findDialog('alertdialog');
+    expect(question).toHaveAccessibleName('Оттегляне на поканата');
+    await user.click(within(question).getByRole('button', { name: 'Оттегли' }));
+    expect(await within(toasts()).findByText('Поканата е оттеглена')).toBeInTheDocument();
+    expect(withdrawn).toEqual([{ blog_user: 'u-2' }]);
   });
 });

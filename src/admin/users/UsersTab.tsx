@@ -1,4 +1,5 @@
-import { Power, ShieldOff, UserPlus } from 'lucide-react';
+import { MailPlus, Power, Send, ShieldOff, UserPlus, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { DeleteRowButton, EditRowButton } from '@/admin/kit/ui/row-buttons';
 import { useAuth } from '@/admin/kit/session/auth-context';
 import { Badge } from '@/shared/ui/badge';
@@ -17,6 +18,8 @@ import { toggleBlogUserActive, userRecords } from './api';
 import { ROLE_NAMES, isStaffRole } from '@/admin/kit/session/roles';
 import { useResetFactor, useStaffFactors } from './second-factor';
 import { LazyUserForm as UserForm } from './LazyUserForm';
+import { InviteForm } from './InviteForm';
+import { invitationExpired, useInvitations } from './invitations';
 
 /** The 'Потребители' tab: 'Управление на потребители', one page at a time. */
 export function UsersTab() {
@@ -37,6 +40,32 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
   const factors = useStaffFactors();
   const resetFactor = useResetFactor();
   const { confirm, dialog } = useConfirm();
+  const invitations = useInvitations();
+  const [inviting, setInviting] = useState(false);
+
+  async function onResend(id: string, name: string) {
+    try {
+      await invitations.resend.mutateAsync(id);
+      toast({ title: 'Поканата е изпратена отново', description: `${name}: старата връзка вече не важи.` });
+    } catch (error) {
+      toast({ title: 'Грешка', description: errorMessage(error, 'Поканата не можа да бъде изпратена.'), variant: 'destructive' });
+    }
+  }
+
+  async function onWithdraw(id: string, name: string) {
+    const yes = await confirm({
+      title: 'Оттегляне на поканата',
+      message: `${name} няма да може да приеме поканата; връзката в имейла спира да работи.`,
+      confirmLabel: 'Оттегли',
+    });
+    if (!yes) return;
+    try {
+      await invitations.withdraw.mutateAsync(id);
+      toast({ title: 'Поканата е оттеглена', description: name });
+    } catch (error) {
+      toast({ title: 'Грешка', description: errorMessage(error, 'Поканата не можа да бъде оттеглена.'), variant: 'destructive' });
+    }
+  }
 
   async function onResetFactor(id: string, name: string) {
     const yes = await confirm({
@@ -54,11 +83,19 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
   }
 
   const newUser = (
-    <Button onClick={onNew}>
-      <UserPlus aria-hidden="true" />
-      Нов потребител
-    </Button>
+    <>
+      <Button variant="outline" onClick={() => setInviting(true)}>
+        <MailPlus aria-hidden="true" />
+        Покани
+      </Button>
+      <Button onClick={onNew}>
+        <UserPlus aria-hidden="true" />
+        Нов потребител
+      </Button>
+    </>
   );
+
+  if (inviting) return <InviteForm onDone={() => setInviting(false)} />;
 
   return (
     <>
@@ -70,6 +107,8 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
               const name = user.full_name?.trim() || user.username;
               const self = blogUser?.id === user.id;
               const busy = busyId === user.id;
+              const invited = user.invited_at !== null;
+              const expired = invited && invitationExpired(user.invited_at!);
               return (
                 <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
                   <div className="grid gap-1">
@@ -77,6 +116,7 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
                       <h3 className="font-semibold text-slate-900">{name}</h3>
                       <Badge variant={user.is_active ? 'success' : 'destructive'}>{user.is_active ? 'Активен' : 'Неактивен'}</Badge>
                       {self && <Badge variant="secondary">Вие</Badge>}
+                      {invited && <Badge variant={expired ? 'destructive' : 'secondary'}>{expired ? 'Поканата е изтекла' : 'Поканен'}</Badge>}
                       {factors.data?.has(user.id) && <Badge variant="secondary">Двуфакторна защита</Badge>}
                     </div>
                     <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
@@ -100,6 +140,18 @@ function UserListView({ paging, onNew, onEdit }: RecordListViewProps) {
                     {self && <p className="text-xs text-slate-600">Не можете да деактивирате или изтриете собствения си профил.</p>}
                   </div>
                   <div className="flex flex-wrap gap-2">
+                    {invited && (
+                      <>
+                        <Button size="sm" variant="outline" onClick={() => void onResend(user.id, name)} disabled={invitations.resend.isPending}>
+                          <Send aria-hidden="true" />
+                          Изпрати поканата отново <span className="sr-only">на {name}</span>
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => void onWithdraw(user.id, name)} disabled={invitations.withdraw.isPending}>
+                          <XCircle aria-hidden="true" />
+                          Оттегли поканата <span className="sr-only">на {name}</span>
+                        </Button>
+                      </>
+                    )}
                     <EditRowButton name={name} onClick={() => onEdit(user.id)} />
                     <Button size="sm" variant="outline" onClick={() => onToggle(user)} disabled={busy || self}>
                       <Power aria-hidden="true" />

@@ -10,7 +10,7 @@ import type { AdminBlogUser, BlogUserPayload } from './types';
  */
 
 /** The columns the list and the form show (blog_users.password is write-only: it is always empty when read). */
-const USER_COLUMNS = 'id, username, full_name, email, is_active, created_at, updated_at, role';
+const USER_COLUMNS = 'id, username, full_name, email, is_active, created_at, updated_at, role, invited_at';
 
 export const userRecords = defineRecordType<AdminBlogUser, AdminBlogUser, BlogUserPayload>({
   name: 'users',

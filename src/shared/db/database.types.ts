@@ -193,6 +193,7 @@ export type Database = {
           email: string
           full_name: string | null
           id: string
+          invited_at: string | null
           is_active: boolean
           password: string | null
           role: string
@@ -205,6 +206,7 @@ export type Database = {
           email: string
           full_name?: string | null
           id?: string
+          invited_at?: string | null
           is_active?: boolean
           password?: string | null
           role?: string
@@ -217,6 +219,7 @@ export type Database = {
           email?: string
           full_name?: string | null
           id?: string
+          invited_at?: string | null
           is_active?: boolean
           password?: string | null
           role?: string
@@ -1102,6 +1105,20 @@ export type Database = {
         }
         Returns: Json
       }
+      pending_staff_invitation: {
+        Args: {
+          blog_user: string
+        }
+        Returns: string
+      }
+      prepare_staff_invitation: {
+        Args: {
+          email: string
+          full_name: string
+          role: string
+        }
+        Returns: string
+      }
       record_export: {
         Args: {
           kind: string
@@ -1223,6 +1240,12 @@ export type Database = {
           via?: string
         }
         Returns: Json
+      }
+      withdraw_staff_invitation: {
+        Args: {
+          blog_user: string
+        }
+        Returns: undefined
       }
     }
     Enums: {
