@@ -24,7 +24,7 @@ describe('the schema snapshot', () => {
         ...last,
         sql: `${last.sql}
 alter table public.projects disable row level security;
-drop policy "Admins delete site images" on storage.objects;
+drop policy "Writers and consultants delete site images" on storage.objects;
 select cron.schedule('booking-mail', '*/5 * * * *', 'select private.process_mail_outbox()');
 `,
       },
@@ -34,7 +34,7 @@ select cron.schedule('booking-mail', '*/5 * * * *', 'select private.process_mail
     expect(staleFiles(fresh)).toEqual(['cron.sql', 'tables.sql']);
     expect(removed(committed['tables.sql'], fresh['tables.sql'])).toEqual([
       'alter table public.projects enable row level security;',
-      'create policy "Admins delete site images" on storage.objects for delete to authenticated',
+      'create policy "Writers and consultants delete site images" on storage.objects for delete to authenticated',
     ]);
     expect(added(committed['tables.sql'], fresh['tables.sql'])).toEqual([]);
     expect(added(committed['cron.sql'], fresh['cron.sql'])).toEqual([

@@ -6,7 +6,7 @@ import { Label } from '@/shared/ui/label';
 import { Select } from '@/shared/ui/select';
 import { toast } from '@/shared/ui/use-toast';
 import { useRecheckOnDenied, writeErrorMessage } from '@/admin/kit/data/api';
-import { useActiveBlogUsers } from '@/admin/kit/data/authors';
+import { useLeadOwners } from '@/admin/kit/data/authors';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
 import { wallClockInstant, wallClockValue } from '@/admin/kit/formats/wall-clock';
 import { useUpdateLead, type LeadChange } from './api';
@@ -120,9 +120,7 @@ export function StageSelect({ inquiry, named = false }: { inquiry: Inquiry; name
 export function LeadControls({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
   const uid = useId();
   const { save, busy, problem, setProblem } = useLeadSave(inquiry);
-  const team = useActiveBlogUsers();
-  // a lead's owner is a consultant or an administrator (the database's rule, private.serves_visitors)
-  const owners = { data: team.data?.filter((o) => o.role !== 'author') };
+  const owners = useLeadOwners();
   const [followUp, setFollowUp, followUpSaved] = useDraft(wallClockValue(inquiry.follow_up_at, zone));
   const [offer, setOffer, offerSaved] = useDraft(inquiry.offer_amount == null ? '' : String(inquiry.offer_amount));
 

@@ -24,3 +24,8 @@ export async function fetchActiveBlogUsers(): Promise<AuthorOption[]> {
 export function useActiveBlogUsers() {
   return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers });
 }
+
+/** Who may own a lead: the active consultants and administrators (the database's private.serves_visitors). */
+export function useLeadOwners() {
+  return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers, select: (people) => people.filter((p) => p.role !== 'author') });
+}
