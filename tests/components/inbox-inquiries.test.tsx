@@ -198,7 +198,7 @@ describe('Запитвания', () => {
   it("the database's refusal of an owner or a follow-up shows under the controls in its words, and a change that saved nothing says so", async () => {
     inquiriesAnswer(() => listAnswer([inquiryRow()], 1));
     server.use(
-      http.get(rest('blog_users'), () => HttpResponse.json([{ id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true }])),
+      http.get(rest('blog_users'), () => HttpResponse.json([{ id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true, role: 'consultant' }])),
       http.patch(rest('contact_submissions'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         if ('owner_id' in body) {
@@ -224,7 +224,12 @@ describe('Запитвания', () => {
     let updatedAt = '2026-11-20T10:00:00.000Z';
     inquiriesAnswer(() => listAnswer([inquiryRow({ owner_id: owner, updated_at: updatedAt })], 1));
     server.use(
-      http.get(rest('blog_users'), () => HttpResponse.json([{ id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true }])),
+      http.get(rest('blog_users'), () =>
+        HttpResponse.json([
+          { id: 'u-2', username: 'georgi', full_name: 'Георги Петров', is_active: true, role: 'consultant' },
+          { id: 'u-3', username: 'petar', full_name: 'Петър Автора', is_active: true, role: 'author' },
+        ]),
+      ),
       http.patch(rest('contact_submissions'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         if ('owner_id' in body) {
@@ -241,6 +246,8 @@ describe('Запитвания', () => {
     await user.type(followUp, '2030-01-15T10:30');
     const ownerSelect = within(card).getByRole('combobox', { name: 'Отговорник' });
     await within(ownerSelect).findByRole('option', { name: 'Георги Петров' });
+    // an author owns no lead: the picker does not offer one
+    expect(within(ownerSelect).queryByRole('option', { name: 'Петър Автора' })).not.toBeInTheDocument();
     await user.selectOptions(ownerSelect, 'Георги Петров');
     // the owner's save lands and the list comes back with the lead's new updated_at
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Иван Петров' })).getByRole('combobox', { name: 'Отговорник' })).toHaveValue('u-2'));

@@ -6,7 +6,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { errorMessage } from '@/shared/db/errors';
 import { useAdminTitle } from '@/admin/kit/ui/page-title';
 import { useStorageCheck } from '../kit/data/api';
-import { adminPaths, blogPanel } from '../kit/navigation/addresses';
+import { adminPaths, blogPanel, tabNames } from '../kit/navigation/addresses';
 import { AdminFrame } from '../kit/navigation/AdminFrame';
 import { ErrorCard } from '../kit/ui/ErrorCard';
 import { lazyPart } from '../kit/ui/lazy-part';
@@ -15,7 +15,7 @@ import { TwoFactorButton } from '../security/TwoFactorButton';
 import { SecondFactorLead } from '../security/SecondFactorLead';
 import { SecondFactorNotice } from '../security/SecondFactorNotice';
 import { useAuth } from '../kit/session/auth-context';
-import { accessTo, homeOf, isStaffRole, usesWorkPanel, type StaffRole } from '../kit/session/roles';
+import { accessTo, homeOf, roleOf, usesWorkPanel, type StaffRole } from '../kit/session/roles';
 import { OtherRoleNote } from './OtherRoleNote';
 import { TabbedPanel, type PanelTab } from '../kit/navigation/TabbedPanel';
 import { NewCountBadge } from '../inbox/NewCountBadge';
@@ -35,16 +35,16 @@ const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 const AuditTab = lazyPart(() => import('../audit/AuditTab').then((m) => m.AuditTab));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
-  { id: 'posts', icon: FileText, name: 'Публикации', content: () => <PostsTab /> },
-  { id: 'users', icon: Users, name: 'Потребители', content: () => <UsersTab /> },
-  { id: 'clients', icon: Building2, name: 'Клиенти', content: () => <ClientsTab /> },
-  { id: 'calendar', icon: CalendarDays, name: 'Календар', content: () => <CalendarTab /> },
-  { id: 'inquiries', icon: Inbox, name: 'Запитвания', badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
-  { id: 'bookings', icon: CalendarCheck, name: 'Резервации', badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
-  { id: 'contacts', icon: Contact, name: 'Контакти', content: () => <ContactsTab /> },
-  { id: 'subscribers', icon: MailCheck, name: 'Абонати', content: () => <SubscribersTab /> },
-  { id: 'bin', icon: Trash2, name: 'Кошче', content: () => <BinTab /> },
-  { id: 'audit', icon: ScrollText, name: 'Одит', content: () => <AuditTab /> },
+  { id: 'posts', icon: FileText, name: tabNames.posts, content: () => <PostsTab /> },
+  { id: 'users', icon: Users, name: tabNames.users, content: () => <UsersTab /> },
+  { id: 'clients', icon: Building2, name: tabNames.clients, content: () => <ClientsTab /> },
+  { id: 'calendar', icon: CalendarDays, name: tabNames.calendar, content: () => <CalendarTab /> },
+  { id: 'inquiries', icon: Inbox, name: tabNames.inquiries, badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
+  { id: 'bookings', icon: CalendarCheck, name: tabNames.bookings, badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
+  { id: 'contacts', icon: Contact, name: tabNames.contacts, content: () => <ContactsTab /> },
+  { id: 'subscribers', icon: MailCheck, name: tabNames.subscribers, content: () => <SubscribersTab /> },
+  { id: 'bin', icon: Trash2, name: tabNames.bin, content: () => <BinTab /> },
+  { id: 'audit', icon: ScrollText, name: tabNames.audit, content: () => <AuditTab /> },
 ];
 
 /**
@@ -70,12 +70,11 @@ export default function AdminPage() {
   useAdminTitle('Администраторски панел');
   const storage = useStorageCheck();
   const { blogUser, assurance } = useAuth();
-  // a role the panel does not know yet is given the least: an author's sections
-  const role: StaffRole = isStaffRole(blogUser?.role) ? blogUser.role : 'author';
+  const role = roleOf(blogUser);
   const tabs = useMemo(() => tabsFor(role, assurance), [role, assurance]);
   // the bare panel address opens the role's first section
   const shape = useMemo(() => ({ ...blogPanel, defaultTab: homeOf(role) }), [role]);
-  const home = TABS.find((tab) => tab.id === shape.defaultTab)!;
+  const home = shape.defaultTab;
 
   const actions = (
     <>
@@ -113,7 +112,7 @@ export default function AdminPage() {
             tabs={tabs}
             label="Раздели на панела"
             elsewhere={(id) => (
-              <OtherRoleNote section={id} name={TABS.find((tab) => tab.id === id)!.name} role={role} home={adminPaths[home.id]} homeName={home.name} />
+              <OtherRoleNote section={id} name={tabNames[id]} role={role} home={adminPaths[home]} homeName={tabNames[home]} />
             )}
           />
         </>

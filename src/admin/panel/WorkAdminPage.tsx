@@ -9,8 +9,8 @@ import { LogoutButton } from '@/admin/kit/session/LogoutButton';
 import { TwoFactorButton } from '@/admin/security/TwoFactorButton';
 import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
 import { lazyPart } from '@/admin/kit/ui/lazy-part';
-import { adminPaths, workPanel } from '@/admin/kit/navigation/addresses';
-import { homeOf, isStaffRole, usesWorkPanel } from '@/admin/kit/session/roles';
+import { adminPaths, tabNames, workPanel } from '@/admin/kit/navigation/addresses';
+import { homeOf, roleOf, usesWorkPanel } from '@/admin/kit/session/roles';
 import { OtherRoleNote } from './OtherRoleNote';
 
 // each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
@@ -18,8 +18,8 @@ const ProjectsTab = lazyPart(() => import('../work/ProjectsTab').then((m) => m.P
 const CategoriesTab = lazyPart(() => import('../work/CategoriesTab').then((m) => m.CategoriesTab));
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
-  { id: 'projects', icon: FolderKanban, name: 'Проекти', content: () => <ProjectsTab /> },
-  { id: 'categories', icon: Tags, name: 'Категории', content: () => <CategoriesTab /> },
+  { id: 'projects', icon: FolderKanban, name: tabNames.projects, content: () => <ProjectsTab /> },
+  { id: 'categories', icon: Tags, name: tabNames.categories, content: () => <CategoriesTab /> },
 ];
 
 export const NO_USER_MESSAGE = 'Моля, влезте в системата, за да управлявате проектите.';
@@ -28,7 +28,7 @@ export const NO_USER_MESSAGE = 'Моля, влезте в системата, з
 export default function WorkAdminPage() {
   useAdminTitle('Управление на Проекти');
   const { user, blogUser, loading } = useAuth();
-  const role = isStaffRole(blogUser?.role) ? blogUser.role : 'author';
+  const role = roleOf(blogUser);
   const home = homeOf(role);
 
   const back = (
@@ -57,7 +57,7 @@ export default function WorkAdminPage() {
   if (!usesWorkPanel(role)) {
     return (
       <AdminFrame title="Управление на Проекти" actions={back}>
-        <OtherRoleNote section="projects" name="Управление на Проекти" role={role} home={adminPaths[home]} homeName={home === 'inquiries' ? 'Запитвания' : 'Публикации'} />
+        <OtherRoleNote section="projects" name="Управление на Проекти" role={role} home={adminPaths[home]} homeName={tabNames[home]} />
       </AdminFrame>
     );
   }

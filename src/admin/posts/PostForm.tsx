@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useAuth } from '@/admin/kit/session/auth-context';
+import { roleOf, sendsNewsletter } from '@/admin/kit/session/roles';
 import { toast } from '@/shared/ui/use-toast';
 import { Button } from '@/shared/ui/button';
 import { formatDateBg } from '@/shared/domain/dates';
@@ -59,8 +60,7 @@ export interface PostFormProps {
 export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
   const editing = loadedPost !== null;
   const { blogUser, assurance } = useAuth();
-  // sending to the subscribers is an administrator's, signed in with the second factor (is_admin())
-  const sendsNewsletter = blogUser?.role === 'admin' && assurance === 'aal2';
+  const mailsSubscribers = sendsNewsletter(roleOf(blogUser), assurance);
   const form = useSchemaForm<PostFormValues>(postSchema, { defaultValues: loadedPost ? postValuesFrom(loadedPost) : EMPTY_POST_VALUES });
   const { handleSubmit, formState } = form;
   const { id, tab, setTab, leave } = useEditor<TabId, PostFormValues>({ form, firstTab: 'basic', onDone });
@@ -218,7 +218,7 @@ export function PostForm({ post: loadedPost, onDone }: PostFormProps) {
           {save.isPending ? 'Запазване...' : editing ? 'Обнови публикацията' : 'Създай публикацията'}
         </Button>
       }
-      after={editing && post && sendsNewsletter ? <NewsletterPanel post={post} dirty={formState.isDirty} /> : null}
+      after={editing && post && mailsSubscribers ? <NewsletterPanel post={post} dirty={formState.isDirty} /> : null}
       revisions={
         editing && post
           ? { table: 'blog_posts', recordId: post.id, version: save.expectedUpdatedAt, current: values, busy: save.isPending || uploading, onRestore: restoreVersion }

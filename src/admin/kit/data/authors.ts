@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/shared/db/database.types';
 import { getSupabase } from '@/shared/db/supabase';
 import { adminKeys } from './api';
+import { ownsLeads } from '../session/roles';
 
 /*
  * The blog users a post may name as its author: the post form's picker. Kept apart from the
@@ -25,7 +26,7 @@ export function useActiveBlogUsers() {
   return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers });
 }
 
-/** Who may own a lead: the active consultants and administrators (the database's private.serves_visitors). */
+/** Who may own a lead: the active consultants and administrators. */
 export function useLeadOwners() {
-  return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers, select: (people) => people.filter((p) => p.role !== 'author') });
+  return useQuery({ queryKey: adminKeys.authors, queryFn: fetchActiveBlogUsers, select: (people) => people.filter((p) => ownsLeads(p.role)) });
 }

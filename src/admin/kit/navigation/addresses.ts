@@ -35,6 +35,22 @@ export const adminPaths = {
   categories: '/work-admin/categories',
 } as const;
 
+/** Each tab's name, as its trigger and every note that points to it say it. */
+export const tabNames = {
+  posts: 'Публикации',
+  users: 'Потребители',
+  clients: 'Клиенти',
+  calendar: 'Календар',
+  inquiries: 'Запитвания',
+  bookings: 'Резервации',
+  contacts: 'Контакти',
+  subscribers: 'Абонати',
+  bin: 'Кошче',
+  audit: 'Одит',
+  projects: 'Проекти',
+  categories: 'Категории',
+} as const satisfies Record<keyof typeof adminPaths, string>;
+
 /** Whether `path` is an address of one of the panels (where sign-in may send the admin back to). */
 export function isPanelPath(path: string): boolean {
   return [blogPanel.base, workPanel.base].some((base) => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`));

@@ -29,6 +29,9 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
 
+/** The signed-in person's role; one the panel does not know is given the least: an author's. */
+export const roleOf = (blogUser: { role: string } | null | undefined): StaffRole => (isStaffRole(blogUser?.role) ? blogUser.role : 'author');
+
 /** A section of the admin: a tab of either panel. */
 export type Section = (typeof blogPanel.tabs)[number] | (typeof workPanel.tabs)[number];
 
@@ -77,3 +80,9 @@ export const homeOf = (role: StaffRole): 'posts' | 'inquiries' => (role === 'con
 
 /** Whether the role has anything in the projects panel (/work-admin). */
 export const usesWorkPanel = (role: StaffRole): boolean => RULES.projects.roles.includes(role);
+
+/** Whether the role may own a lead (the database's private.serves_visitors): a consultant or an administrator. */
+export const ownsLeads = (role: string): boolean => (CONSULTING as readonly string[]).includes(role);
+
+/** Whether this session may send the newsletter to the subscribers: an administrator at aal2 (is_admin()). */
+export const sendsNewsletter = (role: StaffRole, assurance: string): boolean => accessTo('subscribers', role, assurance) === 'open';
