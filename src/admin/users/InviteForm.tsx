@@ -7,7 +7,8 @@ import { toast } from '@/shared/ui/use-toast';
 import { errorMessage } from '@/shared/db/errors';
 import { Card, CardContent } from '@/admin/kit/ui/card';
 import { FormAlert } from '@/admin/kit/ui/FormAlert';
-import { ROLE_DUTIES, ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@/admin/kit/session/roles';
+import type { StaffRole } from '@/admin/kit/session/roles';
+import { RoleFields } from './RoleFields';
 import { EMAIL_PATTERN, userFormText } from './schema';
 import { useInvitations } from './invitations';
 
@@ -77,29 +78,7 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
               <Label htmlFor={id('name')}>Пълно име</Label>
               <Input id={id('name')} autoComplete="off" value={fullName} onChange={(e) => setFullName(e.target.value)} />
             </div>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium text-slate-900">Роля</legend>
-              {STAFF_ROLES.map((value) => (
-                <div key={value} className="flex items-start gap-3">
-                  <input
-                    id={id(`role-${value}`)}
-                    type="radio"
-                    name={id('role')}
-                    value={value}
-                    checked={role === value}
-                    onChange={() => setRole(value)}
-                    className="mt-1 size-4 accent-brand-600"
-                    aria-describedby={id(`role-${value}-duty`)}
-                  />
-                  <div className="grid">
-                    <Label htmlFor={id(`role-${value}`)}>{ROLE_NAMES[value]}</Label>
-                    <span id={id(`role-${value}-duty`)} className="text-sm text-slate-600">
-                      {ROLE_DUTIES[value]}
-                    </span>
-                  </div>
-                </div>
-              ))}
-            </fieldset>
+            <RoleFields idPrefix={uid} inputProps={(value) => ({ name: id('role'), checked: role === value, onChange: () => setRole(value) })} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={onDone} disabled={send.isPending}>
                 Отказ

@@ -13,7 +13,7 @@ import { userRecords } from './api';
 import { emptyUserValues, userFormText, userPayload, userSchemas, userValuesFrom, type UserFormValues } from './schema';
 import { MIN_PASSWORD_LENGTH } from '@/admin/kit/forms/password-rule';
 import type { AdminBlogUser } from './types';
-import { ROLE_DUTIES, ROLE_NAMES, STAFF_ROLES } from '@/admin/kit/session/roles';
+import { RoleFields } from './RoleFields';
 
 export interface UserFormProps {
   user: AdminBlogUser | null;
@@ -95,32 +95,7 @@ export function UserForm({ user: loadedUser, onDone }: UserFormProps) {
                 {...fieldAria(id('password'), errors.password, true)}
               />
             </Field>
-            <fieldset className="grid gap-2" aria-describedby={errors.role ? id('role-error') : undefined}>
-              <legend className="mb-1 text-sm font-medium text-slate-900">Роля</legend>
-              {STAFF_ROLES.map((role) => (
-                <div key={role} className="flex items-start gap-3">
-                  <input
-                    id={id(`role-${role}`)}
-                    type="radio"
-                    value={role}
-                    className="mt-1 size-4 accent-brand-600"
-                    aria-describedby={id(`role-${role}-duty`)}
-                    {...register('role')}
-                  />
-                  <div className="grid">
-                    <Label htmlFor={id(`role-${role}`)}>{ROLE_NAMES[role]}</Label>
-                    <span id={id(`role-${role}-duty`)} className="text-sm text-slate-600">
-                      {ROLE_DUTIES[role]}
-                    </span>
-                  </div>
-                </div>
-              ))}
-              {errors.role && (
-                <p id={id('role-error')} role="alert" className="text-sm text-red-700">
-                  {errors.role}
-                </p>
-              )}
-            </fieldset>
+            <RoleFields idPrefix={uid} error={errors.role} inputProps={() => register('role')} />
             <div className="flex items-center gap-3">
               <input
                 id={id('active')}
