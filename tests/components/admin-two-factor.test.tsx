@@ -17,7 +17,7 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 function signedIn(factors: 'none' | 'verified') {
   const session = sessionFor('admin@example.com', 'acc-1', factors === 'verified' ? { factor: FACTOR, aal: 'aal2' } : {});
   window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
-  const seen = { enrolled: [] as unknown[], verified: [] as unknown[], removed: [] as string[] };
+  const seen = { enrolled: [] as unknown[], verified: [] as unknown[], removed: [] as string[], refreshed: [] as string[] };
   let user = session.user as Record<string, unknown>;
   server.use(
     http.get(authUrl('user'), () => HttpResponse.json(user)),
@@ -38,6 +38,12 @@ function signedIn(factors: 'none' | 'verified') {
       seen.removed.push(FACTOR);
       user = sessionFor('admin@example.com', 'acc-1').user;
       return HttpResponse.json({ id: FACTOR });
+    }),
+    // GoTrue drops the session to aal1 when its factor goes: the next token says so
+    http.post(authUrl('token'), ({ request }) => {
+      if (new URL(request.url).searchParams.get('grant_type') !== 'refresh_token') return undefined;
+      seen.refreshed.push(FACTOR);
+      return HttpResponse.json(sessionFor('admin@example.com', 'acc-1'));
     }),
   );
   return seen;
@@ -87,5 +93,9 @@ describe("'Двуфакторна защита'", () => {
     expect(await screen.findByText('Двуфакторната защита е изключена')).toBeInTheDocument();
     expect(seen.removed).toEqual([FACTOR]);
     expect(await within(dialog).findByText('Двуфакторната защита е изключена.')).toBeInTheDocument();
+    // the session kept is a new aal1 one: the sections with visitors' data close at once
+    expect(seen.refreshed).toEqual([FACTOR]);
+    const kept = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as { access_token?: string };
+    expect(JSON.parse(atob(kept.access_token!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))).toMatchObject({ aal: 'aal1' });
   });
 });

@@ -47,9 +47,16 @@ export async function confirmTotp(factorId: string, code: string): Promise<void>
   if (error) throw error;
 }
 
-/** Removes a factor (GoTrue asks for an aal2 session when it is verified). */
+/**
+ * Removes a factor (GoTrue asks for an aal2 session when it is verified), then takes a new token:
+ * GoTrue has dropped the session back to aal1, and the token in hand would still say aal2 until it
+ * expires, so the panel would show the sections with visitors' data open while the database
+ * already refuses them (private.has_second_factor). The new token closes them at once.
+ */
 export async function removeTotp(factorId: string): Promise<void> {
   const supabase = await getSupabase();
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) throw error;
+  const refreshed = await supabase.auth.refreshSession();
+  if (refreshed.error) console.error('[security] the session could not be renewed after removing the factor', refreshed.error);
 }
