@@ -50,7 +50,7 @@ export const ANON_PUBLIC_FUNCTIONS = [
 ];
 
 /** The Edge Functions of supabase/functions/ the doctor knocks on. */
-export const EDGE_FUNCTIONS = ['newsletter-unsubscribe', 'mail-events', 'calendar-sync'] as const;
+export const EDGE_FUNCTIONS = ['newsletter-unsubscribe', 'mail-events', 'calendar-sync', 'staff-invitations'] as const;
 
 export interface Finding {
   ok: boolean;
@@ -759,8 +759,10 @@ function gatewayCode(answer: Answer): string | null {
 
 interface FunctionProbe {
   name: (typeof EDGE_FUNCTIONS)[number];
-  /** Who calls it without a Supabase token (why verify_jwt must be off). */
+  /** Who calls it: without a Supabase token (then verify_jwt must be off), or with the signed-in person's (verifyJwt). */
   caller: string;
+  /** The gateway must check its caller's JWT (verify_jwt on): a request without one is refused before it runs. */
+  verifyJwt?: boolean;
   send(base: string): Promise<Answer | string>;
   /** null when the answer proves it deployed and well; else what is wrong and the fix. */
   judge(answer: Answer, env: DoctorEnv, ref: string): { good: string } | { problem: string; fix: string };
@@ -822,9 +824,22 @@ const PROBES: FunctionProbe[] = [
       return { problem: `calendar-sync answered a made-up run with HTTP ${answer.status}, not 401: ${oneLine(answer.text, 120)}`, fix: `Fix: npx supabase functions deploy calendar-sync --project-ref ${ref}` };
     },
   },
+  {
+    name: 'staff-invitations',
+    caller: "the admin panel, with the administrator's token",
+    verifyJwt: true,
+    // no token: the gateway refuses it before the function runs (the good answer is the gateway's, above)
+    send: (base) => request(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    judge(answer, _env, ref) {
+      return {
+        problem: `staff-invitations answered a request without a token itself (HTTP ${answer.status}): it is deployed with verify_jwt off, so the gateway lets anyone reach the function that holds the service role key.`,
+        fix: `Fix: npx supabase functions deploy staff-invitations --project-ref ${ref} (it takes verify_jwt = true from supabase/config.toml)`,
+      };
+    },
+  },
 ];
 
-/** The Edge Functions: deployed, open to their callers (verify_jwt off), their secrets set. */
+/** The Edge Functions: deployed, open to their callers (verify_jwt off) or closed to all but signed-in ones (on), their secrets set. */
 async function edgeFunctions(env: Required<Pick<DoctorEnv, 'supabaseUrl'>> & DoctorEnv): Promise<Finding> {
   const title = 'Edge Functions';
   const ref = projectRef(env.supabaseUrl);
@@ -837,6 +852,7 @@ async function edgeFunctions(env: Required<Pick<DoctorEnv, 'supabaseUrl'>> & Doc
       const code = gatewayCode(answer);
       if (answer.status === 404 && code === 'NOT_FOUND') return { problem: `${probe.name} is not deployed (the gateway answers 404 "Requested function was not found").`, fix: deploy };
       if (answer.status === 401 && code?.startsWith('UNAUTHORIZED')) {
+        if (probe.verifyJwt) return { good: `${probe.name} refuses a request without a token at the gateway (verify_jwt on).` };
         return {
           problem: `${probe.name} is deployed with verify_jwt on: ${probe.caller} send no Supabase token, so the gateway refuses them.`,
           fix: `${deploy} (it takes verify_jwt = false from supabase/config.toml)`,

@@ -197,7 +197,7 @@ describe('npm run doctor:hosted against a stand-in set up well', () => {
       functions: { envFile: false, secrets: { SITE_URL: site.url, RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET } },
     });
     // a worker of each function, so the test does not wait for three cold starts
-    await Promise.all(['newsletter-unsubscribe', 'mail-events', 'calendar-sync'].map((name) => fetch(`${h.url}/functions/v1/${name}`, { method: 'DELETE' }).then((r) => r.body?.cancel())));
+    await Promise.all(['newsletter-unsubscribe', 'mail-events', 'calendar-sync', 'staff-invitations'].map((name) => fetch(`${h.url}/functions/v1/${name}`, { method: 'DELETE' }).then((r) => r.body?.cancel())));
   }, 60_000);
 
   afterAll(async () => {
@@ -216,6 +216,7 @@ describe('npm run doctor:hosted against a stand-in set up well', () => {
         "    newsletter-unsubscribe answers a link's GET with 303 to the site's unsubscribe page.",
         '    mail-events refuses an unsigned delivery (401).',
         '    calendar-sync refuses a made-up run (401).',
+        '    staff-invitations refuses a request without a token at the gateway (verify_jwt on).',
       ].join('\n'),
     );
     expect(text).toMatch(/✔ The site: prerendered pages and 404\n {4}\/blog answers its prerendered page\.\n {4}\/blog\/[a-z0-9_-]+ answers its prerendered page\.\n {4}An address that does not exist answers 404\./);
