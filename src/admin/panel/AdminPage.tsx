@@ -12,11 +12,10 @@ import { ErrorCard } from '../kit/ui/ErrorCard';
 import { lazyPart } from '../kit/ui/lazy-part';
 import { LogoutButton } from '../kit/session/LogoutButton';
 import { TwoFactorButton } from '../security/TwoFactorButton';
-import { SecondFactorLead } from '../security/SecondFactorLead';
 import { SecondFactorNotice } from '../security/SecondFactorNotice';
 import { useAuth } from '../kit/session/auth-context';
 import { accessTo, homeOf, roleOf, usesWorkPanel, type StaffRole } from '../kit/session/roles';
-import { OtherRoleNote } from './OtherRoleNote';
+
 import { TabbedPanel, type PanelTab } from '../kit/navigation/TabbedPanel';
 import { NewCountBadge } from '../inbox/NewCountBadge';
 
@@ -33,6 +32,9 @@ const ContactsTab = lazyPart(() => import('../contacts/ContactsTab').then((m) =>
 const SubscribersTab = lazyPart(() => import('../subscribers/SubscribersTab').then((m) => m.SubscribersTab));
 const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 const AuditTab = lazyPart(() => import('../audit/AuditTab').then((m) => m.AuditTab));
+// what a section shows instead when the role may not open it, or not before the second factor
+const SecondFactorLead = lazyPart(() => import('../security/SecondFactorLead').then((m) => m.SecondFactorLead));
+const OtherRoleNote = lazyPart(() => import('./OtherRoleNote').then((m) => m.OtherRoleNote));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'posts', icon: FileText, name: tabNames.posts, content: () => <PostsTab /> },

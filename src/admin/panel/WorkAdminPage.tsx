@@ -11,11 +11,12 @@ import { TabbedPanel, type PanelTab } from '@/admin/kit/navigation/TabbedPanel';
 import { lazyPart } from '@/admin/kit/ui/lazy-part';
 import { adminPaths, tabNames, workPanel } from '@/admin/kit/navigation/addresses';
 import { homeOf, roleOf, usesWorkPanel } from '@/admin/kit/session/roles';
-import { OtherRoleNote } from './OtherRoleNote';
+
 
 // each tab's code is a chunk of its own, as in the blog panel (both load here: the panel mounts both)
 const ProjectsTab = lazyPart(() => import('../work/ProjectsTab').then((m) => m.ProjectsTab));
 const CategoriesTab = lazyPart(() => import('../work/CategoriesTab').then((m) => m.CategoriesTab));
+const OtherRoleNote = lazyPart(() => import('./OtherRoleNote').then((m) => m.OtherRoleNote));
 
 const TABS: readonly PanelTab<(typeof workPanel.tabs)[number]>[] = [
   { id: 'projects', icon: FolderKanban, name: tabNames.projects, content: () => <ProjectsTab /> },

@@ -1,6 +1,13 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { Label } from '@/shared/ui/label';
-import { ROLE_DUTIES, ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@/admin/kit/session/roles';
+import { ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@/admin/kit/session/roles';
+
+/** What a role is for, in one line, under its choice (the rules themselves: kit/session/roles.ts). */
+export const ROLE_DUTIES: Record<StaffRole, string> = {
+  admin: 'Всичко, включително потребители, роли, настройки, одит и изпращане на бюлетина.',
+  consultant: 'Запитвания, клиенти в процес, контакти, резервации и календар. Без потребители и настройки.',
+  author: 'Публикации, проекти, категории, клиенти и ресурси. Без лични данни на посетители.',
+};
 
 type RadioProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 

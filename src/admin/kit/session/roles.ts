@@ -18,13 +18,6 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
   author: 'Автор',
 };
 
-/** What a role is for, in one line (the users form says it under the choice). */
-export const ROLE_DUTIES: Record<StaffRole, string> = {
-  admin: 'Всичко, включително потребители, роли, настройки, одит и изпращане на бюлетина.',
-  consultant: 'Запитвания, клиенти в процес, контакти, резервации и календар. Без потребители и настройки.',
-  author: 'Публикации, проекти, категории, клиенти и ресурси. Без лични данни на посетители.',
-};
-
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
