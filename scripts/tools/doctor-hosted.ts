@@ -273,11 +273,17 @@ async function admins(q: Query): Promise<Finding> {
             end as problem
        from public.blog_users b left join auth.users u on u.id = b.user_id
       where b.is_active
+        -- a pending invitation (issue 49) has an unconfirmed account until its link is used
+        and (to_jsonb(b) ->> 'invited_at') is null
         and (b.user_id is null or u.id is null or u.email_confirmed_at is null or u.email is distinct from b.email)
       order by b.email`,
   );
-  const active = await q<{ n: number }>('select count(*)::int as n from public.blog_users where is_active');
-  const lines = rows.map((r) => `Active blog user ${r.email} ${r.problem}: they cannot administer the site.`);
+  // administrators by role (issue 49); a schema from before the roles has only administrators
+  const active = await q<{ n: number; admins: number }>(
+    `select count(*)::int as n, count(*) filter (where coalesce(to_jsonb(b) ->> 'role', 'admin') = 'admin')::int as admins
+       from public.blog_users b where b.is_active`,
+  );
+  const lines = rows.map((r) => `Active blog user ${r.email} ${r.problem}: they cannot sign in to the admin panel.`);
   // An account made for a blog user is made with it; one that existed before was adopted by an
   // earlier version (a stranger may have registered it first under a colleague's address).
   const adopted = await q<{ email: string; account_created: string; row_created: string }>(
@@ -295,7 +301,10 @@ async function admins(q: Query): Promise<Finding> {
     );
   }
   if (active[0].n === 0) lines.push('There is no active blog user: nobody can sign in to the admin panel (docs/hosted.md, "The first admin").');
-  return lines.length ? { ok: false, title, lines } : { ok: true, title, lines: [`${active[0].n} active administrator(s), each with a confirmed account.`] };
+  else if (active[0].admins === 0) lines.push("No active blog user has the role 'Администратор': nobody can add people, change roles or settings (docs/hosted.md, \"The first admin\").");
+  return lines.length
+    ? { ok: false, title, lines }
+    : { ok: true, title, lines: [`${active[0].admins} active administrator(s) among ${active[0].n} active blog user(s), each with a confirmed account.`] };
 }
 
 /** The schema that holds the bodies of the API's functions that run as their owner, out of the API. */
