@@ -59,3 +59,15 @@ export const newsletterUnsubscribePath = (token: string) => `/newsletter/unsubsc
 export function publicUrl(path: string, origin: string = site.url): string {
   return `${origin.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
+
+/** The privacy notice ('Политика за поверителност'), prerendered from the database's current version (issue 50). */
+export const PRIVACY_NOTICE_PATH = '/poveritelnost';
+
+/** The page where a person asks for a copy or the erasure of their data ('Вашите лични данни'). */
+export const DATA_REQUEST_PATH = '/lichni-danni';
+
+/**
+ * A data request's e-mailed link: /lichni-danni/potvardi/<token>. It opens a page whose button
+ * (a POST) confirms the request; the database writes the link itself and mirrors this shape.
+ */
+export const dataRequestConfirmPath = (token: string) => `${DATA_REQUEST_PATH}/potvardi/${segment(token)}`;
