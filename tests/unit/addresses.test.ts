@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
-import { bookingPath, categoryPath, newsletterConfirmPath, newsletterUnsubscribePath, postPath, projectPath, publicUrl, resourcePath } from '@/shared/config/addresses';
+import { bookingPath, categoryPath, dataRequestConfirmPath, newsletterConfirmPath, newsletterUnsubscribePath, postPath, projectPath, publicUrl, resourcePath } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
 
 const ID = 'a0000000-0000-4000-8000-000000000001';
@@ -79,10 +79,10 @@ describe('the e-mailed links', () => {
       .map((f) => readFileSync(join(dir, f), 'utf8'));
   };
 
-  it('have the shapes the database writes into its e-mails: a booking’s and a newsletter confirmation’s', () => {
+  it('have the shapes the database writes into its e-mails: a booking’s, a newsletter confirmation’s and a data request’s', () => {
     const links = migrations().flatMap((text) => text.match(/link := settings\.site_url \|\| '[^']*' \|\| token;/g) ?? []);
-    const shapes = [bookingPath(''), newsletterConfirmPath('')].map((prefix) => `link := settings.site_url || '${prefix}' || token;`);
-    // not vacuous: the migrations build both
+    const shapes = [bookingPath(''), newsletterConfirmPath(''), dataRequestConfirmPath('')].map((prefix) => `link := settings.site_url || '${prefix}' || token;`);
+    // not vacuous: the migrations build all three
     for (const shape of shapes) expect(links).toContain(shape);
     for (const line of links) expect(shapes).toContain(line);
   });
