@@ -15,9 +15,9 @@ import { Input } from '@/shared/ui/input';
 import { Label } from '@/shared/ui/label';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/use-toast';
-import { fetchAuditForCsv, useAuditPages, type AuditFilters } from './api';
+import { formatRetention } from '@/shared/domain/retention';
+import { fetchAuditForCsv, useAuditPages, useAuditPeriod, type AuditFilters } from './api';
 import { auditCsv, auditCsvFileName } from './csv';
-import { RetentionForm } from './RetentionForm';
 import { AUDIT_GROUPS, auditText, detailText, kindText, recordText } from './words';
 
 /** The instant a calendar day ('2026-11-29') starts on the consultant's clock, plus `days`. */
@@ -31,8 +31,8 @@ function dayStart(day: string, zone: string, days = 0): string | null {
 /**
  * 'Одит': who did what, newest first, a page at a time, filtered by person, kind and days (on the
  * consultant's clock), with a CSV of its own (itself recorded in the log), and how long it is kept
- * (a year unless set here). The database writes the log and prunes it; nobody can change it
- * (supabase/migrations/20261129000400_audit_log.sql).
+ * (the period of audit_events, set in 'Поверителност'). The database writes the log and prunes it;
+ * nobody can change it (supabase/migrations/20261129000400_audit_log.sql).
  */
 export function AuditTab() {
   const { zone } = useConsultantZone();
@@ -52,6 +52,7 @@ export function AuditTab() {
     [person, group, from, until, zone],
   );
   const pages = useAuditPages(filters);
+  const period = useAuditPeriod();
   const rows = pages.data?.pages.flat() ?? [];
   const exporter = useMutation({
     mutationFn: async () => {
@@ -125,7 +126,7 @@ export function AuditTab() {
           {auditText.older}
         </Button>
       )}
-      <RetentionForm />
+      {period.data != null && <p className="text-sm text-slate-600">{auditText.kept(formatRetention(period.data))}</p>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ADMIN_QUERY_ROOT } from '@/admin/kit/session/query-root';
 import { getSupabase } from '@/shared/db/supabase';
 import type { Json } from '@/shared/db/database.types';
@@ -68,31 +68,18 @@ export async function fetchAuditForCsv(filters: AuditFilters): Promise<AuditEven
   return rows.slice(0, AUDIT_CSV_MAX);
 }
 
-const retentionKey = [ADMIN_QUERY_ROOT, 'audit-retention'] as const;
-
-/** How many days the log keeps its rows. */
-export function useAuditRetention() {
+/**
+ * How long the log is kept, in days: the period of `audit_events` in public.retention_settings,
+ * which administrators set with the other periods in 'Поверителност'.
+ */
+export function useAuditPeriod() {
   return useQuery({
-    queryKey: retentionKey,
+    queryKey: [ADMIN_QUERY_ROOT, 'retention-settings', 'audit_events'],
     queryFn: async () => {
       const supabase = await getSupabase();
-      const { data, error } = await supabase.rpc('audit_retention');
+      const { data, error } = await supabase.from('retention_settings').select('days').eq('kind', 'audit_events').maybeSingle();
       if (error) throw error;
-      return data;
+      return data?.days ?? null;
     },
-  });
-}
-
-/** Sets it (the database refuses fewer than 30 or more than 3650 days, in Bulgarian). */
-export function useSetAuditRetention() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (days: number) => {
-      const supabase = await getSupabase();
-      const { data, error } = await supabase.rpc('set_audit_retention', { days });
-      if (error) throw error;
-      return data;
-    },
-    onSuccess: (days) => queryClient.setQueryData(retentionKey, days),
   });
 }

@@ -1,5 +1,6 @@
 /* The words of the 'Одит' tab: what each kind of event is, and what its record is. */
 import { ROLE_NAMES, isStaffRole } from '@/admin/kit/session/roles';
+import { retentionKind } from '@/shared/domain/retention';
 
 export const AUDIT_KINDS = {
   'account.signed_in': 'Вход',
@@ -34,6 +35,11 @@ export const AUDIT_KINDS = {
   'subscriber.erased': 'Изтрит абонат',
   'newsletter.sent': 'Изпратен бюлетин',
   'newsletter.suppression_lifted': 'Премахнато блокиране на абонат',
+  'privacy.published': 'Публикувана политика за поверителност',
+  'data_request.received': 'Получена заявка за лични данни',
+  'data_request.confirmed': 'Потвърдена заявка за лични данни',
+  'data_request.handled': 'Промяна на заявка за лични данни',
+  'data_request.closed': 'Затворена заявка за лични данни',
 } as const satisfies Record<string, string>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;
@@ -43,10 +49,11 @@ export const AUDIT_GROUPS: { value: string; label: string; kinds: AuditKind[] | 
   { value: '', label: 'Всички събития', kinds: null },
   { value: 'access', label: 'Вход и двуфакторна защита', kinds: ['account.signed_in', 'factor.enrolled', 'factor.removed', 'factor.reset'] },
   { value: 'content', label: 'Публикации, проекти, категории, клиенти', kinds: ['post.created', 'post.changed', 'post.deleted', 'project.created', 'project.changed', 'project.deleted', 'category.created', 'category.changed', 'category.deleted', 'client.created', 'client.changed', 'client.deleted'] },
-  { value: 'people', label: 'Потребители и настройки', kinds: ['person.created', 'person.changed', 'person.role', 'person.activated', 'person.deactivated', 'person.deleted', 'settings.changed'] },
+  { value: 'people', label: 'Потребители и настройки', kinds: ['person.created', 'person.changed', 'person.role', 'person.activated', 'person.deactivated', 'person.deleted', 'settings.changed', 'privacy.published'] },
   { value: 'leads', label: 'Запитвания и контакти', kinds: ['lead.stage', 'lead.owner', 'lead.note'] },
   { value: 'data', label: 'Експорти и изтривания на данни', kinds: ['export.csv', 'contact.export', 'contact.erased', 'subscriber.erased'] },
   { value: 'newsletter', label: 'Бюлетин', kinds: ['newsletter.sent', 'newsletter.suppression_lifted'] },
+  { value: 'data-requests', label: 'Заявки за лични данни', kinds: ['data_request.received', 'data_request.confirmed', 'data_request.handled', 'data_request.closed'] },
 ];
 
 export const kindText = (kind: string) => (AUDIT_KINDS as Record<string, string>)[kind] ?? kind;
@@ -64,13 +71,20 @@ const TABLES: Record<string, string> = {
   contacts: 'контакт',
   newsletter_subscribers: 'абонат',
   newsletter_sends: 'бюлетин',
+  data_requests: 'заявка за лични данни',
+  privacy_settings: 'поверителност',
+  privacy_notices: 'версия на политиката',
   sessions: 'сесия',
   mfa_factors: 'фактор',
+  retention_settings: 'срок за пазене',
 };
 
 /** 'публикация 3f2a…': the record, by its kind and the start of its id (the log keeps ids, never values). */
 export function recordText(table: string | null, id: string | null): string {
   if (!table && !id) return '';
+  // a retention period by the kind's name ('срок за пазене „Одитен дневник“')
+  const period = table === 'retention_settings' && id ? retentionKind(id) : undefined;
+  if (period) return `${TABLES.retention_settings} „${period.label}“`;
   const name = (table && TABLES[table.replace(/^.*\./, '')]) ?? table ?? '';
   return [name, id ? (id.length > 12 ? `${id.slice(0, 8)}…` : id) : ''].filter(Boolean).join(' ');
 }
@@ -90,7 +104,8 @@ export function detailText(detail: unknown): string {
 
 export const auditText = {
   title: 'Одит',
-  intro: 'Кой какво е направил: входове, промени, експорти и изтривания. Записите се пазят една година и никой не може да ги промени.',
+  intro: 'Кой какво е направил: входове, промени, експорти и изтривания. Никой не може да промени записите.',
+  kept: (period: string) => `Записите се пазят ${period}. Срокът се променя в „Поверителност“, със сроковете за пазене на другите данни.`,
   person: 'Потребител',
   everyone: 'Всички потребители',
   kind: 'Вид',
