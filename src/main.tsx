@@ -1,9 +1,10 @@
 import './index.css';
-import { keepFirstTouch } from './site/runtime/first-touch';
+import { noteArrival } from './site/runtime/arrival';
 
-// where the visit came from, kept before anything else loads: a visitor who follows a link at once
-// still leaves the campaign of the page they landed on (src/site/runtime/first-touch.ts)
-keepFirstTouch();
+// where the visit came from, noted in memory before anything else loads (src/site/runtime/arrival.ts):
+// the forms of this page send it; it is kept in the browser only with the visitor's consent, once
+// the page is interactive (src/site/consent/bar.ts, started by the islands' runtime or the app)
+noteArrival();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

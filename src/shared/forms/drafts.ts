@@ -1,5 +1,6 @@
 /*
- * Form drafts in localStorage (the contact form keeps one). Every failure —
+ * Form drafts in localStorage (the admin's post editor keeps one; the public site's forms keep
+ * theirs here only with the visitor's consent, through src/site/runtime/drafts.ts). Every failure —
  * storage unavailable (private mode, quota), corrupt JSON, a value of the wrong shape — is
  * logged and ignored: a lost draft must never break the form.
  */

@@ -1,12 +1,14 @@
 import { hintOf } from '@/shared/db/errors';
-import { forgetFirstTouch, readFirstTouch } from '@/site/runtime/first-touch';
+import { arrivalTouch, forgetFirstTouch, readFirstTouch } from '@/site/runtime/first-touch';
 import type { FirstTouch } from '@/shared/domain/first-touch';
 
 /*
- * The first touch as the inquiry and booking dialogs send it with their row, and the database's
- * refusal of one that is not valid (a browser's storage edited by hand): the kept touch is
- * forgotten, so sending again goes through without it, and the form says so in the database's
- * words, keeping every value.
+ * The first touch as the inquiry and booking dialogs send it with their row: the one kept in
+ * this browser with the visitor's consent, else this page's own arrival (its campaign, click id
+ * or referring site, noted in memory when the page loaded), so a form sent without consent still
+ * carries the campaign of the page it is sent from. And the database's refusal of one that is not
+ * valid (a browser's storage edited by hand): the touch is forgotten, so sending again goes
+ * through without it, and the form says so in the database's words, keeping every value.
  */
 
 /** The database refused the first touch (hint first_touch_invalid); `message` is its Bulgarian sentence. */
@@ -17,9 +19,9 @@ export class FirstTouchRefusedError extends Error {
   }
 }
 
-/** What a row carries of the visit's first touch: nothing when none was kept. */
+/** What a row carries of the visit's first touch: the kept one, else this page's arrival; nothing when neither is. */
 export function firstTouchField(): { first_touch?: FirstTouch } {
-  const touch = readFirstTouch();
+  const touch = readFirstTouch() ?? arrivalTouch();
   return touch ? { first_touch: touch } : {};
 }
 

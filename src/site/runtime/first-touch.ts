@@ -1,72 +1,59 @@
-import { CAMPAIGN_TAGS, CLICK_IDS, PATH_MAX_LENGTH, TAG_MAX_LENGTH, validFirstTouch, type FirstTouch } from '@/shared/domain/first-touch';
+import { validFirstTouch, type FirstTouch } from '@/shared/domain/first-touch';
+import { arrivalTouch, forgetArrival, noteArrival } from './arrival';
+import { DEVICE_KEYS, deviceStorage, hasConsent, onConsentChange } from './consent';
+
+export { arrivalTouch, carriesSource, touchOf } from './arrival';
 
 /*
- * Keeps, in this browser, where the visit came from on its first page: the campaign tags of the
- * address, whether it carried an ad network's click id, the other site that linked here and the
- * page it landed on (shared/domain/first-touch.ts). Kept 90 days and not replaced by later visits
- * (first touch), so a visitor who came from a campaign, read three pages and wrote the next week
- * is still counted to the campaign. src/main.tsx keeps it before anything else loads; the inquiry
- * and booking dialogs send it with their row.
+ * The first touch: where the visit came from on its first page (./arrival.ts), kept in this
+ * browser with the visitor's consent (./consent.ts) for 90 days and not replaced by later visits,
+ * so a visitor who came from a campaign, read three pages and wrote the next week is still counted
+ * to the campaign; one who accepts on the page they landed on keeps that page's touch then.
+ * Without consent nothing is kept: the arrival lives in memory for the open page only, and the
+ * inquiry and booking dialogs send it (dialogs/first-touch.ts), so a form still carries the
+ * campaign of the page it is sent from. The privacy bar's module (consent/bar.ts) keeps a
+ * consenting visitor's arrival once the page is interactive.
  */
 
-const KEY = 'first-touch';
-/** Addresses that are no visitor's first touch: the private links of e-mails (a booking, the newsletter), the admin's pages. */
-const NOT_A_VISIT = /^\/(booking\/|newsletter\/|blog-admin(\/|$)|work-admin(\/|$)|login(\/|$))/;
+const KEY = DEVICE_KEYS.firstTouch;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-// eslint-disable-next-line no-control-regex -- control characters are dropped
-const tidy = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, TAG_MAX_LENGTH);
-
-/** The first touch of a visit to `href` from `referrer` at `now`, or null for an address that is none (NOT_A_VISIT). */
-export function touchOf(href: string, referrer: string, now: Date): FirstTouch | null {
-  const url = new URL(href);
-  if (NOT_A_VISIT.test(url.pathname)) return null;
-  const touch: FirstTouch = { landing_path: url.pathname.slice(0, PATH_MAX_LENGTH), at: now.toISOString() };
-  for (const tag of CAMPAIGN_TAGS) {
-    const value = tidy(url.searchParams.get(tag) ?? '');
-    if (value) touch[tag] = value;
-  }
-  for (const id of CLICK_IDS) if (url.searchParams.has(id)) touch[id] = true;
-  try {
-    const from = referrer ? new URL(referrer).hostname.toLowerCase() : '';
-    if (from && from !== url.hostname.toLowerCase()) touch.referrer = from;
-  } catch {
-    // no referrer worth keeping
-  }
-  return validFirstTouch(touch, now);
-}
-
-/** The kept first touch, if one was kept in the last 90 days. */
+/** The kept first touch, if the visitor consented and one was kept in the last 90 days. */
 export function readFirstTouch(now = new Date()): FirstTouch | null {
+  if (!hasConsent()) return null;
   try {
-    return validFirstTouch(JSON.parse(storage()?.getItem(KEY) ?? 'null'), now);
+    return validFirstTouch(JSON.parse(deviceStorage()?.getItem(KEY) ?? 'null'), now);
   } catch {
     return null;
   }
 }
 
-/** On a page's load: keeps this visit's first touch unless one is kept already. */
-export function keepFirstTouch(now = new Date()): void {
-  if (readFirstTouch(now)) return;
-  const touch = touchOf(window.location.href, document.referrer, now);
+/** Keeps this page's arrival as the first touch, with consent and unless one is kept already. */
+export function keepArrival(now = new Date()): void {
+  const arrival = arrivalTouch();
+  if (!arrival || !hasConsent() || readFirstTouch(now)) return;
   try {
-    if (touch) storage()?.setItem(KEY, JSON.stringify(touch));
+    deviceStorage()?.setItem(KEY, JSON.stringify(arrival));
   } catch {
-    // a full or refused storage: the visit is not attributed
+    // a full or refused storage: the visit is not attributed beyond this page
   }
 }
 
-/** Forgets the kept first touch (the database refused it: the next message goes without). */
+/** A page's load: notes this visit's arrival, and keeps it as the first touch if the visitor consented and none is kept. */
+export function keepFirstTouch(now = new Date()): void {
+  noteArrival(now);
+  keepArrival(now);
+}
+
+// an acceptance on this page keeps this page's arrival at once
+onConsentChange((record) => {
+  if (record?.choice === 'accepted') keepArrival(new Date());
+});
+
+/** Forgets the first touch, kept and noted (the database refused it: the next message goes without). */
 export function forgetFirstTouch(): void {
+  forgetArrival();
   try {
-    storage()?.removeItem(KEY);
+    deviceStorage()?.removeItem(KEY);
   } catch {
     // nothing kept
   }
