@@ -63,6 +63,8 @@ const PUBLIC_PAGES = [
   '/blog/crm-za-brokeri-2026',
   '/project/crm-za-brokeri',
   '/resources/map-the-process-before-you-automate',
+  '/poveritelnost',
+  '/lichni-danni',
   '/no/such/page',
 ];
 
@@ -123,9 +125,11 @@ const ADMIN_TABS = [
   ['inquiries', 'Запитвания'],
   ['bookings', 'Резервации'],
   ['contacts', 'Контакти'],
+  ['data-requests', 'Заявки за лични данни'],
   ['subscribers', 'Абонати'],
   ['bin', 'Кошче'],
   ['audit', 'Одит'],
+  ['privacy', 'Поверителност'],
 ] as const;
 
 test('the admin panel has exactly the tabs checked below', async ({ page }) => {

@@ -18,9 +18,11 @@ test('the panel checks the image storage and shows its nine tabs', async ({ page
     /^Запитвания/,
     /^Резервации/,
     'Контакти',
+    'Заявки за лични данни',
     'Абонати',
     'Кошче',
     'Одит',
+    'Поверителност',
   ]);
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);
   expect(storageChecks).toEqual(['POST']);

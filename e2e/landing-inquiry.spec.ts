@@ -9,6 +9,10 @@ test('an inquiry with a phone number goes through all three steps into the datab
 
   await asVisitor(page);
   await page.goto('/');
+  // the draft is kept across a reload with the visitor's consent, given from the footer (without it
+  // the draft lives in the page's memory only: e2e/consent.spec.ts)
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Настройки за поверителност' }).click();
+  await page.getByRole('region', { name: 'Поверителност' }).getByRole('button', { name: 'Приемам' }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Свържете се' }).click();
   const dialog = page.getByRole('dialog', { name: 'Изпратете запитване' });
   const openedAt = await shownAt(dialog);

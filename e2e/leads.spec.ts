@@ -40,6 +40,8 @@ test('a visitor from a campaign who reads other pages first is counted to it', a
     await visitor.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=esen-2026&gclid=Cj0KCQ-test');
     // a page's script loads after its first paint: a reader stays that long (the page marks itself ready)
     await expect(visitor.locator('html')).toHaveAttribute('data-app-ready', /.*/);
+    // the campaign is kept across pages with the visitor's consent (without it: e2e/consent.spec.ts)
+    await visitor.getByRole('region', { name: 'Поверителност' }).getByRole('button', { name: 'Приемам' }).click();
     await visitor.goto('/blog');
     // a seeded post (supabase/seed.sql), opened from the listing
     await visitor.locator('main').getByRole('link', { name: 'Как AI асистентът спестява 10 часа седмично на малкия бизнес', exact: true }).click();

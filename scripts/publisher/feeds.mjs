@@ -126,7 +126,7 @@ export const isPathSafeCategory = (name) => typeof name === 'string' && name.tri
 
 /**
  * The sitemap's entries: home, blog, page 1 of each category, each published post, each project
- * (slug, falling back to id) and each resource article, at the server bundle's addresses.
+ * (slug, falling back to id), each resource article and the privacy notice, at the server bundle's addresses.
  * @param {{ ssr: ServerBundle, posts?: FeedPost[], projects?: FeedProject[], categories?: string[] }} input
  */
 function sitemapEntries({ ssr, posts = [], projects = [], categories = [] }) {
@@ -150,6 +150,8 @@ function sitemapEntries({ ssr, posts = [], projects = [], categories = [] }) {
       image: shareImageOf(p.share_image, p.image),
     })),
     ...ssr.resourceSlugs.map((slug) => ({ loc: ssr.resourcePath(slug), changefreq: 'yearly', priority: '0.5' })),
+    ...(ssr.privacyNoticePath ? [{ loc: ssr.privacyNoticePath, changefreq: 'yearly', priority: '0.3' }] : []),
+    ...(ssr.dataRequestPath ? [{ loc: ssr.dataRequestPath, changefreq: 'yearly', priority: '0.3' }] : []),
   ];
 }
 

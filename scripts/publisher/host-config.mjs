@@ -42,6 +42,7 @@ export const APP_SHELL_ROUTES = [
   '/booking/:token',
   '/newsletter/confirm/:token',
   '/newsletter/unsubscribe/:token',
+  '/lichni-danni/potvardi/:token',
   '/blog/page/:page',
   '/blog/category/:category/page/:page',
   '/resources',

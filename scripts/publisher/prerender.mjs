@@ -1,6 +1,6 @@
 // Prerenders the public pages of a client build into static HTML (run after `vite build`):
 // the landing page, the blog's first page and the first page of each category, every published
-// post and project, and the resource articles, each with the data its queries return at build
+// post and project, the resource articles, the privacy notice and the data-request page, each with the data its queries return at build
 // time, its own title and meta tags, and preload links for its chunks. The browser hydrates that
 // HTML (src/main.tsx), so the page is visible before any JavaScript runs. When the database does
 // not answer, pages are prerendered without data (what needs data shows its loading state) and
@@ -60,7 +60,7 @@ async function main() {
   const withData = (await restAll('project_categories?select=name')) !== null;
   if (!withData) console.warn('[prerender] the database did not answer: pages are prerendered without data');
 
-  const pages = ['/', '/blog', ...ssr.resourceSlugs.map((slug) => ssr.resourcePath(slug))];
+  const pages = ['/', '/blog', ssr.privacyNoticePath, ssr.dataRequestPath, ...ssr.resourceSlugs.map((slug) => ssr.resourcePath(slug))];
   if (withData) {
     const [posts, projects, categories] = await Promise.all([
       restAll('blog_posts?select=slug&is_published=eq.true&order=published_at.desc,id.desc'),

@@ -125,7 +125,7 @@ export function createPublisher({ out, debounceMs = 150, log = console, feeds = 
       // the address helpers come from the build's own server bundle, so they match the app's links
       void site()
         .then((s) => {
-          mergeTargets(pending, addTargets(emptyTargets(), event, { post: s.ssr.postPath, project: s.ssr.projectPath }));
+          mergeTargets(pending, addTargets(emptyTargets(), event, { post: s.ssr.postPath, project: s.ssr.projectPath, privacyNotice: s.ssr.privacyNoticePath }));
           if (!isEmpty(pending)) schedule();
         })
         .catch((error) => log.error('[publish] the build cannot be opened', error));

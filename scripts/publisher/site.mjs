@@ -51,7 +51,7 @@ function stripPageHead(template) {
 /** What the publisher uses of the server bundle; a bundle without one of these is from an older build. */
 const BUNDLE_EXPORTS = {
   function: ['renderPage', 'clickQueueScript', 'fetchCategoryNames', 'postPath', 'projectPath', 'categoryPath', 'resourcePath'],
-  string: ['siteName'],
+  string: ['siteName', 'privacyNoticePath', 'dataRequestPath'],
   object: ['buildConfig', 'resourceSlugs'],
 };
 

@@ -7,7 +7,7 @@
 const TYPES = new Set(['INSERT', 'UPDATE', 'DELETE']);
 
 /**
- * @typedef {{ post: (slug: string) => string, project: (p: { id: string, slug?: string | null }) => string }} Paths
+ * @typedef {{ post: (slug: string) => string, project: (p: { id: string, slug?: string | null }) => string, privacyNotice?: string }} Paths
  * @typedef {{ pages: Set<string>, categories: Set<string>, lists: boolean, landing: boolean, feeds: boolean }} Targets
  */
 
@@ -31,7 +31,9 @@ export function parseEvent(value) {
  *   page, the first page of its category before and after, the feeds;
  * - a project: its page before and after, the landing page (its work section), the sitemap;
  * - a client or a project category: the landing page (project pages show a category's name, and a
- *   rename reaches them as changes of each project, through the foreign key's cascade).
+ *   rename reaches them as changes of each project, through the foreign key's cascade);
+ * - the privacy notice's facts, a new version of its text, or a retention period: the privacy
+ *   notice's page (/poveritelnost), which prints all three.
  * Anything else touches nothing.
  * @param {Targets} targets
  * @param {ReturnType<typeof parseEvent>} event
@@ -59,6 +61,11 @@ export function addTargets(targets, event, paths) {
     case 'clients':
     case 'project_categories':
       targets.landing = true;
+      break;
+    case 'privacy_settings':
+    case 'privacy_notices':
+    case 'retention_settings':
+      if (paths.privacyNotice) targets.pages.add(paths.privacyNotice);
       break;
     default:
       break;

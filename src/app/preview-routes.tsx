@@ -24,6 +24,7 @@ export const previewRoutes: RouteObject[] = [
         children: [
           { path: previewAddresses.post.route, element: <PreviewPage kind="post" /> },
           { path: previewAddresses.project.route, element: <PreviewPage kind="project" /> },
+          { path: previewAddresses.privacy.route, element: <PreviewPage kind="privacy" /> },
         ],
       },
     ],

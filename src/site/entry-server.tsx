@@ -199,6 +199,12 @@ export { fetchCategoryNames } from './pages/blog/list-api';
  */
 export { categoryPath, postPath, projectPath, resourcePath } from '@/shared/config/addresses';
 
+/** The privacy notice's address (issue 50): always prerendered, in the sitemap, re-rendered when its facts change. */
+export { PRIVACY_NOTICE_PATH as privacyNoticePath } from '@/shared/config/addresses';
+
+/** Where a person asks for a copy or the erasure of their data (issue 50): a static page, always prerendered. */
+export { DATA_REQUEST_PATH as dataRequestPath } from '@/shared/config/addresses';
+
 /** The agency's name (src/shared/config/site.ts), for the feed's title. */
 export const siteName: string = site.name;
 

@@ -37,5 +37,6 @@ export const ISLANDS: Record<string, IslandEntry> = {
   'blog-search': island(import.meta.glob<Component>('./pages/blog/components/BlogSearchForm.tsx', { import: 'BlogSearchForm' })),
   gallery: island(import.meta.glob<Component>('./pages/projects/components/Gallery.tsx', { import: 'Gallery' })),
   'resource-nav': island(import.meta.glob<Component>('./pages/resources/ResourceNav.tsx', { import: 'ResourceNav' })),
+  'data-request': island(import.meta.glob<Component>('./pages/data-requests/DataRequestForm.tsx', { import: 'DataRequestForm' })),
   'resource-share': island(import.meta.glob<Component>('./pages/resources/ResourceNav.tsx', { import: 'ResourceShare' })),
 };

@@ -18,6 +18,9 @@ const ResourcesPage = lazy(() => import('./pages/resources/ResourcesPage'));
 const ManageBookingPage = lazy(() => import('./pages/booking/ManageBookingPage'));
 const NewsletterConfirmPage = lazy(() => import('./pages/newsletter/NewsletterConfirmPage'));
 const NewsletterUnsubscribePage = lazy(() => import('./pages/newsletter/NewsletterUnsubscribePage'));
+const DataRequestPage = lazy(() => import('./pages/data-requests/DataRequestPage'));
+const DataRequestConfirmPage = lazy(() => import('./pages/data-requests/DataRequestConfirmPage'));
+const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 const page = (Component: ComponentType) => <Component />;
@@ -40,11 +43,16 @@ export const siteRoutes: RouteObject = {
         { path: 'project/:slug', element: page(ProjectPage) },
         { path: 'resources', element: page(ResourcesPage) },
         { path: 'resources/:slug', element: page(ResourcesPage) },
+        // the privacy notice (PRIVACY_NOTICE_PATH), prerendered
+        { path: 'poveritelnost', element: page(PrivacyPage) },
         // the private link of a booking's e-mails: rendered by the app only, never prerendered
         { path: 'booking/:token', element: page(ManageBookingPage) },
         // the newsletter e-mails' links (the database writes them; app only, never prerendered)
         { path: 'newsletter/confirm/:token', element: page(NewsletterConfirmPage) },
         { path: 'newsletter/unsubscribe/:token', element: page(NewsletterUnsubscribePage) },
+        // where a person asks about their data (prerendered), and its e-mailed link (app only, never prerendered)
+        { path: 'lichni-danni', element: page(DataRequestPage) },
+        { path: 'lichni-danni/potvardi/:token', element: page(DataRequestConfirmPage) },
         { path: '*', element: page(NotFoundPage) },
       ],
     },

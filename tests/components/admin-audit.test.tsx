@@ -29,13 +29,9 @@ function answers() {
       const all = Array.from({ length: 60 }, (_, i) => event(60 - i)).filter((e) => e.id < before);
       return HttpResponse.json(all.slice(0, size));
     }),
-    http.post(rest('rpc/audit_retention'), () => HttpResponse.json(365)),
-    http.post(rest('rpc/set_audit_retention'), async ({ request }) => {
-      const { days } = (await request.json()) as { days: number };
-      return days < 30
-        ? HttpResponse.json({ code: '22023', message: 'Пазете записите на одита между 30 и 3650 дни.', hint: 'audit_retention_range' }, { status: 400 })
-        : HttpResponse.json(days);
-    }),
+    http.get(rest('retention_settings'), ({ request }) =>
+      new URL(request.url).searchParams.get('kind') === 'eq.audit_events' ? HttpResponse.json({ days: 730 }) : HttpResponse.json([]),
+    ),
     http.post(rest('rpc/record_export'), async ({ request }) => {
       recorded.push(await request.json());
       return new HttpResponse(null, { status: 204 });
@@ -95,19 +91,25 @@ describe("'Одит'", () => {
     vi.restoreAllMocks();
   });
 
-  it("sets how long the log is kept; the database's refusal is shown as it says it", async () => {
+  it('says how long the log is kept, from the retention period of audit_events, and where it is set', async () => {
     answers();
     renderAdmin(<AuditTab />);
-    const field = await screen.findByLabelText('Пазене на записите (дни)');
-    await waitFor(() => expect(field).toHaveValue(365));
-    const user = userEvent.setup({ delay: null });
-    await user.clear(field);
-    await user.type(field, '20');
-    await user.click(screen.getByRole('button', { name: 'Запази срока' }));
-    expect(await screen.findByText('Пазете записите на одита между 30 и 3650 дни.')).toBeInTheDocument();
-    await user.clear(field);
-    await user.type(field, '730');
-    await user.click(screen.getByRole('button', { name: 'Запази срока' }));
-    expect(await screen.findByText('Записите на одита се пазят 730 дни.')).toBeInTheDocument();
+    expect(await screen.findByText('Записите се пазят 2 години. Срокът се променя в „Поверителност“, със сроковете за пазене на другите данни.')).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+
+  it('names a retention period changed by its kind', async () => {
+    answers();
+    server.use(
+      http.post(rest('rpc/audit_events'), () =>
+        HttpResponse.json([event(1, { kind: 'settings.changed', record_table: 'retention_settings', record_id: 'leads_closed', detail: { fields: ['days'], from: 730, to: 365 } })]),
+      ),
+    );
+    renderAdmin(<AuditTab />);
+    const list = await screen.findByRole('list', { name: 'Одит' });
+    const row = await within(list).findByRole('listitem');
+    expect(row).toHaveTextContent('Промяна на настройки');
+    expect(row).toHaveTextContent('срок за пазене „Загубени и неотговорени запитвания“');
+    expect(row).toHaveTextContent('730 → 365');
   });
 });

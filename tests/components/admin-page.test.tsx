@@ -44,9 +44,11 @@ describe('/blog-admin', () => {
       'Запитвания',
       'Резервации',
       'Контакти',
+      'Заявки за лични данни',
       'Абонати',
       'Кошче',
       'Одит',
+      'Поверителност',
     ]);
     expect(await screen.findByRole('tab', { name: 'Запитвания (2 нови)' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Резервации (1 чакащи)' })).toBeInTheDocument();

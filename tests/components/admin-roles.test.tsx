@@ -56,7 +56,7 @@ describe('the panel by role', () => {
   it('a consultant signed in with the password alone starts at the inquiries, which lead to the second factor', async () => {
     panel('consultant', 'aal1');
     await waitFor(() => expect(currentAddress()).toBe('/blog-admin/inquiries'));
-    expect(tabNames()).toEqual(['Календар', 'Запитвания', 'Резервации', 'Контакти']);
+    expect(tabNames()).toEqual(['Календар', 'Запитвания', 'Резервации', 'Контакти', 'Заявки за лични данни']);
     const lead = await screen.findByRole('region', { name: 'Нужна е двуфакторна защита' });
     expect(lead).toHaveTextContent('Разделът „Запитвания“ съдържа лични данни. С роля „Консултант“');
     expect(within(lead).getByRole('button', { name: 'Включете двуфакторната защита' })).toHaveAttribute('aria-haspopup', 'dialog');
@@ -75,7 +75,7 @@ describe('the panel by role', () => {
 
   it('an administrator without the second factor writes posts, but people and visitors wait for it', async () => {
     panel('admin', 'aal1', '/blog-admin/users');
-    expect(tabNames()).toHaveLength(10);
+    expect(tabNames()).toHaveLength(12);
     const lead = await screen.findByRole('region', { name: 'Нужна е двуфакторна защита' });
     expect(lead).toHaveTextContent('Разделът „Потребители“ съдържа лични данни. С роля „Администратор“');
     expect(screen.getByRole('note', { name: 'Двуфакторна защита' })).toBeInTheDocument();

@@ -2,9 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InquiryWizard } from '@/site/dialogs/inquiry/InquiryWizard';
 import { INQUIRY_DRAFT_KEY } from '@/site/dialogs/inquiry/schema';
+import { chooseConsent } from '@/site/runtime/consent';
+import { forgetDraftsInMemory } from '@/site/runtime/drafts';
 import { keepFirstTouch } from '@/site/runtime/first-touch';
 import { solveChallenge } from '@/site/dialogs/proof-solver';
 import { renderWithProviders, resetToasts } from './contact-fixtures';
@@ -86,6 +88,11 @@ async function fillToMessage(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('inquiry wizard', () => {
+  // these keep the draft and the first touch in the browser, as the wizard does for a visitor who
+  // accepted the privacy bar (without consent: inquiry-consent.test.tsx)
+  beforeEach(() => {
+    chooseConsent('accepted');
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
@@ -134,6 +141,8 @@ describe('inquiry wizard', () => {
     const first = renderWithProviders(<InquiryWizard />);
     await fillToMessage(user);
     first.unmount();
+    // a later visit: nothing of this page's memory, only what the browser kept
+    forgetDraftsInMemory();
 
     expect(JSON.parse(localStorage.getItem(INQUIRY_DRAFT_KEY) ?? '{}')).toMatchObject({
       service: 'fitness',

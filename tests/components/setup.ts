@@ -10,6 +10,11 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { dialogStore, loadBookingDialog, loadInquiryDialog } from '@/site/dialogs/site-dialogs';
 import { clearToasts } from '@/shared/ui/use-toast';
+import { RETENTION_KINDS } from '@/shared/domain/retention';
+import { resetConsentBar } from '@/site/consent/bar';
+import { resetConsentMemory } from '@/site/runtime/consent';
+import { forgetDraftsInMemory } from '@/site/runtime/drafts';
+import { forgetFirstTouch } from '@/site/runtime/first-touch';
 import { fakeMediaQueryList } from './media';
 import { authUrl, rest, server } from './msw';
 
@@ -25,6 +30,11 @@ afterEach(() => {
   window.sessionStorage.clear();
   // the visitor dialogs' store and the toasts outlive a render, as they outlive a page in the browser
   dialogStore.reset();
+  // so do what the privacy choice keeps in memory for the open page: the choice, the arrival, the drafts, the bar
+  resetConsentMemory();
+  forgetFirstTouch();
+  forgetDraftsInMemory();
+  act(() => resetConsentBar());
   act(() => clearToasts());
 });
 afterAll(async () => {
@@ -71,6 +81,13 @@ beforeEach(() => {
     http.post(rest('rpc/newsletter_send_status'), () => HttpResponse.json({ status: 'none', subscribers: 0, tested_at: null })),
     http.get(rest('meeting_settings'), () => HttpResponse.json([{ meeting_link: null, updated_at: '2026-01-01T10:00:00.000Z' }])),
     http.post(rest('rpc/calendar_feeds'), () => HttpResponse.json([])),
+    // the retention periods as shipped ('Поверителност', 'Одит'), and a job that has not run yet
+    http.get(rest('retention_settings'), ({ request }) => {
+      const kind = new URL(request.url).searchParams.get('kind')?.replace(/^eq\./, '');
+      const rows = RETENTION_KINDS.filter((k) => !kind || k.kind === kind).map((k) => ({ kind: k.kind, days: k.defaultDays, updated_at: '2026-01-01T10:00:00.000Z' }));
+      return HttpResponse.json(rows);
+    }),
+    http.post(rest('rpc/retention_runs'), () => HttpResponse.json([])),
     // only the no-show count: any other count falls through to the test's own handlers
     http.head(rest('appointments'), ({ request }) =>
       new URL(request.url).searchParams.get('status') === 'eq.no_show' ? new HttpResponse(null, { headers: { 'content-range': '*/0' } }) : undefined,

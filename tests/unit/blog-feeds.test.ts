@@ -36,7 +36,7 @@ const posts = [
 ];
 
 describe('feed builders', () => {
-  it('the sitemap lists home, blog, categories, posts, projects (slug else id) and every resource article with absolute URLs', () => {
+  it('the sitemap lists home, blog, categories, posts, projects (slug else id), every resource article, the privacy notice and the data-request page with absolute URLs', () => {
     const xml = buildSitemap({
       siteUrl: SITE,
       ssr,
@@ -60,6 +60,8 @@ describe('feed builders', () => {
       `${SITE}/project/a0000000-0000-4000-8000-000000000002`,
       `${SITE}/project/a0000000-0000-4000-8000-000000000003`,
       ...RESOURCE_LOCS,
+      `${SITE}/poveritelnost`,
+      `${SITE}/lichni-danni`,
     ]);
     // the five articles of src/site/content/resources.ts, each at the address the site links to
     expect(RESOURCE_LOCS).toHaveLength(5);
@@ -163,16 +165,16 @@ describe('buildSitemaps', () => {
     const small = buildSitemaps({ siteUrl: SITE, ssr, posts, maxUrls: 50 });
     expect(Object.keys(small)).toEqual(['sitemap.xml']);
     const split = buildSitemaps({ siteUrl: SITE, ssr, posts, maxUrls: 4, now: new Date('2026-11-23T00:00:00Z') });
-    // home, blog, 7 posts and the 5 resource articles: 14 addresses in files of 4
+    // home, blog, 7 posts, the 5 resource articles, the privacy notice and the data-request page: 16 addresses in files of 4
     expect(Object.keys(split).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap-4.xml', 'sitemap.xml']);
     expect(split['sitemap.xml']).toContain('<sitemapindex');
     expect(split['sitemap.xml']).toContain(`<loc>${SITE}/sitemap-4.xml</loc>`);
     const locs = Object.entries(split)
       .filter(([name]) => name !== 'sitemap.xml')
       .flatMap(([, xml]) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-    expect(locs).toHaveLength(14);
-    expect(new Set(locs).size).toBe(14);
-    expect(split['sitemap-4.xml'].match(/<url>/g)).toHaveLength(2);
+    expect(locs).toHaveLength(16);
+    expect(new Set(locs).size).toBe(16);
+    expect(split['sitemap-4.xml'].match(/<url>/g)).toHaveLength(4);
   });
 });
 

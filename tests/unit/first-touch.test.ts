@@ -31,9 +31,10 @@ describe('touchOf', () => {
     expect(touch).toEqual({ utm_source: 'x'.repeat(100), utm_term: 'ai', landing_path: '/', at: NOW.toISOString() });
   });
 
-  it("a booking's private link and the admin's pages are no first touch", () => {
+  it("a booking's or a data request's private link and the admin's pages are no first touch", () => {
     expect(touchOf('https://sinaptika.example/booking/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '', NOW)).toBeNull();
-    for (const path of ['/login', '/blog-admin/posts', '/work-admin', '/blog-admin/preview/post/1']) expect(touchOf(`https://sinaptika.example${path}`, '', NOW)).toBeNull();
+    for (const path of ['/login', '/blog-admin/posts', '/work-admin', '/blog-admin/preview/post/1', '/lichni-danni/potvardi/abc']) expect(touchOf(`https://sinaptika.example${path}`, '', NOW)).toBeNull();
+    expect(touchOf('https://sinaptika.example/lichni-danni', '', NOW)).not.toBeNull();
     expect(touchOf('https://sinaptika.example/blog-admin-tips', '', NOW)).not.toBeNull();
   });
 });

@@ -55,6 +55,15 @@ describe('addTargets', () => {
     expect(isEmpty(targetsOf({ type: 'UPDATE', table: 'calendar_settings', record: { id: 1 } }))).toBe(true);
   });
 
+  it("the privacy notice's facts, a new version of its text and a retention period: the notice's page only", () => {
+    const withNotice = { ...paths, privacyNotice: '/poveritelnost' };
+    for (const table of ['privacy_settings', 'privacy_notices', 'retention_settings']) {
+      const t = addTargets(emptyTargets(), parseEvent({ type: table === 'privacy_notices' ? 'INSERT' : 'UPDATE', table, record: {} }), withNotice);
+      expect([...t.pages], table).toEqual(['/poveritelnost']);
+      expect(t, table).toMatchObject({ landing: false, lists: false, feeds: false });
+    }
+  });
+
   it('events gathered together make one set of targets', () => {
     const a = targetsOf({ type: 'INSERT', table: 'blog_posts', record: { slug: 'a' } });
     const b = targetsOf({ type: 'INSERT', table: 'clients', record: {} });

@@ -17,13 +17,14 @@ import { formatWallClockBg } from '@/admin/kit/formats/wall-clock';
 import { searchContacts, useAddNote, useEraseContact, useMergeContacts, useTimeline, type Contact } from './api';
 import { timelineEntries, type EntryKind } from './timeline';
 import { PossibleMatches, UnconfirmedDetails } from './Unconfirmed';
+import { DownloadData } from './DownloadData';
 
 /*
  * One person's page ('/blog-admin/contacts/<id>'): who they are (the contact's own details, which
  * only an admin changes), what forms typed that differs from them and the contacts with the same
  * phone (Unconfirmed.tsx), everything that happened with them (inquiries, bookings, stage changes,
- * e-mails, notes) newest first, a note to add, another contact to merge into this one, and the
- * erasure of their data on request.
+ * e-mails, notes) newest first, everything held about them as files ('Изтегли данните'), a note to
+ * add, another contact to merge into this one, and the erasure of their data on request.
  */
 
 export const contactText = {
@@ -149,6 +150,7 @@ function ContactView({ contact: listed, onDone }: { contact: Contact; onDone: ()
           )}
         </Card>
         <div className="grid content-start gap-5">
+          <DownloadData contactId={contact.id} />
           <NoteForm contactId={contact.id} />
           <MergeForm contact={contact} />
           <Card className="grid gap-3 p-5">

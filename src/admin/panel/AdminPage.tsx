@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, Trash2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, ShieldAlert, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
@@ -29,9 +29,11 @@ const CalendarTab = lazyPart(() => import('../calendar/CalendarTab').then((m) =>
 const InquiriesTab = lazyPart(() => import('../inbox/InquiriesTab').then((m) => m.InquiriesTab));
 const BookingsTab = lazyPart(() => import('../inbox/BookingsTab').then((m) => m.BookingsTab));
 const ContactsTab = lazyPart(() => import('../contacts/ContactsTab').then((m) => m.ContactsTab));
+const DataRequestsTab = lazyPart(() => import('../data-requests/DataRequestsTab').then((m) => m.DataRequestsTab));
 const SubscribersTab = lazyPart(() => import('../subscribers/SubscribersTab').then((m) => m.SubscribersTab));
 const BinTab = lazyPart(() => import('../bin/BinTab').then((m) => m.BinTab));
 const AuditTab = lazyPart(() => import('../audit/AuditTab').then((m) => m.AuditTab));
+const PrivacyPanel = lazyPart(() => import('../privacy/PrivacyPanel').then((m) => m.PrivacyPanel));
 // what a section shows instead when the role may not open it, or not before the second factor
 const SecondFactorLead = lazyPart(() => import('../security/SecondFactorLead').then((m) => m.SecondFactorLead));
 const OtherRoleNote = lazyPart(() => import('./OtherRoleNote').then((m) => m.OtherRoleNote));
@@ -44,9 +46,11 @@ const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
   { id: 'inquiries', icon: Inbox, name: tabNames.inquiries, badge: <NewCountBadge kind="inquiries" />, content: () => <InquiriesTab /> },
   { id: 'bookings', icon: CalendarCheck, name: tabNames.bookings, badge: <NewCountBadge kind="bookings" />, content: () => <BookingsTab /> },
   { id: 'contacts', icon: Contact, name: tabNames.contacts, content: () => <ContactsTab /> },
+  { id: 'data-requests', icon: ShieldAlert, name: tabNames['data-requests'], content: () => <DataRequestsTab /> },
   { id: 'subscribers', icon: MailCheck, name: tabNames.subscribers, content: () => <SubscribersTab /> },
   { id: 'bin', icon: Trash2, name: tabNames.bin, content: () => <BinTab /> },
   { id: 'audit', icon: ScrollText, name: tabNames.audit, content: () => <AuditTab /> },
+  { id: 'privacy', icon: ShieldCheck, name: tabNames.privacy, content: () => <PrivacyPanel /> },
 ];
 
 /**

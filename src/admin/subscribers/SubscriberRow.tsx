@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { formatDateTimeBg } from '@/shared/domain/dates';
 import { Card } from '@/admin/kit/ui/card';
 import type { Subscriber, SubscriberStatus } from './api';
-import { canUnsubscribe, liftedBy, softBouncesText, stateText, subscriberText, UNSUBSCRIBED_VIA } from './words';
+import { canUnsubscribe, liftedBy, shownAddress, softBouncesText, stateText, subscriberText, UNSUBSCRIBED_VIA } from './words';
 
 /* One subscriber of the 'Абонати' list: its state, its dates (with the lifts of a suppression) and its actions. */
 
@@ -27,7 +27,7 @@ export interface SubscriberRowProps {
 }
 
 export function SubscriberRow({ subscriber, busy, onUnsubscribe, onErase, onLift }: SubscriberRowProps) {
-  const { email } = subscriber;
+  const email = shownAddress(subscriber.email);
   return (
     <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
       <div className="grid min-w-0 gap-1">

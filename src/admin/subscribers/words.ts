@@ -4,6 +4,14 @@
  */
 import type { Subscriber, SubscriberStatus, SuppressedReason, UnsubscribedVia } from './api';
 
+/**
+ * The address as the list shows it: one unsubscribed longer than its retention period is a keyed
+ * hash ('hmac:…', supabase/migrations/20261129001000_retention.sql), said as such.
+ */
+export function shownAddress(email: string): string {
+  return email.startsWith('hmac:') ? 'Анонимизиран адрес' : email;
+}
+
 /** The counts' and the filter's words: 'Потвърдени: 12'. */
 export const STATUS_PLURAL: Record<SubscriberStatus, string> = {
   pending: 'Чакат потвърждение',

@@ -3,7 +3,7 @@
  * because the app shell's route table needs these few strings, and nothing more of the previews.
  */
 
-export type PreviewKind = 'post' | 'project';
+export type PreviewKind = 'post' | 'project' | 'privacy';
 
 /**
  * The preview routes (relative, as the route table takes them), their addresses' start, and where a
@@ -13,6 +13,7 @@ export type PreviewKind = 'post' | 'project';
 export const previewRoutes = {
   post: { route: 'blog-admin/preview/post/:id', base: '/blog-admin/preview/post/', list: '/blog-admin/posts' },
   project: { route: 'work-admin/preview/project/:id', base: '/work-admin/preview/project/', list: '/work-admin/projects' },
+  privacy: { route: 'blog-admin/preview/privacy/:id', base: '/blog-admin/preview/privacy/', list: '/blog-admin/privacy' },
 } as const satisfies Record<PreviewKind, { route: string; base: string; list: string }>;
 
 /** The address of a preview. */

@@ -1,5 +1,6 @@
 /*
- * The preview of a post or project before it is saved ('Преглед' in the admin's forms). The form
+ * The preview of a post, a project or a privacy notice's text before it is saved or published
+ * ('Преглед' in the admin's forms). The form
  * writes its current values, as the row the public page renders, into this browser's localStorage
  * under a key of its own and opens the preview's address in a new tab; the preview page (a site page
  * behind the admin's sign-in, src/app/preview-routes.tsx) reads the entry and follows later writes
@@ -43,6 +44,11 @@ export type ProjectPreviewData = Pick<
   | 'updated_at'
 >;
 
+/** What the privacy notice's page shows of a draft: its text (the facts are the system's, read live). */
+export interface PrivacyPreviewData {
+  body: string;
+}
+
 export interface PreviewEntry {
   version: 1;
   kind: PreviewKind;
@@ -50,7 +56,7 @@ export interface PreviewEntry {
   savedAt: string;
   /** The form's address, for the preview's way back (a path on this site). */
   backTo: string;
-  /** PostPreviewData or ProjectPreviewData; the page checks it before it renders it. */
+  /** PostPreviewData, ProjectPreviewData or PrivacyPreviewData; the page checks it before it renders it. */
   data: unknown;
 }
 
@@ -101,7 +107,7 @@ export function parsePreview(raw: string | null, now: Date): PreviewEntry | null
   }
   if (!value || typeof value !== 'object') return null;
   const e = value as Record<string, unknown>;
-  if (e.version !== 1 || (e.kind !== 'post' && e.kind !== 'project') || typeof e.savedAt !== 'string' || typeof e.backTo !== 'string') return null;
+  if (e.version !== 1 || (e.kind !== 'post' && e.kind !== 'project' && e.kind !== 'privacy') || typeof e.savedAt !== 'string' || typeof e.backTo !== 'string') return null;
   if (!e.data || typeof e.data !== 'object') return null;
   const entry: PreviewEntry = { version: 1, kind: e.kind, savedAt: e.savedAt, backTo: e.backTo, data: e.data };
   return isFresh(entry, now) ? entry : null;

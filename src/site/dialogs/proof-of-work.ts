@@ -26,7 +26,7 @@ export type { IntakeChallenge };
 export const PROOF_REQUIRED_HINT = 'intake_proof_required';
 
 /** The forms that may be asked for work, as intake_challenge names them. */
-export type IntakeForm = 'inquiry' | 'booking' | 'newsletter';
+export type IntakeForm = 'inquiry' | 'booking' | 'newsletter' | 'data_request';
 
 /** How many challenges a form solves for one send before it gives up. */
 export const PROOF_ROUNDS = 3;

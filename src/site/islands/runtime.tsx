@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { subscribeToasts } from '@/shared/ui/use-toast';
 import { dialogStore } from '@/site/dialogs/site-dialogs';
 import { startReveal } from '@/site/runtime/reveal';
-import { startDelegates } from './delegates';
+import { loadPrivacyBar, startDelegates } from './delegates';
 import { IslandShell } from './IslandShell';
 import { findIslands, markIslandHydrated, markPageReady, readIsland, WAKE_EVENT } from './protocol';
 
@@ -174,5 +174,7 @@ export function startIslands(islands: Record<string, IslandEntry>): void {
   void Promise.all(eager.map(hydrateIsland)).then(() => {
     markPageReady();
     idle(next);
+    // the page works: the first touch kept with consent, the privacy bar where it is asked for
+    void loadPrivacyBar().then((m) => m.startConsentBar());
   });
 }

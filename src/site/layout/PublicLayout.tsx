@@ -4,6 +4,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { Island } from '@/site/islands/Island';
 import { SiteHeader } from './SiteHeader';
 import { PublicDialogs } from '@/site/dialogs/PublicDialogs';
+import { CONSENT_SLOT_ID } from '@/site/consent/bar';
 
 // The footer is always below the fold (main is at least a screen tall): it need not block the paint.
 const SiteFooter = lazy(() => import('./SiteFooter').then((m) => ({ default: m.SiteFooter })));
@@ -23,6 +24,8 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {/* the privacy bar renders here when it shows (fixed at the bottom: this stays empty in the flow) */}
+      <div id={CONSENT_SLOT_ID} />
       <Suspense fallback={null}>
         <SiteFooter />
       </Suspense>

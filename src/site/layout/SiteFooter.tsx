@@ -1,6 +1,8 @@
 import { ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PRIVACY_NOTICE_PATH } from '@/shared/config/addresses';
 import { site } from '@/shared/config/site';
+import { openPrivacySettings } from '@/site/consent/bar';
 import { SECTION_LINKS } from '@/site/content/navigation';
 import { Island } from '@/site/islands/Island';
 import { NewsletterBox } from './NewsletterBox';
@@ -16,7 +18,7 @@ const CONTACTS = [
   { icon: Mail, text: site.email, href: `mailto:${site.email}` },
 ];
 
-/** The site footer: blurb, contacts, links, newsletter and copyright. */
+/** The site footer: blurb, contacts, links, newsletter, copyright, the privacy notice and the privacy settings (the bar again). */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -83,9 +85,24 @@ export function SiteFooter() {
         <Island name="newsletter" component={NewsletterBox} props={{}} />
       </div>
       <div className="border-t border-slate-800">
-        <p className="container py-6 text-sm text-slate-400">
-          © {year} {site.legalName}. Всички права запазени.
-        </p>
+        <div className="container flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-400">
+            © {year} {site.legalName}. Всички права запазени.
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to={PRIVACY_NOTICE_PATH} className={`${footerLink} inline-block py-1`}>
+                Политика за поверителност
+              </Link>
+            </li>
+            <li>
+              {/* in the static HTML, islands/delegates.ts answers data-privacy-settings; in the app, React */}
+              <button type="button" data-privacy-settings="" onClick={openPrivacySettings} className={`${footerLink} py-1`}>
+                Настройки за поверителност
+              </button>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

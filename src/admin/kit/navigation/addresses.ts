@@ -7,7 +7,7 @@ import type { PanelShape } from './panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'subscribers', 'bin', 'audit'],
+  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'data-requests', 'subscribers', 'bin', 'audit', 'privacy'],
   defaultTab: 'posts',
   recordTabs: ['posts', 'users', 'clients', 'contacts'],
 } as const satisfies PanelShape;
@@ -28,9 +28,11 @@ export const adminPaths = {
   inquiries: '/blog-admin/inquiries',
   bookings: '/blog-admin/bookings',
   contacts: '/blog-admin/contacts',
+  'data-requests': '/blog-admin/data-requests',
   subscribers: '/blog-admin/subscribers',
   bin: '/blog-admin/bin',
   audit: '/blog-admin/audit',
+  privacy: '/blog-admin/privacy',
   projects: '/work-admin/projects',
   categories: '/work-admin/categories',
 } as const;
@@ -44,9 +46,11 @@ export const tabNames = {
   inquiries: 'Запитвания',
   bookings: 'Резервации',
   contacts: 'Контакти',
+  'data-requests': 'Заявки за лични данни',
   subscribers: 'Абонати',
   bin: 'Кошче',
   audit: 'Одит',
+  privacy: 'Поверителност',
   projects: 'Проекти',
   categories: 'Категории',
 } as const satisfies Record<keyof typeof adminPaths, string>;

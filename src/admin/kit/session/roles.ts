@@ -48,9 +48,11 @@ const RULES: Record<Section, Rule> = {
   inquiries: { roles: CONSULTING, secondFactor: true },
   bookings: { roles: CONSULTING, secondFactor: true },
   contacts: { roles: CONSULTING, secondFactor: true },
+  'data-requests': { roles: CONSULTING, secondFactor: true },
   users: { roles: ADMINS, secondFactor: true },
   subscribers: { roles: ADMINS, secondFactor: true },
   audit: { roles: ADMINS, secondFactor: true },
+  privacy: { roles: ADMINS, secondFactor: true },
 };
 
 /** Whether a session of this role may open a section: at once, after its second factor, or never. */

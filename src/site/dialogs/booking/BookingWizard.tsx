@@ -7,6 +7,7 @@ import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { PhoneInput } from '@/site/dialogs/PhoneInput';
 import { StepButtons } from '@/site/dialogs/StepButtons';
+import { PrivacyNoticeLink } from '@/site/ui/PrivacyNoticeLink';
 import { Picture } from '@/shared/ui/picture';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
@@ -227,6 +228,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
         />
       </FormField>
 
+      <PrivacyNoticeLink className="text-right" />
       <StepButtons
         onBack={() => setStep(1)}
         label="Потвърдете резервацията"

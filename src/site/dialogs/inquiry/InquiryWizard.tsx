@@ -4,11 +4,12 @@ import { useWatch, type Control } from 'react-hook-form';
 import { FormField } from '@/shared/ui/form-field';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
-import { loadDraft, removeDraft, saveDraft } from '@/shared/forms/drafts';
+import { loadDraft, removeDraft, saveDraft } from '@/site/runtime/drafts';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
 import { StepButtons } from '@/site/dialogs/StepButtons';
+import { PrivacyNoticeLink } from '@/site/ui/PrivacyNoticeLink';
 import { InquiryLimitError, useSubmitInquiry } from './api';
 import { DetailsStep } from './DetailsStep';
 import {
@@ -45,8 +46,9 @@ export interface InquiryWizardProps {
 
 /**
  * The three-step inquiry form: service, contact details, message. Every
- * change is kept as a draft in localStorage and restored on load; the draft is removed only after
- * a successful save. A failed save keeps every value.
+ * change is kept as a draft (in memory for the open page, and in localStorage with the visitor's
+ * consent: src/site/runtime/drafts.ts) and restored on load; the draft is removed only after a
+ * successful save. A failed save keeps every value.
  */
 export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
   const [initial] = useState(restoreDraft);
@@ -74,7 +76,7 @@ export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
 
   // The draft follows every change the form library reports (the visitor's edits, and the reset
   // after a save, which is then removed), written from the subscription rather than from renders:
-  // an untouched form stores nothing, and a keystroke costs one small localStorage write.
+  // an untouched form stores nothing, and a keystroke costs one small write.
   useEffect(
     () =>
       form.subscribe({
@@ -195,6 +197,7 @@ export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
               style={{ minHeight: 120 }}
             />
           </FormField>
+          <PrivacyNoticeLink className="text-right" />
           <SendButtons control={control} submitting={submitting} onBack={() => goTo(2)} />
         </form>
       )}

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import type { FormEventHandler, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { describedBy, errorId } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
+import { PrivacyNoticeLink } from '@/site/ui/PrivacyNoticeLink';
 import { NEWSLETTER_WORDING } from './consent';
 
 /** Said after a sign-up, until the next one: the address must still be confirmed. */
@@ -91,6 +92,7 @@ export function NewsletterView({ id, onSubmit, inputRef, inputProps, done = fals
         {sent ? ` ${NEWSLETTER_CHECK_INBOX}` : ''}
       </p>
       <p className="text-xs text-slate-400">{NEWSLETTER_WORDING.terms}</p>
+      <PrivacyNoticeLink tone="dark" />
     </form>
   );
 }

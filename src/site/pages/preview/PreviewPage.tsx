@@ -7,11 +7,12 @@ import { parsePreview, previewRoutes, previewStorageKey, readPreviewText, type P
 import { preloadMarkdown } from '@/site/ui/LazyMarkdown';
 import { PostArticle, PostPageBody } from '@/site/pages/blog/BlogPostPage';
 import { ProjectArticle } from '@/site/pages/projects/ProjectPage';
-import { previewPost, previewProject, safeBackTo } from './preview-data';
+import { PrivacyPreview } from '@/site/pages/privacy/PrivacyPreview';
+import { previewPost, previewPrivacy, previewProject, safeBackTo } from './preview-data';
 
 /*
- * /blog-admin/preview/post/<id> and /work-admin/preview/project/<id>: a post or project as its
- * public page will show it, from the values the admin's form stored for this preview, saved or
+ * /blog-admin/preview/post/<id>, /work-admin/preview/project/<id> and /blog-admin/preview/privacy/<id>:
+ * a post, a project or the privacy notice as its public page will show it, from the values the admin's form stored for this preview, saved or
  * not. The public page's own article and frame render it, inside the site's layout, under a banner
  * that says it is a preview. The route is behind the admin's sign-in (src/app/preview-routes.tsx),
  * never prerendered, and kept out of search; it follows the form's later edits live.
@@ -23,7 +24,7 @@ export const previewPageText = {
   missingTitle: 'Прегледът не е намерен',
   missing:
     'Няма чернова за този преглед в този браузър: прегледите се пазят 24 часа, а адресът работи само в браузъра, в който е отворен. Върнете се към формата и натиснете „Преглед“ отново.',
-  toList: { post: 'Към публикациите', project: 'Към проектите' },
+  toList: { post: 'Към публикациите', project: 'Към проектите', privacy: 'Към „Поверителност“' },
 } as const;
 
 /** The stored text of the preview, kept in step with other tabs' writes (the 'storage' event). */
@@ -85,7 +86,8 @@ export default function PreviewPage({ kind }: { kind: PreviewKind }) {
   }, [raw, kind]);
   const post = useMemo(() => (entry && kind === 'post' ? previewPost(entry.data) : null), [entry, kind]);
   const project = useMemo(() => (entry && kind === 'project' ? previewProject(entry.data) : null), [entry, kind]);
-  const shown = post ?? project;
+  const privacy = useMemo(() => (entry && kind === 'privacy' ? previewPrivacy(entry.data) : null), [entry, kind]);
+  const shown = post ?? project ?? (privacy ? { title: 'Политика за поверителност' } : null);
   useEffect(() => preloadMarkdown(), []);
 
   // never indexed, whatever it shows; the title says at once which tab is the preview
@@ -102,6 +104,8 @@ export default function PreviewPage({ kind }: { kind: PreviewKind }) {
         </PostPageBody>
       ) : project ? (
         <ProjectArticle project={project} />
+      ) : privacy ? (
+        <PrivacyPreview body={privacy.body} />
       ) : null}
     </>
   );

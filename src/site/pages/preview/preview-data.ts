@@ -63,6 +63,12 @@ export function previewProject(data: unknown): ArticleProject | null {
   };
 }
 
+/** A privacy notice's draft: its text (an empty one is still a preview: the page then shows no text). */
+export function previewPrivacy(data: unknown): { body: string } | null {
+  const f = fieldsOf(data);
+  return f ? { body: textOr(f, 'body', '') } : null;
+}
+
 /** The way back to the form: a path on this site only (never another origin). */
 export function safeBackTo(backTo: string, fallback: string): string {
   return backTo.startsWith('/') && !backTo.startsWith('//') && !backTo.startsWith('/\\') ? backTo : fallback;
