@@ -39,10 +39,13 @@ export const ANON_PUBLIC_FUNCTIONS = [
   'public.booking_by_token(token text)',
   'public.booking_paused()',
   'public.cancel_booking(token text)',
+  'public.confirm_data_request(token text)',
   'public.confirm_newsletter(token text)',
+  'public.data_request_by_token(token text)',
   'public.intake_challenge(form text)',
   'public.move_booking(token text, new_start timestamp with time zone)',
   'public.newsletter_link(kind text, token text)',
+  'public.request_personal_data(email text, kind text, proof text, fill_ms integer, bot_trap text)',
   'public.resend_newsletter_confirmation(token text)',
   'public.subscribe_newsletter(email text, page text, wording_version text, proof text, fill_ms integer, bot_trap text)',
   'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
@@ -148,15 +151,20 @@ export interface ScheduledJob {
   command: string;
   /** The migration that schedules it. */
   version: string;
+  /** The migration that unschedules it, if a later one does. */
+  retiredIn?: string;
 }
 
-/** Every job the migrations of this repository schedule (a job scheduled twice: its last version). */
+/** Every job the migrations of this repository schedule (a job scheduled twice: its last version; one unscheduled: when). */
 export function scheduledByMigrations(): ScheduledJob[] {
   const jobs = new Map<string, ScheduledJob>();
   for (const m of localMigrations()) {
     const text = readFileSync(join(MIGRATIONS_DIR, m.file), 'utf8');
-    for (const match of text.matchAll(/cron\.schedule\(\s*'([^']+)'\s*,\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)/g)) {
-      jobs.set(match[1], { name: match[1], schedule: match[2], command: match[3].replace(/''/g, "'"), version: m.version });
+    for (const match of text.matchAll(/cron\.schedule\(\s*'([^']+)'\s*,\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)|cron\.unschedule\(\s*'([^']+)'\s*\)/g)) {
+      // a job a later migration unschedules (audit-retention, folded into retention) is expected until that one is applied
+      const retired = match[4] ? jobs.get(match[4]) : undefined;
+      if (retired) retired.retiredIn = m.version;
+      else if (!match[4]) jobs.set(match[1], { name: match[1], schedule: match[2], command: match[3].replace(/''/g, "'"), version: m.version });
     }
   }
   return [...jobs.values()];
@@ -174,6 +182,7 @@ const JOB_PURPOSE: Record<string, string> = {
   'calendar-sync': "the consultant's calendar feeds are read only when an admin asks.",
   'calendar-sync-outcomes': 'a calendar sync that never reached its function (not deployed, did not start or answer) leaves no error in the calendar tab, and nobody is told.',
   'audit-retention': "the audit log is kept past its retention (a year by default) and never pruned.",
+  retention: 'nothing is deleted or anonymised when its retention period ends (lost leads, past bookings, e-mail bodies, network keys, subscribers, data requests, the audit log).',
 };
 
 async function appliedVersions(q: Query): Promise<Set<string> | null> {
@@ -481,7 +490,9 @@ async function scheduledJobs(q: Query): Promise<Finding> {
     return { ok: false, title, lines: ['pg_cron is missing: enable it (Database → Extensions → pg_cron), then run `npx supabase db push --remote` again.'] };
   }
   const applied = await appliedVersions(q);
-  const expected = scheduledByMigrations().filter((j) => !applied || applied.has(j.version));
+  const expected = scheduledByMigrations().filter((j) =>
+    applied ? applied.has(j.version) && !(j.retiredIn && applied.has(j.retiredIn)) : !j.retiredIn,
+  );
   const jobs = await q<{ jobid: string; jobname: string; active: boolean; status: string | null; message: string | null; started: string | null }>(
     state.runs
       ? `select j.jobid::text as jobid, j.jobname, j.active, r.status, r.return_message as message,

@@ -6,8 +6,6 @@
 -- own rendering differs in details (it has no `maintain` privilege, for one).
 
 
-select cron.schedule('audit-retention', '37 3 * * *', 'select private.prune_audit_events()');
-
 select cron.schedule('booking-mail', '* * * * *', 'select private.process_mail_outbox()');
 
 select cron.schedule('calendar-sync', '*/10 * * * *', 'select private.request_calendar_sync()');
@@ -25,3 +23,5 @@ select cron.schedule('lead-follow-ups', '* * * * *', 'select private.send_follow
 select cron.schedule('newsletter-sends', '1 seconds', 'select private.process_newsletter()');
 
 select cron.schedule('publish-scheduled-posts', '* * * * *', 'select private.publish_scheduled_posts()');
+
+select cron.schedule('retention', '37 3 * * *', 'select private.apply_retention()');

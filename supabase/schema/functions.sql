@@ -89,22 +89,6 @@ end
 $function$;
 comment on function api_definers.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log, newest first, by person, kinds and time ([since, until)), a page (at most 500) before an id. In the API because the admin panel''s ''Одит'' tab calls it; SECURITY DEFINER because the log is private, out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
--- api_definers.audit_retention()
-CREATE OR REPLACE FUNCTION api_definers.audit_retention()
- RETURNS integer
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not coalesce(private.is_admin(), false) then
-    raise exception 'Only administrators see the audit log''s settings' using errcode = '42501';
-  end if;
-  return (select s.retention_days from private.audit_settings s);
-end
-$function$;
-comment on function api_definers.audit_retention() is 'How many days the audit log keeps its rows. In the API because the admin panel shows it; SECURITY DEFINER because private.audit_settings is out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
-
 -- api_definers.booking_by_token(token text)
 CREATE OR REPLACE FUNCTION api_definers.booking_by_token(token text)
  RETURNS jsonb
@@ -287,6 +271,38 @@ end
 $function$;
 comment on function api_definers.cancel_booking(token text) is 'Cancels the booking of a live manage link, before the cut-off. In the API because the visitor''s manage page calls it; SECURITY DEFINER because visitors may not change appointments: the token is the only key, and it changes nothing else.';
 
+-- api_definers.confirm_data_request(token text)
+CREATE OR REPLACE FUNCTION api_definers.confirm_data_request(token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.data_requests;
+  answer jsonb;
+begin
+  select * into r from public.data_requests d where d.token_hash = private.token_hash(coalesce(token, '')) for update;
+  if not found then
+    raise exception 'Тази връзка не е валидна.' using errcode = '22023', hint = 'data_request_link_invalid';
+  end if;
+  answer := private.data_request_answer(r);
+  if answer ->> 'state' = 'confirmed' then
+    return answer;
+  end if;
+  if answer ->> 'state' = 'expired' then
+    raise exception 'Връзката е изтекла. Изпратете заявката отново.' using errcode = '22023', hint = 'data_request_link_expired';
+  end if;
+  update public.data_requests d
+     set status = 'open', confirmed_at = now(), due_at = now() + interval '1 month',
+         contact_id = (select k.contact_id from private.contact_keys k where k.key = 'email:' || r.mailbox)
+   where d.id = r.id
+  returning * into r;
+  return private.data_request_answer(r);
+end
+$function$;
+comment on function api_definers.confirm_data_request(token text) is 'The data request link page''s button. In the API because the page''s POST confirms; SECURITY DEFINER because the requests and the contacts'' mailboxes are closed to visitors: whoever holds the e-mailed token confirms that one request, once, within 7 days, and learns only its deadline.';
+
 -- api_definers.confirm_newsletter(token text)
 CREATE OR REPLACE FUNCTION api_definers.confirm_newsletter(token text)
  RETURNS jsonb
@@ -327,6 +343,104 @@ begin
 end
 $function$;
 comment on function api_definers.confirm_newsletter(token text) is 'The confirmation page''s button. In the API because the page''s POST confirms; SECURITY DEFINER because the links and subscribers are closed to visitors: whoever holds the e-mailed token confirms that address once, nothing else.';
+
+-- api_definers.contact_data_export(contact uuid)
+CREATE OR REPLACE FUNCTION api_definers.contact_data_export(contact uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  person public.contacts;
+  mailboxes text[];
+  inquiry_ids uuid[];
+  booking_ids uuid[];
+  subscriber_ids uuid[];
+  document jsonb;
+begin
+  perform private.require_visitor_access();
+  select * into person from public.contacts c where c.id = contact;
+  if not found then
+    raise exception 'Контактът вече не съществува.' using errcode = '22023', hint = 'contact_gone';
+  end if;
+  select coalesce(array_agg(distinct m), '{}') into mailboxes
+    from (select substr(k.key, 7) as m from private.contact_keys k where k.contact_id = contact
+          union select private.mailbox_key(person.email) where person.email <> '') x;
+  select coalesce(array_agg(s.id), '{}') into inquiry_ids from public.contact_submissions s where s.contact_id = contact;
+  select coalesce(array_agg(a.id), '{}') into booking_ids from public.appointments a where a.contact_id = contact;
+  select coalesce(array_agg(n.id), '{}') into subscriber_ids from public.newsletter_subscribers n where n.mailbox = any (mailboxes);
+
+  document := jsonb_build_object(
+    'made_at', now(),
+    'contact', jsonb_build_object('id', person.id, 'name', person.name, 'email', person.email, 'phone', person.phone,
+                                  'created_at', person.created_at, 'last_seen_at', person.last_seen_at),
+    'mailboxes', to_jsonb(mailboxes),
+    'inquiries', coalesce((
+      select jsonb_agg(to_jsonb(s) - 'bot_trap' - 'fill_ms' - 'proof' - 'contact_id' order by s.created_at)
+        from public.contact_submissions s where s.id = any (inquiry_ids)), '[]'),
+    'bookings', coalesce((
+      select jsonb_agg(to_jsonb(a) - 'bot_trap' - 'fill_ms' - 'proof' - 'contact_id'
+                       || jsonb_build_object('history', coalesce((
+                            select jsonb_agg(jsonb_build_object('kind', e.kind, 'actor', e.actor, 'detail', e.detail, 'at', e.created_at) order by e.id)
+                              from private.booking_events e where e.appointment_id = a.id), '[]'))
+                       order by a.created_at)
+        from public.appointments a where a.id = any (booking_ids)), '[]'),
+    'stage_history', coalesce((
+      select jsonb_agg(jsonb_build_object('inquiry_id', e.inquiry_id, 'kind', e.kind, 'detail', e.detail,
+                                          'by', coalesce(nullif(b.full_name, ''), b.username), 'at', e.created_at) order by e.id)
+        from private.lead_events e left join public.blog_users b on b.id = e.actor_id
+       where e.contact_id = contact or e.inquiry_id = any (inquiry_ids)), '[]'),
+    'notes', coalesce((
+      select jsonb_agg(jsonb_build_object('inquiry_id', n.inquiry_id, 'author', n.author_name, 'body', n.body, 'at', n.created_at) order by n.created_at)
+        from public.lead_notes n where n.contact_id = contact), '[]'),
+    'reviewed_details', coalesce((
+      select jsonb_agg(jsonb_build_object('field', r.field, 'value', r.value, 'decision', r.decision, 'at', r.decided_at) order by r.decided_at)
+        from private.contact_detail_reviews r where r.contact_id = contact), '[]'),
+    'newsletter', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'email', n.email, 'status', n.status, 'suppressed_reason', n.suppressed_reason, 'subscribed_at', n.created_at,
+               'confirmed_at', n.confirmed_at, 'unsubscribed_at', n.unsubscribed_at, 'unsubscribed_via', n.unsubscribed_via,
+               'suppressed_at', n.suppressed_at,
+               'consents', coalesce((
+                 select jsonb_agg(jsonb_build_object('given_at', c.given_at, 'page', c.page, 'wording', c.wording,
+                                                     'wording_version', c.wording_version, 'confirmed_at', c.confirmed_at,
+                                                     'withdrawn_at', c.withdrawn_at, 'withdrawn_via', c.withdrawn_via) order by c.given_at)
+                   from public.newsletter_consents c where c.subscriber_id = n.id), '[]'),
+               'suppression_lifts', coalesce((
+                 select jsonb_agg(jsonb_build_object('lifted_at', l.lifted_at, 'reason', l.reason, 'restored_status', l.restored_status) order by l.lifted_at)
+                   from public.newsletter_suppression_lifts l where l.subscriber_id = n.id), '[]'))
+             order by n.created_at)
+        from public.newsletter_subscribers n where n.id = any (subscriber_ids)), '[]'),
+    'emails', coalesce((
+      select jsonb_agg(jsonb_build_object('subject', o.subject, 'purpose', o.purpose, 'recipient', o.recipient, 'status', o.status,
+                                          'created_at', o.created_at, 'sent_at', o.sent_at) order by o.id)
+        from private.mail_outbox o
+       where o.inquiry_id = any (inquiry_ids) or o.appointment_id = any (booking_ids) or o.mailbox = any (mailboxes)), '[]'),
+    'newsletter_issues', coalesce((
+      select jsonb_agg(jsonb_build_object('subject', s.subject, 'status', d.status, 'sent_at', d.sent_at) order by s.started_at)
+        from private.newsletter_deliveries d join public.newsletter_sends s on s.id = d.send_id
+       where d.subscriber_id = any (subscriber_ids)), '[]'),
+    'team_notifications', coalesce((
+      select jsonb_agg(jsonb_build_object('inquiry_id', c.inquiry_id, 'booking_id', c.appointment_id, 'status', c.status,
+                                          'created_at', c.created_at, 'sent_at', c.sent_at) order by c.id)
+        from private.chat_outbox c where c.inquiry_id = any (inquiry_ids) or c.appointment_id = any (booking_ids)), '[]'),
+    'proven_mailboxes', coalesce((
+      select jsonb_agg(jsonb_build_object('mailbox', p.mailbox, 'proven_at', p.proven_at, 'how', p.how) order by p.proven_at)
+        from private.proven_mailboxes p where p.mailbox = any (mailboxes)), '[]'),
+    'data_requests', coalesce((
+      select jsonb_agg(jsonb_build_object('email', r.email, 'kind', r.kind, 'status', r.status, 'created_at', r.created_at,
+                                          'confirmed_at', r.confirmed_at, 'due_at', r.due_at, 'outcome', r.outcome,
+                                          'closed_at', r.closed_at) order by r.created_at)
+        from public.data_requests r where r.status <> 'unconfirmed' and (r.contact_id = contact or r.mailbox = any (mailboxes))), '[]')
+  );
+  -- recorded before the document leaves: an export nobody could record is not made
+  perform private.audit('contact.export', 'contacts', contact::text,
+                        jsonb_build_object('rows', cardinality(inquiry_ids) + cardinality(booking_ids)));
+  return document;
+end
+$function$;
+comment on function api_definers.contact_data_export(contact uuid) is 'Everything the database holds about one contact, as one JSON document (the contact page''s ''Изтегли данните''), recorded in the audit log before it is returned. In the API because the admin panel calls it; SECURITY DEFINER because the history, the outbox, the newsletter''s records and the audit log are private tables: it refuses everyone but a consultant or administrator at aal2 (42501) before it reads anything.';
 
 -- api_definers.contact_timeline(contact uuid)
 CREATE OR REPLACE FUNCTION api_definers.contact_timeline(contact uuid)
@@ -416,6 +530,25 @@ end
 $function$;
 comment on function api_definers.contact_timeline(contact uuid) is 'One contact''s page: its inquiries, bookings, history, e-mails and notes, the details its forms typed that are not yet confirmed, and the contacts sharing its phone. In the API because the admin panel calls it; SECURITY DEFINER because the history, the outbox and the decisions are private tables: it refuses everyone but an admitted admin (42501) before it reads anything.';
 
+-- api_definers.data_request_by_token(token text)
+CREATE OR REPLACE FUNCTION api_definers.data_request_by_token(token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.data_requests;
+begin
+  select * into r from public.data_requests d where d.token_hash = private.token_hash(coalesce(token, ''));
+  if not found then
+    return jsonb_build_object('state', 'unknown');
+  end if;
+  return private.data_request_answer(r);
+end
+$function$;
+comment on function api_definers.data_request_by_token(token text) is 'What a data request''s link page shows. In the API because the page reads it with the e-mailed token; SECURITY DEFINER because the requests are closed to visitors: it shows the holder of a token only its kind, state, masked address and deadline, and changes nothing.';
+
 -- api_definers.erase_contact(contact uuid)
 CREATE OR REPLACE FUNCTION api_definers.erase_contact(contact uuid)
  RETURNS jsonb
@@ -430,6 +563,7 @@ declare
   counts jsonb;
   mails integer;
   notes integer;
+  requests integer;
 begin
   perform private.require_visitor_access();
   if not exists (select 1 from public.contacts c where c.id = contact) then
@@ -448,6 +582,13 @@ begin
   delete from private.booking_links l where l.appointment_id = any (booking_ids);
   select count(*) into notes from public.lead_notes n where n.contact_id = contact;
 
+  -- the erasure is the answer to the person's erasure requests: what stays of each proves it (the
+  -- address it came from, its dates, the outcome and who erased); the contact goes below
+  update public.data_requests r
+     set status = 'done', outcome = 'Данните са изтрити', handled_by = private.current_blog_user()
+   where r.status = 'open' and r.kind = 'erasure' and (r.contact_id = contact or r.mailbox = any (mailboxes));
+  get diagnostics requests = row_count;
+
   delete from public.contact_submissions s where s.id = any (inquiry_ids);
   update public.appointments
      set client_name = 'Изтрит контакт', client_email = 'erased@erased.invalid', client_phone = '',
@@ -459,10 +600,11 @@ begin
   values (private.current_blog_user(), cardinality(inquiry_ids), cardinality(booking_ids), notes, mails);
   counts := jsonb_build_object('inquiries', cardinality(inquiry_ids), 'bookings', cardinality(booking_ids), 'notes', notes, 'mails', mails);
   perform private.audit('contact.erased', 'contacts', contact::text, counts);
-  return counts;
+  -- the requests it answered are in the log on their own (data_request.closed)
+  return counts || jsonb_build_object('requests', requests);
 end
 $function$;
-comment on function api_definers.erase_contact(contact uuid) is 'Erases a person''s data on request and records that it was done, without the data. In the API because the admin panel calls it; SECURITY DEFINER because the outbox, the links and the erasure log are private tables: it refuses everyone but an admitted admin (42501) first.';
+comment on function api_definers.erase_contact(contact uuid) is 'Erases a person''s data on request and records that it was done, without the data; closes the open erasure requests of the person''s mailboxes as done. In the API because the admin panel calls it; SECURITY DEFINER because the outbox, the links, the requests and the erasure log are private tables: it refuses everyone but an admitted admin (42501) first.';
 
 -- api_definers.erase_newsletter_subscriber(subscriber uuid)
 CREATE OR REPLACE FUNCTION api_definers.erase_newsletter_subscriber(subscriber uuid)
@@ -496,7 +638,7 @@ CREATE OR REPLACE FUNCTION api_definers.intake_challenge(form text)
  SET search_path TO ''
 AS $function$
 declare
-  kind text := case when form in ('inquiry', 'booking', 'newsletter') then form end;
+  kind text := case when form in ('inquiry', 'booking', 'newsletter', 'data_request') then form end;
   narrow text;
   level integer;
   maximum integer;
@@ -505,7 +647,7 @@ declare
   challenge text;
 begin
   if kind is null then
-    raise exception 'Unknown form: ask for inquiry, booking or newsletter' using errcode = '22023', hint = 'intake_form_unknown';
+    raise exception 'Unknown form: ask for inquiry, booking, newsletter or data_request' using errcode = '22023', hint = 'intake_form_unknown';
   end if;
   narrow := private.client_key(false);
   level := least(4, greatest(1, private.work_level(kind, narrow, private.client_key(true))));
@@ -916,6 +1058,93 @@ end
 $function$;
 comment on function api_definers.remove_calendar_feed(feed uuid) is 'Removes a feed, its busy times and its Vault secret. In the API because the calendar tab removes feeds; SECURITY DEFINER because it writes Vault and the private schema (admins only, checked inside).';
 
+-- api_definers.request_personal_data(email text, kind text, proof text, fill_ms integer, bot_trap text)
+CREATE OR REPLACE FUNCTION api_definers.request_personal_data(email text, kind text, proof text DEFAULT NULL::text, fill_ms integer DEFAULT NULL::integer, bot_trap text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := lower(btrim(coalesce(email, '')));
+  box text;
+  narrow text;
+  wide text;
+  visitor boolean := private.is_visitor();
+  settings private.mail_settings;
+  token text := private.random_token();
+  link text;
+  subject text;
+  bodies jsonb;
+  asked text;
+begin
+  -- the same plain address the forms accept (the *_email_plain constraints)
+  if char_length(address) > 254
+     or address !~ '^[^][[:space:]@?,;:<>()\\"''&%/]+@[^][[:space:]@?,;:<>()\\"''&%/]+\.[^][[:space:]@?,;:<>()\\"''&%/.]{2,}$' then
+    raise exception 'Въведете валиден имейл адрес.' using errcode = '22023', hint = 'data_request_email_invalid';
+  end if;
+  if kind is null or kind not in ('copy', 'erasure') then
+    raise exception 'Изберете дали искате копие или изтриване на данните.' using errcode = '22023', hint = 'data_request_kind_invalid';
+  end if;
+  -- a bot that filled the hidden field, or sent sooner than a person could, learns nothing
+  if visitor and (coalesce(btrim(bot_trap), '') <> '' or (fill_ms is not null and fill_ms < private.intake_limit('min_fill_ms'))) then
+    return;
+  end if;
+
+  if visitor then
+    perform pg_advisory_xact_lock(hashtext('private.intake:data_request'));
+    select k.narrow, k.wide into narrow, wide from private.visitor_keys() k;
+    if narrow is not null and (select count(*) from private.data_request_intake d
+                                where d.client = narrow and d.created_at > now() - interval '10 minutes')
+                              >= private.intake_limit('data_requests_per_client_per_10_minutes') then
+      raise exception 'Твърде много заявки от вашата мрежа за кратко време. Опитайте отново след няколко минути.'
+        using errcode = '22023', hint = 'data_request_limit_client';
+    end if;
+    -- the network (an office, a provider's block) is never refused: it works, harder as it sends more
+    perform private.require_work('data_request', narrow, wide, proof);
+    delete from private.data_request_intake d where d.created_at < now() - interval '1 day';
+    insert into private.data_request_intake (client, network) values (narrow, wide);
+  end if;
+
+  box := private.mailbox_key(address);
+  perform pg_advisory_xact_lock(hashtext('private.data_request:' || box));
+  -- Every answer does the same work, so its time tells nobody how often the address asked: a
+  -- request past the mailbox's daily limit is stored and mailed as well, then rolled back.
+  begin
+    insert into public.data_requests (email, mailbox, kind, token_hash)
+    values (address, box, kind, private.token_hash(token));
+    if private.mail_ready() then
+      select * into settings from private.mail_settings where id;
+      link := settings.site_url || '/lichni-danni/potvardi/' || token;
+      asked := case kind when 'copy' then 'копие на личните данни, които ' || settings.brand || ' пази за този адрес'
+                         else 'изтриване на личните данни, които ' || settings.brand || ' пази за този адрес' end;
+      subject := 'Потвърдете заявката си за лични данни към ' || settings.brand;
+      bodies := private.mail_bodies('Потвърдете заявката си',
+        array['Здравейте,',
+              'Някой, вероятно вие, поиска ' || asked || '. '
+                || 'Ще се заемем със заявката само ако я потвърдите: отворете връзката и натиснете „Потвърди заявката“.',
+              'Ако не сте били вие, не правете нищо: без потвърждение заявката се изтрива сама.'],
+        array[]::text[][],
+        array[array['Потвърди заявката', link]],
+        array['Връзката е валидна 7 дни. След потвърждението ще ви отговорим до един месец.'],
+        E'Поздрави,\n' || settings.brand);
+      perform private.enqueue_mail(null, null, 'data_request_confirm', null, address, subject,
+        jsonb_build_object('from', settings.sender, 'to', jsonb_build_array(address), 'subject', subject,
+                           'html', bodies ->> 'html', 'text', bodies ->> 'text')
+          || case when settings.reply_to is null then '{}'::jsonb else jsonb_build_object('reply_to', settings.reply_to) end,
+        case when visitor then 'visitor' else 'admin' end);
+    end if;
+    if (select count(*) from public.data_requests d where d.mailbox = box and d.created_at > now() - interval '1 day')
+       > private.intake_limit('data_requests_per_mailbox_per_day') then
+      raise exception 'past the mailbox''s daily limit' using errcode = 'DRDRY';
+    end if;
+  exception when sqlstate 'DRDRY' then
+    null;
+  end;
+end
+$function$;
+comment on function api_definers.request_personal_data(email text, kind text, proof text, fill_ms integer, bot_trap text) is 'The form on /lichni-danni: a request for a copy or the erasure of one''s data, stored unconfirmed, and a fixed-text e-mail with its confirmation link. In the API because visitors send it from the site; SECURITY DEFINER because visitors may neither read nor write the requests, the outbox or the limits: it answers the same for every address, in the same time, and applies the per-visitor limits and the proof of work of the public forms.';
+
 -- api_definers.resend_newsletter_confirmation(token text)
 CREATE OR REPLACE FUNCTION api_definers.resend_newsletter_confirmation(token text)
  RETURNS void
@@ -1023,6 +1252,26 @@ begin
 end
 $function$;
 comment on function api_definers.restore_from_bin(item uuid, new_password text) is 'Puts a deleted record back from the bin. In the API because the admin panel calls it; SECURITY DEFINER because restoring writes rows and an account as they were: it refuses everyone but an admitted admin (42501) before it reads anything.';
+
+-- api_definers.retention_runs()
+CREATE OR REPLACE FUNCTION api_definers.retention_runs()
+ RETURNS TABLE(kind text, ran_at timestamp with time zone, removed integer, failed boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only administrators see the retention runs' using errcode = '42501';
+  end if;
+  return query
+    select r.kind, r.ran_at, r.removed, r.failed is not null
+      from private.retention_runs r
+     where r.ran_at = (select max(x.ran_at) from private.retention_runs x)
+     order by r.id;
+end
+$function$;
+comment on function api_definers.retention_runs() is 'The last retention run: each kind, when, how many records went, whether it failed. In the API because the admin panel''s ''Поверителност'' tab shows it; SECURITY DEFINER because private.retention_runs is out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
 -- api_definers.review_contact_detail(contact uuid, field text, value text, decision text)
 CREATE OR REPLACE FUNCTION api_definers.review_contact_detail(contact uuid, field text, value text, decision text)
@@ -1144,27 +1393,6 @@ begin
 end
 $function$;
 comment on function api_definers.send_newsletter_test(post uuid, html text, plain text) is 'The editor''s test of a post''s newsletter. In the API because the admin panel calls it; SECURITY DEFINER because the outbox is private: it refuses everyone but an admitted admin (42501) and mails only their own address.';
-
--- api_definers.set_audit_retention(days integer)
-CREATE OR REPLACE FUNCTION api_definers.set_audit_retention(days integer)
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not coalesce(private.is_admin(), false) then
-    raise exception 'Only administrators change the audit log''s settings' using errcode = '42501';
-  end if;
-  if days is null or days < 30 or days > 3650 then
-    raise exception 'Пазете записите на одита между 30 и 3650 дни.' using errcode = '22023', hint = 'audit_retention_range';
-  end if;
-  update private.audit_settings set retention_days = days;
-  perform private.audit('settings.changed', 'private.audit_settings', 'retention_days', jsonb_build_object('fields', jsonb_build_array('retention_days')));
-  return days;
-end
-$function$;
-comment on function api_definers.set_audit_retention(days integer) is 'Sets how many days (30 to 3650) the audit log keeps its rows, recorded in the log. In the API because the admin panel sets it; SECURITY DEFINER because private.audit_settings is out of every API role''s reach: it refuses everyone but an admitted admin (42501) first.';
 
 -- api_definers.set_calendar_feed_active(feed uuid, active boolean)
 CREATE OR REPLACE FUNCTION api_definers.set_calendar_feed_active(feed uuid, active boolean)
@@ -1484,6 +1712,17 @@ begin
 end
 $function$;
 
+-- private.address_hash(address text)
+CREATE OR REPLACE FUNCTION private.address_hash(address text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'hmac:' || encode(extensions.hmac('unsubscribed:' || private.mailbox_key(address), private.vault_secret('retention_hash_key'), 'sha256'), 'hex')
+$function$;
+comment on function private.address_hash(address text) is 'What an unsubscribed newsletter address becomes after its period: ''hmac:'' and the HMAC-SHA256 of its mailbox under the Vault key retention_hash_key. The same address always gives the same hash.';
+
 -- private.apply_mailbox_providers()
 CREATE OR REPLACE FUNCTION private.apply_mailbox_providers()
  RETURNS void
@@ -1545,6 +1784,51 @@ $body$, dots, domain_expr, plus);
 end
 $function$;
 
+-- private.apply_retention()
+CREATE OR REPLACE FUNCTION private.apply_retention()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  run_at timestamptz := now();
+  counts jsonb := '{}'::jsonb;
+  k text;
+  n integer;
+begin
+  -- one run at a time
+  if not pg_try_advisory_xact_lock(hashtext('private.apply_retention')) then
+    return null;
+  end if;
+  foreach k in array array['leads_closed', 'bookings_past', 'mail_bodies', 'network_hashes',
+                           'subscribers_unconfirmed', 'subscribers_unsubscribed', 'data_requests', 'audit_events'] loop
+    begin
+      n := case k
+        when 'leads_closed' then private.retain_leads_closed(private.retention_days(k))
+        when 'bookings_past' then private.retain_bookings_past(private.retention_days(k))
+        when 'mail_bodies' then private.retain_mail_bodies(private.retention_days(k))
+        when 'network_hashes' then private.retain_network_hashes(private.retention_days(k))
+        when 'subscribers_unconfirmed' then private.retain_subscribers_unconfirmed(private.retention_days(k))
+        when 'subscribers_unsubscribed' then private.retain_subscribers_unsubscribed(private.retention_days(k))
+        when 'data_requests' then private.retain_data_requests(private.retention_days(k))
+        when 'audit_events' then private.prune_audit_events()
+      end;
+      insert into private.retention_runs (ran_at, kind, removed) values (run_at, k, n);
+      counts := counts || jsonb_build_object(k, n);
+    exception when others then
+      -- this kind's work is undone; the others go on (the message may name a record: not kept)
+      raise warning 'retention: % failed (%)', k, sqlstate;
+      insert into private.retention_runs (ran_at, kind, failed) values (run_at, k, sqlstate);
+      counts := counts || jsonb_build_object(k, null);
+    end;
+  end loop;
+  delete from private.retention_runs r where r.ran_at < run_at - interval '1 year';
+  return counts;
+end
+$function$;
+comment on function private.apply_retention() is 'The job retention, daily: applies each kind''s period of public.retention_settings (deletes or anonymises what is due) and records one row per kind in private.retention_runs. A kind that fails is undone alone and recorded as failed. Its owner''s alone: no API role may run it.';
+
 -- private.appointments_status_transition()
 CREATE OR REPLACE FUNCTION private.appointments_status_transition()
  RETURNS trigger
@@ -1586,6 +1870,41 @@ begin
 end
 $function$;
 comment on function private.audit(kind text, record_table text, record_id text, detail jsonb, account uuid) is 'Appends one audit event; the actor is the caller''s token (auth.uid()) unless an account is given (GoTrue''s own changes). Only the database''s functions call it: no API role may.';
+
+-- private.audit_data_request()
+CREATE OR REPLACE FUNCTION private.audit_data_request()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.audit('data_request.received', 'data_requests', new.id::text, jsonb_build_object('kind', new.kind));
+    return null;
+  end if;
+  if old.status = 'unconfirmed' and new.status = 'open' then
+    perform private.audit('data_request.confirmed', 'data_requests', new.id::text, jsonb_build_object('kind', new.kind));
+    return null;
+  end if;
+  select coalesce(jsonb_agg(f.name order by f.name), '[]') into changed
+    from (values ('handled_by', old.handled_by::text, new.handled_by::text), ('outcome', old.outcome, new.outcome),
+                 ('status', old.status, new.status)) as f (name, was, now_is)
+   where f.was is distinct from f.now_is;
+  if changed = '[]' then
+    return null;
+  end if;
+  perform private.audit(
+    case when new.status in ('done', 'refused') and old.status not in ('done', 'refused') then 'data_request.closed' else 'data_request.handled' end,
+    'data_requests', new.id::text,
+    jsonb_build_object('fields', changed)
+      || case when new.status is distinct from old.status then jsonb_build_object('from', old.status, 'to', new.status) else '{}'::jsonb end);
+  return null;
+end
+$function$;
+comment on function private.audit_data_request() is 'Trigger: records a data request received, confirmed, handled (the names of the fields that changed) or closed (its new status), never the address or the outcome''s text.';
 
 -- private.audit_events_append_only()
 CREATE OR REPLACE FUNCTION private.audit_events_append_only()
@@ -1678,6 +1997,23 @@ begin
 end
 $function$;
 comment on function private.audit_password_set() is 'Trigger: records that a person''s password was set (the field''s name only), before the row empties it.';
+
+-- private.audit_retention_setting()
+CREATE OR REPLACE FUNCTION private.audit_retention_setting()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.days is distinct from old.days then
+    perform private.audit('settings.changed', 'retention_settings', new.kind,
+                          jsonb_build_object('fields', jsonb_build_array('days'), 'from', old.days, 'to', new.days));
+  end if;
+  return null;
+end
+$function$;
+comment on function private.audit_retention_setting() is 'Trigger: records a period changed (the kind, the days before and after) in the audit log.';
 
 -- private.audit_row_change()
 CREATE OR REPLACE FUNCTION private.audit_row_change()
@@ -2737,6 +3073,78 @@ begin
 end
 $function$;
 
+-- private.check_privacy_settings()
+CREATE OR REPLACE FUNCTION private.check_privacy_settings()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  item jsonb;
+  cleaned jsonb := '[]';
+  p_name text;
+  p_purpose text;
+  p_place text;
+begin
+  new.controller_name := private.plain_line(new.controller_name);
+  new.controller_address := private.plain_line(new.controller_address);
+  new.controller_email := private.plain_line(new.controller_email);
+  new.controller_eik := regexp_replace(coalesce(new.controller_eik, ''), '\s', '', 'g');
+  if char_length(new.controller_name) > 200 then
+    raise exception 'Името на администратора е твърде дълго: до 200 знака.' using errcode = '22023', hint = 'privacy_controller_name_too_long';
+  end if;
+  if new.controller_eik <> '' and new.controller_eik !~ '^([0-9]{9}|[0-9]{13})$' then
+    raise exception 'ЕИК се състои от 9 или 13 цифри.' using errcode = '22023', hint = 'privacy_controller_eik_invalid';
+  end if;
+  if new.controller_eik <> '' and not private.valid_eik(new.controller_eik) then
+    raise exception 'Невалиден ЕИК: контролната цифра не съвпада. Проверете го в Търговския регистър.' using errcode = '22023', hint = 'privacy_controller_eik_invalid';
+  end if;
+  if char_length(new.controller_address) > 300 then
+    raise exception 'Адресът е твърде дълъг: до 300 знака.' using errcode = '22023', hint = 'privacy_controller_address_too_long';
+  end if;
+  if new.controller_email <> '' and private.newsletter_address(new.controller_email) is null then
+    raise exception 'Въведете валиден имейл за връзка с администратора на данните.' using errcode = '22023', hint = 'privacy_controller_email_invalid';
+  end if;
+  if jsonb_typeof(new.processors) is distinct from 'array' or jsonb_array_length(new.processors) > 20 then
+    raise exception 'Списъкът с обработващи трябва да е списък с до 20 записа.' using errcode = '22023', hint = 'privacy_processors_invalid';
+  end if;
+  for item in select value from jsonb_array_elements(new.processors) loop
+    p_name := case when jsonb_typeof(item -> 'name') = 'string' then private.plain_line(item ->> 'name') else '' end;
+    p_purpose := case when jsonb_typeof(item -> 'purpose') = 'string' then private.plain_line(item ->> 'purpose') else '' end;
+    p_place := case when jsonb_typeof(item -> 'location') = 'string' then private.plain_line(item ->> 'location') else '' end;
+    if p_name = '' or p_purpose = '' or p_place = '' then
+      raise exception 'Всеки обработващ трябва да има име, цел и местоположение.' using errcode = '22023', hint = 'privacy_processor_incomplete';
+    end if;
+    if char_length(p_name) > 120 or char_length(p_purpose) > 300 or char_length(p_place) > 120 then
+      raise exception 'Обработващият е описан твърде дълго: име до 120, цел до 300, местоположение до 120 знака.' using errcode = '22023', hint = 'privacy_processor_too_long';
+    end if;
+    cleaned := cleaned || jsonb_build_array(jsonb_build_object('name', p_name, 'purpose', p_purpose, 'location', p_place));
+  end loop;
+  new.processors := cleaned;
+  return new;
+end
+$function$;
+comment on function private.check_privacy_settings() is 'Trigger: cleans the controller''s facts and the processors (plain lines, only name, purpose and location kept) and refuses a bad ЕИК, e-mail or processor in Bulgarian (22023).';
+
+-- private.check_retention_setting()
+CREATE OR REPLACE FUNCTION private.check_retention_setting()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.days is null or new.days < new.min_days or new.days > new.max_days then
+    raise exception 'Срокът трябва да е между % и %.', private.retention_words(new.min_days), private.retention_words(new.max_days)
+      using errcode = '23514', hint = 'retention_out_of_range';
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$function$;
+comment on function private.check_retention_setting() is 'Trigger: a period stays within its kind''s bounds (else a Bulgarian refusal, hint retention_out_of_range). The API may change days only (a column grant).';
+
 -- private.clean_visitor_text()
 CREATE OR REPLACE FUNCTION private.clean_visitor_text()
  RETURNS trigger
@@ -2924,6 +3332,59 @@ CREATE OR REPLACE FUNCTION private.cutoff_hours()
  SET search_path TO ''
 AS $function$ select coalesce((select s.manage_cutoff_hours from public.calendar_settings s limit 1), 12) $function$;
 
+-- private.data_request_answer(r public.data_requests)
+CREATE OR REPLACE FUNCTION private.data_request_answer(r public.data_requests)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'state', case when r.status <> 'unconfirmed' then 'confirmed'
+                  when r.created_at <= now() - interval '7 days' then 'expired'
+                  else 'ready' end,
+    'kind', r.kind,
+    'email', private.masked_address(r.email),
+    'due_at', r.due_at)
+$function$;
+comment on function private.data_request_answer(r public.data_requests) is 'What a data request''s link may tell its holder: ready (to confirm), confirmed or expired (7 days), the kind, the masked address and the deadline.';
+
+-- private.data_request_rules()
+CREATE OR REPLACE FUNCTION private.data_request_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  closing boolean := new.status in ('done', 'refused');
+begin
+  if old.status = 'unconfirmed' and new.status not in ('unconfirmed', 'open') then
+    raise exception 'Заявката още не е потвърдена от подателя си.' using errcode = '22023', hint = 'data_request_unconfirmed';
+  end if;
+  if old.status <> 'unconfirmed' and new.status = 'unconfirmed' then
+    raise exception 'Потвърдена заявка не може да стане отново непотвърдена.' using errcode = '22023', hint = 'data_request_status';
+  end if;
+  new.outcome := nullif(btrim(new.outcome), '');
+  if char_length(new.outcome) > 2000 then
+    raise exception 'Резултатът е твърде дълъг: до 2000 знака.' using errcode = '22023', hint = 'data_request_outcome_too_long';
+  end if;
+  if closing and new.outcome is null then
+    raise exception 'Опишете какво е направено по заявката, преди да я затворите.' using errcode = '22023', hint = 'data_request_outcome_required';
+  end if;
+  if new.handled_by is distinct from old.handled_by and new.handled_by is not null and not private.serves_visitors(new.handled_by) then
+    raise exception 'Заявката може да се възложи само на активен консултант или администратор.' using errcode = '22023', hint = 'data_request_handler';
+  end if;
+  -- whoever closes a request nobody took handled it
+  if closing and new.handled_by is null then
+    new.handled_by := private.current_blog_user();
+  end if;
+  new.closed_at := case when not closing then null when old.status in ('done', 'refused') then old.closed_at else now() end;
+  return new;
+end
+$function$;
+comment on function private.data_request_rules() is 'Trigger: a data request is confirmed only by its link, never unconfirmed again; closing it (done, refused) needs an outcome (up to 2000 characters) and sets closed_at; it is handled only by an active consultant or administrator (the one who closes it, if nobody took it).';
+
 -- private.detail_key(field text, value text)
 CREATE OR REPLACE FUNCTION private.detail_key(field text, value text)
  RETURNS text
@@ -3094,6 +3555,26 @@ begin
   return null;
 end
 $function$;
+
+-- private.forget_empty_contacts(candidates uuid[])
+CREATE OR REPLACE FUNCTION private.forget_empty_contacts(candidates uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  delete from public.contacts c
+   where c.id = any (candidates)
+     and not exists (select 1 from public.contact_submissions s where s.contact_id = c.id)
+     and not exists (select 1 from public.appointments a where a.contact_id = c.id);
+  get diagnostics gone = row_count;
+  return gone;
+end
+$function$;
+comment on function private.forget_empty_contacts(candidates uuid[]) is 'Deletes those of the contacts given that have no inquiry and no booking left (with their notes, history and keys).';
 
 -- private.forget_revisions()
 CREATE OR REPLACE FUNCTION private.forget_revisions()
@@ -3300,6 +3781,7 @@ AS $function$
     when 'inquiry' then 'inquiry' when 'contact_submissions' then 'inquiry'
     when 'booking' then 'booking' when 'appointments' then 'booking'
     when 'newsletter' then 'newsletter'
+    when 'data_request' then 'data_request'
   end
 $function$;
 
@@ -3355,10 +3837,12 @@ begin
   if (new.subscriber_id is distinct from old.subscriber_id
       and not exists (select 1 from public.newsletter_subscribers a, public.newsletter_subscribers b
                        where a.id = old.subscriber_id and b.id = new.subscriber_id
-                         and private.mailbox_key(a.email) = private.mailbox_key(b.email)))
+                         and (private.mailbox_key(a.email) = private.mailbox_key(b.email)
+                              or b.email = private.address_hash(a.email))))
      or new.given_at is distinct from old.given_at
      or new.page is distinct from old.page or new.wording is distinct from old.wording
-     or new.wording_version is distinct from old.wording_version or new.network is distinct from old.network
+     or new.wording_version is distinct from old.wording_version
+     or (new.network is distinct from old.network and new.network is not null)
      or (old.confirmed_at is not null and new.confirmed_at is distinct from old.confirmed_at)
      or (old.withdrawn_at is not null and (new.withdrawn_at, new.withdrawn_via) is distinct from (old.withdrawn_at, old.withdrawn_via)) then
     raise exception 'A consent record is kept as it was given' using errcode = '55000', hint = 'newsletter_consent_kept';
@@ -3742,6 +4226,7 @@ AS $function$
   select private.intake_limit(case private.intake_form(form)
     when 'booking' then 'bookings_pending_per_network'
     when 'newsletter' then 'newsletter_per_network_per_10_minutes'
+    when 'data_request' then 'data_requests_per_network_per_10_minutes'
     else 'inquiries_per_network_per_10_minutes' end)
 $function$;
 
@@ -3761,6 +4246,8 @@ AS $function$
     when 'inquiry' then (
       select count(*) from private.intake_clients c
        where c.network = wide and c.inquiry_id is not null and c.created_at > now() - interval '10 minutes')
+    when 'data_request' then (
+      select count(*) from private.data_request_intake d where d.network = wide and d.created_at > now() - interval '10 minutes')
   end
 $function$;
 
@@ -3833,6 +4320,56 @@ CREATE OR REPLACE FUNCTION private.newsletter_ready()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$ select private.mail_ready() and exists (select 1 from private.mail_settings s where s.id and s.functions_url is not null) $function$;
+
+-- private.next_privacy_notice()
+CREATE OR REPLACE FUNCTION private.next_privacy_notice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  facts public.privacy_settings;
+  current_body text;
+  current_version integer;
+begin
+  if private.is_api_caller() and not coalesce(private.is_admin(), false) then
+    return new;
+  end if;
+  -- one version at a time: two publishers never get the same number
+  perform pg_advisory_xact_lock(hashtext('public.privacy_notices'));
+  select * into facts from public.privacy_settings s where s.id;
+  if coalesce(facts.controller_eik, '') = '' then
+    raise exception 'Политиката не може да се публикува без ЕИК на администратора на данните. Попълнете го в „Администратор на данните“.'
+      using errcode = '22023', hint = 'privacy_controller_eik';
+  end if;
+  if coalesce(facts.controller_name, '') = '' then
+    raise exception 'Политиката не може да се публикува без името на администратора на данните.' using errcode = '22023', hint = 'privacy_controller_name';
+  end if;
+  if coalesce(facts.controller_address, '') = '' then
+    raise exception 'Политиката не може да се публикува без адреса на администратора на данните.' using errcode = '22023', hint = 'privacy_controller_address';
+  end if;
+  if coalesce(facts.controller_email, '') = '' then
+    raise exception 'Политиката не може да се публикува без имейла на администратора на данните.' using errcode = '22023', hint = 'privacy_controller_email';
+  end if;
+  new.body := btrim(replace(replace(coalesce(new.body, ''), E'\r\n', E'\n'), E'\r', E'\n'), E' \n\t');
+  if new.body = '' then
+    raise exception 'Текстът на политиката е празен.' using errcode = '22023', hint = 'privacy_notice_empty';
+  end if;
+  if char_length(new.body) > 50000 then
+    raise exception 'Текстът на политиката е твърде дълъг: до 50 000 знака.' using errcode = '22023', hint = 'privacy_notice_too_long';
+  end if;
+  select n.version, n.body into current_version, current_body from public.privacy_notices n order by n.version desc limit 1;
+  if current_body = new.body then
+    raise exception 'Текстът е същият като на текущата версия %. Променете го, преди да публикувате нова версия.', current_version
+      using errcode = '22023', hint = 'privacy_notice_unchanged';
+  end if;
+  new.version := coalesce(current_version, 0) + 1;
+  new.created_at := now();
+  return new;
+end
+$function$;
+comment on function private.next_privacy_notice() is 'Trigger: numbers a new version of the privacy notice (the next after the highest) and refuses it in Bulgarian (22023) while the controller''s ЕИК, name, address or e-mail is missing, or when its text is empty, too long or the current version''s.';
 
 -- private.normalize_visitor_zone()
 CREATE OR REPLACE FUNCTION private.normalize_visitor_zone()
@@ -3948,7 +4485,7 @@ AS $function$
 declare
   hook text := private.vault_secret('content_webhook_url');
   secret text := private.vault_secret('content_webhook_secret');
-  strip constant text[] := array['content', 'detailed_description', 'gallery'];
+  strip constant text[] := array['content', 'detailed_description', 'gallery', 'body'];
   headers jsonb := '{"Content-Type": "application/json"}'::jsonb;
   rec jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) - strip end;
   old_rec jsonb := case when tg_op = 'INSERT' then null else to_jsonb(old) - strip end;
@@ -4032,6 +4569,38 @@ begin
 end
 $function$;
 comment on function private.post_newsletter_batch(batch bigint) is 'Sends a newsletter batch''s kept request through pg_net, with its Idempotency-Key (a retry is the same request).';
+
+-- private.privacy_notice_published()
+CREATE OR REPLACE FUNCTION private.privacy_notice_published()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  author uuid := private.current_blog_user();
+begin
+  insert into public.privacy_notice_staff (version, created_by, created_by_name)
+  values (new.version, author,
+          coalesce((select coalesce(nullif(btrim(b.full_name), ''), b.username) from public.blog_users b where b.id = author), ''));
+  perform private.audit('privacy.published', 'privacy_notices', new.version::text);
+  return null;
+end
+$function$;
+comment on function private.privacy_notice_published() is 'Trigger: records who published a version of the privacy notice (privacy_notice_staff) and the event in the audit log (privacy.published).';
+
+-- private.privacy_notices_kept()
+CREATE OR REPLACE FUNCTION private.privacy_notices_kept()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'Публикувана версия на политиката не се променя и не се изтрива: публикувайте нова версия.'
+    using errcode = '42501', hint = 'privacy_notice_kept';
+end
+$function$;
+comment on function private.privacy_notices_kept() is 'Refuses every UPDATE, DELETE and TRUNCATE of the privacy notice''s versions, the owner''s too: a new text is a new version.';
 
 -- private.process_chat_outbox()
 CREATE OR REPLACE FUNCTION private.process_chat_outbox()
@@ -4317,13 +4886,13 @@ begin
   -- the one DELETE the append-only trigger lets through, for this statement only
   perform set_config('audit.retention', 'on', true);
   delete from private.audit_events e
-   where e.at < now() - make_interval(days => (select s.retention_days from private.audit_settings s));
+   where e.at < now() - make_interval(days => private.retention_days('audit_events'));
   get diagnostics pruned = row_count;
   perform set_config('audit.retention', 'off', true);
   return pruned;
 end
 $function$;
-comment on function private.prune_audit_events() is 'Deletes the audit events older than private.audit_settings.retention_days (the job audit-retention, daily). Its owner''s alone: no API role may run it.';
+comment on function private.prune_audit_events() is 'Deletes the audit events older than the period of audit_events (public.retention_settings), for private.apply_retention(). Its owner''s alone: no API role may run it.';
 
 -- private.prune_intake_clients()
 CREATE OR REPLACE FUNCTION private.prune_intake_clients()
@@ -4924,6 +5493,258 @@ begin
 end
 $function$;
 
+-- private.retain_bookings_past(period integer)
+CREATE OR REPLACE FUNCTION private.retain_bookings_past(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  due uuid[];
+  people uuid[];
+  gone integer;
+begin
+  select coalesce(array_agg(x.id), '{}'), coalesce(array_agg(distinct x.contact_id) filter (where x.contact_id is not null), '{}')
+    into due, people
+    from (select a.id, a.contact_id
+            from public.appointments a
+           where a.preferred_date + private.meeting_length() < now() - make_interval(days => period)
+             and not exists (select 1 from public.contact_submissions w where w.contact_id = a.contact_id and w.status = 'won')
+             for update of a skip locked) x;
+  if cardinality(due) = 0 then
+    return 0;
+  end if;
+  -- with them their history, links, e-mails, chat notices and network keys
+  delete from public.appointments a where a.id = any (due);
+  get diagnostics gone = row_count;
+  perform private.forget_empty_contacts(people);
+  return gone;
+end
+$function$;
+comment on function private.retain_bookings_past(period integer) is 'Kind bookings_past: deletes the appointments whose meeting ended longer ago than the period, with their history and links, and the contacts left with nothing; never a won client''s.';
+
+-- private.retain_data_requests(period integer)
+CREATE OR REPLACE FUNCTION private.retain_data_requests(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  delete from public.data_requests r
+   where (r.status in ('done', 'refused') and r.closed_at < now() - make_interval(days => period))
+      or (r.status = 'unconfirmed' and r.created_at < now() - interval '7 days');
+  get diagnostics gone = row_count;
+  return gone;
+end
+$function$;
+comment on function private.retain_data_requests(period integer) is 'Kind data_requests: deletes the requests closed longer ago than the period, and those never confirmed after 7 days (their link lasts 7 days).';
+
+-- private.retain_leads_closed(period integer)
+CREATE OR REPLACE FUNCTION private.retain_leads_closed(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  due uuid[];
+  people uuid[];
+  gone integer;
+begin
+  select coalesce(array_agg(x.id), '{}'), coalesce(array_agg(distinct x.contact_id) filter (where x.contact_id is not null), '{}')
+    into due, people
+    from (select s.id, s.contact_id
+            from public.contact_submissions s
+           where s.status in ('new', 'lost')
+             -- a won client's: nothing goes
+             and not exists (select 1 from public.contact_submissions w where w.contact_id = s.contact_id and w.status = 'won')
+             -- the last activity: its own times, its notes, its stage history
+             and greatest(s.created_at, s.updated_at, s.follow_up_at,
+                          (select max(n.created_at) from public.lead_notes n where n.inquiry_id = s.id),
+                          (select max(e.created_at) from private.lead_events e where e.inquiry_id = s.id))
+                 < now() - make_interval(days => period)
+             for update of s skip locked) x;
+  if cardinality(due) = 0 then
+    return 0;
+  end if;
+  -- a note keeps its contact when its inquiry goes (on delete set null): these go with the inquiry
+  delete from public.lead_notes n where n.inquiry_id = any (due);
+  -- with them their stage history, e-mails, chat notices and the network keys that sent them
+  delete from public.contact_submissions s where s.id = any (due);
+  get diagnostics gone = row_count;
+  perform private.forget_empty_contacts(people);
+  return gone;
+end
+$function$;
+comment on function private.retain_leads_closed(period integer) is 'Kind leads_closed: deletes the inquiries lost or never answered (new) whose last activity is older than the period, with their notes and history, and the contacts left with nothing; never anything of a contact with a won inquiry.';
+
+-- private.retain_mail_bodies(period integer)
+CREATE OR REPLACE FUNCTION private.retain_mail_bodies(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cutoff timestamptz := now() - make_interval(days => period);
+  stripped integer;
+  deleted integer;
+  chats integer;
+begin
+  -- handed over or never to be sent: nothing that may still go out is touched
+  update private.mail_outbox o set payload = null
+   where o.payload is not null and o.status in ('sent', 'given_up', 'skipped', 'superseded') and o.created_at < cutoff
+     and (o.inquiry_id is not null or o.appointment_id is not null);
+  get diagnostics stripped = row_count;
+  -- what belongs to no inquiry or booking is nothing but its address and body
+  delete from private.mail_outbox o
+   where o.status in ('sent', 'given_up', 'skipped', 'superseded') and o.created_at < cutoff
+     and o.inquiry_id is null and o.appointment_id is null;
+  get diagnostics deleted = row_count;
+  update private.chat_outbox c set payload = '{}'
+   where c.payload <> '{}' and c.status in ('sent', 'given_up') and c.created_at < cutoff;
+  get diagnostics chats = row_count;
+  return stripped + deleted + chats;
+end
+$function$;
+comment on function private.retain_mail_bodies(period integer) is 'Kind mail_bodies: e-mails and chat notices handed over (or never to be sent) and older than the period lose their bodies; an e-mail of no inquiry or booking is deleted whole. Pending, failing and held ones are never touched.';
+
+-- private.retain_network_hashes(period integer)
+CREATE OR REPLACE FUNCTION private.retain_network_hashes(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cutoff timestamptz := now() - make_interval(days => period);
+  total integer := 0;
+  n integer;
+begin
+  -- a pending booking ahead still counts against its visitor's limit: its key stays
+  delete from private.intake_clients c
+   where c.created_at < cutoff
+     and not exists (select 1 from public.appointments a
+                      where a.id = c.appointment_id and a.status = 'pending' and a.preferred_date > now());
+  get diagnostics n = row_count;
+  total := total + n;
+  delete from private.newsletter_intake i where i.created_at < cutoff;
+  get diagnostics n = row_count;
+  total := total + n;
+  delete from private.data_request_intake d where d.created_at < cutoff;
+  get diagnostics n = row_count;
+  total := total + n;
+  update public.newsletter_consents c set network = null where c.network is not null and c.given_at < cutoff;
+  get diagnostics n = row_count;
+  total := total + n;
+  update private.mail_outbox o set network = null
+   where o.network is not null and o.created_at < cutoff and o.status in ('sent', 'given_up', 'skipped', 'superseded');
+  get diagnostics n = row_count;
+  return total + n;
+end
+$function$;
+comment on function private.retain_network_hashes(period integer) is 'Kind network_hashes: forgets the keyed network hashes older than the period (the forms'' counts, the newsletter consents'' network, the outbox''s), except those of a pending booking ahead.';
+
+-- private.retain_subscribers_unconfirmed(period integer)
+CREATE OR REPLACE FUNCTION private.retain_subscribers_unconfirmed(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  boxes text[];
+begin
+  with gone as (
+    delete from public.newsletter_subscribers n
+     where n.status = 'pending' and n.confirmed_at is null
+       and greatest(n.created_at, n.confirmation_sent_at,
+                    (select max(c.given_at) from public.newsletter_consents c where c.subscriber_id = n.id))
+           < now() - make_interval(days => period)
+    returning n.mailbox)
+  select coalesce(array_agg(g.mailbox), '{}') into boxes from gone g;
+  -- the confirmations that went to them (and any that would still go)
+  delete from private.mail_outbox o where o.purpose = 'newsletter_confirm' and o.mailbox = any (boxes);
+  return cardinality(boxes);
+end
+$function$;
+comment on function private.retain_subscribers_unconfirmed(period integer) is 'Kind subscribers_unconfirmed: deletes the newsletter sign-ups never confirmed whose last sign-up is older than the period, with their confirmation e-mails.';
+
+-- private.retain_subscribers_unsubscribed(period integer)
+CREATE OR REPLACE FUNCTION private.retain_subscribers_unsubscribed(period integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  s public.newsletter_subscribers;
+  hashed text;
+  earlier uuid;
+  done integer := 0;
+begin
+  for s in select * from public.newsletter_subscribers n
+            where n.status = 'unsubscribed' and n.unsubscribed_at < now() - make_interval(days => period)
+              and n.email not like 'hmac:%'
+            order by n.unsubscribed_at
+              for update skip locked
+  loop
+    hashed := private.address_hash(s.email);
+    delete from private.mail_outbox o where o.purpose = 'newsletter_confirm' and o.mailbox = s.mailbox;
+    select n.id into earlier from public.newsletter_subscribers n where n.mailbox = hashed for update;
+    if earlier is null then
+      update public.newsletter_subscribers set email = hashed, mailbox = hashed where id = s.id;
+    else
+      -- the address had unsubscribed before, signed up again and unsubscribed again: one record
+      -- of the address, its consents and their withdrawals all kept
+      update public.newsletter_consents set subscriber_id = earlier where subscriber_id = s.id;
+      update private.newsletter_links set subscriber_id = earlier where subscriber_id = s.id;
+      update private.newsletter_deliveries d set subscriber_id = earlier
+       where d.subscriber_id = s.id
+         and not exists (select 1 from private.newsletter_deliveries x where x.subscriber_id = earlier and x.post_id = d.post_id);
+      update public.newsletter_suppression_lifts set subscriber_id = earlier where subscriber_id = s.id;
+      update public.newsletter_subscribers n
+         set unsubscribed_at = s.unsubscribed_at, unsubscribed_via = s.unsubscribed_via,
+             confirmed_at = coalesce(s.confirmed_at, n.confirmed_at),
+             confirmation_sent_at = coalesce(s.confirmation_sent_at, n.confirmation_sent_at)
+       where n.id = earlier;
+      delete from public.newsletter_subscribers where id = s.id;
+    end if;
+    done := done + 1;
+  end loop;
+  return done;
+end
+$function$;
+comment on function private.retain_subscribers_unsubscribed(period integer) is 'Kind subscribers_unsubscribed: replaces the address of a subscriber unsubscribed longer than the period with its keyed hash (private.address_hash), keeping the consents and their withdrawals; a second record of the same address joins the first.';
+
+-- private.retention_days(of_kind text)
+CREATE OR REPLACE FUNCTION private.retention_days(of_kind text)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select s.days from public.retention_settings s where s.kind = of_kind $function$;
+comment on function private.retention_days(of_kind text) is 'The period of a kind, in days.';
+
+-- private.retention_words(days integer)
+CREATE OR REPLACE FUNCTION private.retention_words(days integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when days >= 365 and days % 365 = 0 then (days / 365)::text || case when days = 365 then ' година' else ' години' end
+    when days >= 365 and days % 30 = 0 then (days / 30)::text || ' месеца'
+    else days::text || case when days = 1 then ' ден' else ' дни' end
+  end
+$function$;
+comment on function private.retention_words(days integer) is 'A period in Bulgarian, as the panel and the notice write it (formatRetention in src/shared/domain/retention.ts).';
+
 -- private.retry_after_seconds(headers jsonb)
 CREATE OR REPLACE FUNCTION private.retry_after_seconds(headers jsonb)
  RETURNS integer
@@ -5299,6 +6120,24 @@ begin
 end
 $function$;
 
+-- private.set_privacy_version()
+CREATE OR REPLACE FUNCTION private.set_privacy_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.privacy_version is null then
+    new.privacy_version := (select max(n.version) from public.privacy_notices n);
+  elsif not exists (select 1 from public.privacy_notices n where n.version = new.privacy_version) then
+    raise exception 'Тази версия на политиката за поверителност не съществува. Презаредете страницата и изпратете отново.'
+      using errcode = '22023', hint = 'privacy_version_unknown';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.set_privacy_version() is 'Trigger: a form sent without a privacy notice version gets the current one; one that names a version that does not exist is refused (22023, privacy_version_unknown).';
+
 -- private.set_updated_at()
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -5372,6 +6211,9 @@ AS $function$
     when 'inquiry' then private.ceiling_level(
       (select count(*) from public.contact_submissions c where c.created_at > now() - interval '1 minute'),
       private.intake_limit('inquiries_per_minute'))
+    when 'data_request' then private.ceiling_level(
+      (select count(*) from private.data_request_intake d where d.created_at > now() - interval '1 minute'),
+      private.intake_limit('data_requests_per_minute'))
   end
 $function$;
 
@@ -5447,12 +6289,12 @@ begin
        or coalesce(payload ->> 'challenge', '') !~ '^[0-9a-f]{64}$'
        or coalesce(payload ->> 'signature', '') !~ '^[0-9a-f]{64}$'
        or coalesce(payload ->> 'number', '') !~ '^[0-9]{1,10}$'
-       or coalesce(salt, '') !~ '^[0-9a-f]{24}\?expires=[0-9]{1,12}&level=[1-9]&form=(inquiry|booking|newsletter)$' then
+       or coalesce(salt, '') !~ '^[0-9a-f]{24}\?expires=[0-9]{1,12}&level=[1-9]&form=(inquiry|booking|newsletter|data_request)$' then
       why := 'not a proof of ours';
     else
       expires := substring(salt from 'expires=([0-9]+)')::bigint;
       proof_level := substring(salt from 'level=([0-9])')::integer;
-      if substring(salt from 'form=([a-z]+)$') is distinct from private.intake_form(form) then
+      if substring(salt from 'form=([a-z_]+)$') is distinct from private.intake_form(form) then
         why := 'issued for another form';
       elsif private.challenge_signature(payload ->> 'challenge', form, narrow) <> payload ->> 'signature' then
         why := 'not signed for this visitor';
@@ -5637,6 +6479,50 @@ AS $function$
   from regexp_split_to_table(coalesce(value, ''), '') with ordinality as t(ch, n)
 $function$;
 
+-- private.valid_eik(value text)
+CREATE OR REPLACE FUNCTION private.valid_eik(value text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  d integer[];
+  s integer := 0;
+  r integer;
+begin
+  if value is null or value !~ '^([0-9]{9}|[0-9]{13})$' then
+    return false;
+  end if;
+  d := array(select substr(value, k, 1)::integer from generate_series(1, char_length(value)) k);
+  -- the ninth digit: weights 1…8, else 3…10, a remainder of 10 counting as 0
+  for i in 1..8 loop
+    s := s + d[i] * i;
+  end loop;
+  r := s % 11;
+  if r = 10 then
+    s := 0;
+    for i in 1..8 loop
+      s := s + d[i] * (i + 2);
+    end loop;
+    r := s % 11 % 10;
+  end if;
+  if r <> d[9] then
+    return false;
+  end if;
+  if char_length(value) = 9 then
+    return true;
+  end if;
+  -- a branch's thirteenth: digits 9…12 weighted 2, 7, 3, 5, else 4, 9, 5, 7
+  r := (2 * d[9] + 7 * d[10] + 3 * d[11] + 5 * d[12]) % 11;
+  if r = 10 then
+    r := (4 * d[9] + 9 * d[10] + 5 * d[11] + 7 * d[12]) % 11 % 10;
+  end if;
+  return r = d[13];
+end
+$function$;
+comment on function private.valid_eik(value text) is 'Whether a text is a valid ЕИК (BULSTAT): 9 digits, or 13 for a branch, with their check digits (the Registry Agency''s algorithm).';
+
 -- private.vault_secret(secret_name text)
 CREATE OR REPLACE FUNCTION private.vault_secret(secret_name text)
  RETURNS text
@@ -5716,15 +6602,6 @@ CREATE OR REPLACE FUNCTION public.audit_events(person uuid DEFAULT NULL::uuid, k
  SET search_path TO ''
 AS $function$ select * from api_definers.audit_events(person, kinds, since, until, page_size, before_id) $function$;
 comment on function public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint) is 'The audit log for the admin panel''s ''Одит'' tab. Calls api_definers.audit_events, which runs as its owner; its comment says why.';
-
--- public.audit_retention()
-CREATE OR REPLACE FUNCTION public.audit_retention()
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select api_definers.audit_retention() $function$;
-comment on function public.audit_retention() is 'How long the audit log is kept, in days. Calls api_definers.audit_retention, which runs as its owner; its comment says why.';
 
 -- public.blog_category_counts(max_count integer)
 CREATE OR REPLACE FUNCTION public.blog_category_counts(max_count integer DEFAULT 5)
@@ -5808,6 +6685,14 @@ CREATE OR REPLACE FUNCTION public.cancel_booking(token text)
 AS $function$ select api_definers.cancel_booking(token) $function$;
 comment on function public.cancel_booking(token text) is 'Cancels the booking of a live manage link, before the cut-off. Calls api_definers.cancel_booking, which runs as its owner; its comment says why.';
 
+-- public.confirm_data_request(token text)
+CREATE OR REPLACE FUNCTION public.confirm_data_request(token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.confirm_data_request(token) $function$;
+comment on function public.confirm_data_request(token text) is 'The data request link page''s button. Calls api_definers.confirm_data_request, which runs as its owner; its comment says why.';
+
 -- public.confirm_newsletter(token text)
 CREATE OR REPLACE FUNCTION public.confirm_newsletter(token text)
  RETURNS jsonb
@@ -5815,6 +6700,14 @@ CREATE OR REPLACE FUNCTION public.confirm_newsletter(token text)
  SET search_path TO ''
 AS $function$ select api_definers.confirm_newsletter(token) $function$;
 comment on function public.confirm_newsletter(token text) is 'The confirmation page''s button. Calls api_definers.confirm_newsletter, which runs as its owner; its comment says why.';
+
+-- public.contact_data_export(contact uuid)
+CREATE OR REPLACE FUNCTION public.contact_data_export(contact uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.contact_data_export(contact) $function$;
+comment on function public.contact_data_export(contact uuid) is 'Everything held about one contact, as JSON. Calls api_definers.contact_data_export, which runs as its owner; its comment says why.';
 
 -- public.contact_timeline(contact uuid)
 CREATE OR REPLACE FUNCTION public.contact_timeline(contact uuid)
@@ -5824,6 +6717,15 @@ CREATE OR REPLACE FUNCTION public.contact_timeline(contact uuid)
  SET search_path TO ''
 AS $function$ select api_definers.contact_timeline(contact) $function$;
 comment on function public.contact_timeline(contact uuid) is 'One contact''s page: its inquiries, bookings, history, e-mails and notes, the details its forms typed that are not its own, and other contacts sharing its phone. Calls api_definers.contact_timeline, which runs as its owner; its comment says why.';
+
+-- public.data_request_by_token(token text)
+CREATE OR REPLACE FUNCTION public.data_request_by_token(token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select api_definers.data_request_by_token(token) $function$;
+comment on function public.data_request_by_token(token text) is 'What a data request''s link page shows. Calls api_definers.data_request_by_token, which runs as its owner; its comment says why.';
 
 -- public.erase_contact(contact uuid)
 CREATE OR REPLACE FUNCTION public.erase_contact(contact uuid)
@@ -5989,6 +6891,14 @@ begin
 end;
 $function$;
 
+-- public.request_personal_data(email text, kind text, proof text, fill_ms integer, bot_trap text)
+CREATE OR REPLACE FUNCTION public.request_personal_data(email text, kind text, proof text DEFAULT NULL::text, fill_ms integer DEFAULT NULL::integer, bot_trap text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select api_definers.request_personal_data(email, kind, proof, fill_ms, bot_trap) $function$;
+comment on function public.request_personal_data(email text, kind text, proof text, fill_ms integer, bot_trap text) is 'A request for a copy or the erasure of one''s data. Calls api_definers.request_personal_data, which runs as its owner; its comment says why.';
+
 -- public.resend_newsletter_confirmation(token text)
 CREATE OR REPLACE FUNCTION public.resend_newsletter_confirmation(token text)
  RETURNS void
@@ -6013,6 +6923,15 @@ CREATE OR REPLACE FUNCTION public.restore_from_bin(item uuid, new_password text 
 AS $function$ select api_definers.restore_from_bin(item, new_password) $function$;
 comment on function public.restore_from_bin(item uuid, new_password text) is 'Puts a deleted record back from the bin. Calls api_definers.restore_from_bin, which runs as its owner; its comment says why.';
 
+-- public.retention_runs()
+CREATE OR REPLACE FUNCTION public.retention_runs()
+ RETURNS TABLE(kind text, ran_at timestamp with time zone, removed integer, failed boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select * from api_definers.retention_runs() $function$;
+comment on function public.retention_runs() is 'The last retention run, for the admin panel. Calls api_definers.retention_runs, which runs as its owner; its comment says why.';
+
 -- public.review_contact_detail(contact uuid, field text, value text, decision text)
 CREATE OR REPLACE FUNCTION public.review_contact_detail(contact uuid, field text, value text, decision text)
  RETURNS void
@@ -6028,14 +6947,6 @@ CREATE OR REPLACE FUNCTION public.send_newsletter_test(post uuid, html text, pla
  SET search_path TO ''
 AS $function$ select api_definers.send_newsletter_test(post, html, plain) $function$;
 comment on function public.send_newsletter_test(post uuid, html text, plain text) is 'The editor''s test of a post''s newsletter. Calls api_definers.send_newsletter_test, which runs as its owner; its comment says why.';
-
--- public.set_audit_retention(days integer)
-CREATE OR REPLACE FUNCTION public.set_audit_retention(days integer)
- RETURNS integer
- LANGUAGE sql
- SET search_path TO ''
-AS $function$ select api_definers.set_audit_retention(days) $function$;
-comment on function public.set_audit_retention(days integer) is 'Sets how long the audit log is kept. Calls api_definers.set_audit_retention, which runs as its owner; its comment says why.';
 
 -- public.set_calendar_feed_active(feed uuid, active boolean)
 CREATE OR REPLACE FUNCTION public.set_calendar_feed_active(feed uuid, active boolean)

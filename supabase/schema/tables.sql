@@ -19,7 +19,7 @@ create table private.audit_events (
   detail jsonb default '{}'::jsonb not null,
   constraint audit_events_pkey PRIMARY KEY (id),
   constraint audit_events_detail_object CHECK (jsonb_typeof(detail) = 'object'::text),
-  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['post.created'::text, 'post.changed'::text, 'post.deleted'::text, 'project.created'::text, 'project.changed'::text, 'project.deleted'::text, 'category.created'::text, 'category.changed'::text, 'category.deleted'::text, 'client.created'::text, 'client.changed'::text, 'client.deleted'::text, 'person.created'::text, 'person.changed'::text, 'person.role'::text, 'person.deactivated'::text, 'person.activated'::text, 'person.deleted'::text, 'settings.changed'::text, 'lead.stage'::text, 'lead.owner'::text, 'lead.note'::text, 'export.csv'::text, 'contact.export'::text, 'contact.erased'::text, 'subscriber.erased'::text, 'newsletter.sent'::text, 'newsletter.suppression_lifted'::text, 'account.signed_in'::text, 'factor.enrolled'::text, 'factor.removed'::text, 'factor.reset'::text]))
+  constraint audit_events_kind_check CHECK (kind = ANY ('{account.signed_in,category.changed,category.created,category.deleted,client.changed,client.created,client.deleted,contact.erased,contact.export,data_request.closed,data_request.confirmed,data_request.handled,data_request.received,export.csv,factor.enrolled,factor.removed,factor.reset,lead.note,lead.owner,lead.stage,newsletter.sent,newsletter.suppression_lifted,person.activated,person.changed,person.created,person.deactivated,person.deleted,person.role,post.changed,post.created,post.deleted,privacy.published,project.changed,project.created,project.deleted,settings.changed,subscriber.erased}'::text[]))
 );
 CREATE INDEX audit_events_actor_idx ON private.audit_events USING btree (actor_blog_user, id);
 CREATE INDEX audit_events_at_idx ON private.audit_events USING btree (at);
@@ -29,16 +29,6 @@ comment on table private.audit_events is 'The audit log: who (blog user, account
 comment on column private.audit_events.actor_blog_user is 'The blog user who did it; null for the system or a visitor.';
 comment on column private.audit_events.actor_account is 'The sign-in account (auth.uid()) that did it; for a sign-in or a factor change GoTrue makes, the account''s own.';
 comment on column private.audit_events.detail is 'Ids and field names only (e.g. {"fields": ["title"]}, {"from": "new", "to": "won"}), never a personal value.';
-
-create table private.audit_settings (
-  id boolean default true not null,
-  retention_days integer default 365 not null,
-  constraint audit_settings_pkey PRIMARY KEY (id),
-  constraint audit_settings_retention_days_check CHECK (retention_days >= 30 AND retention_days <= 3650),
-  constraint audit_settings_single_row CHECK (id)
-);
--- row level security: off
-comment on table private.audit_settings is 'The audit log''s settings (one row): retention_days, how long its rows are kept (the job audit-retention).';
 
 create table private.booking_events (
   id bigint default nextval('private.booking_events_id_seq'::regclass) not null,
@@ -202,6 +192,19 @@ create table private.contact_keys (
 CREATE INDEX contact_keys_contact_idx ON private.contact_keys USING btree (contact_id);
 -- row level security: off
 
+create table private.data_request_intake (
+  id bigint generated always as identity not null,
+  client text,
+  network text,
+  created_at timestamp with time zone default now() not null,
+  constraint data_request_intake_pkey PRIMARY KEY (id)
+);
+CREATE INDEX data_request_intake_client_idx ON private.data_request_intake USING btree (client, created_at);
+CREATE INDEX data_request_intake_network_idx ON private.data_request_intake USING btree (network, created_at);
+CREATE INDEX data_request_intake_time_idx ON private.data_request_intake USING btree (created_at);
+-- row level security: off
+comment on table private.data_request_intake is 'The data-request form''s counts for the per-visitor limits: the keyed hashes of the sender''s networks and the time, kept a day (pruned by request_personal_data).';
+
 create table private.follow_up_digests (
   owner_id uuid not null,
   day date not null,
@@ -309,7 +312,7 @@ create table private.mail_outbox (
   constraint mail_outbox_inquiry_id_fkey FOREIGN KEY (inquiry_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE,
   constraint mail_outbox_budget_check CHECK (budget = ANY (ARRAY['team'::text, 'booking'::text, 'visitor'::text])),
   constraint mail_outbox_caused_by_check CHECK (caused_by = ANY (ARRAY['visitor'::text, 'admin'::text, 'system'::text])),
-  constraint mail_outbox_purpose_check CHECK (purpose = ANY (ARRAY['booking_received'::text, 'booking_confirmed'::text, 'booking_cancelled'::text, 'booking_moved'::text, 'booking_reminder'::text, 'inquiry_received'::text, 'follow_up_digest'::text, 'newsletter_confirm'::text, 'newsletter_test'::text, 'calendar_feed_failed'::text])),
+  constraint mail_outbox_purpose_check CHECK (purpose = ANY ('{booking_cancelled,booking_confirmed,booking_moved,booking_received,booking_reminder,calendar_feed_failed,data_request_confirm,follow_up_digest,inquiry_received,newsletter_confirm,newsletter_test}'::text[])),
   constraint mail_outbox_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'given_up'::text, 'held'::text, 'skipped'::text, 'superseded'::text])),
   constraint mail_outbox_subject CHECK (num_nonnulls(inquiry_id, appointment_id) <= 1)
 );
@@ -487,6 +490,22 @@ create table private.proven_mailboxes (
 -- row level security: off
 comment on table private.proven_mailboxes is 'Mailboxes whose owner used a link the database e-mailed them (a button, never a mere visit): only these get messages with the name they typed.';
 
+create table private.retention_runs (
+  id bigint generated always as identity not null,
+  ran_at timestamp with time zone not null,
+  kind text not null,
+  removed integer,
+  failed text,
+  constraint retention_runs_pkey PRIMARY KEY (id),
+  constraint retention_runs_outcome CHECK ((removed IS NULL) <> (failed IS NULL)),
+  constraint retention_runs_removed_check CHECK (removed >= 0)
+);
+CREATE INDEX retention_runs_ran_at_idx ON private.retention_runs USING btree (ran_at DESC);
+-- row level security: off
+comment on table private.retention_runs is 'One row per kind and run of private.apply_retention(): when, the kind, how many records it deleted or anonymised. Nothing about anyone; kept a year.';
+comment on column private.retention_runs.removed is 'How many records the kind deleted or anonymised; null when it failed.';
+comment on column private.retention_runs.failed is 'The SQLSTATE the kind failed with (its work rolled back, the other kinds'' kept); null when it ran.';
+
 create table private.spent_challenges (
   challenge text not null,
   expires_at timestamp with time zone not null,
@@ -516,8 +535,10 @@ create table public.appointments (
   first_touch jsonb,
   contact_id uuid,
   meeting_url text,
+  privacy_version integer,
   constraint appointments_pkey PRIMARY KEY (id),
   constraint appointments_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE SET NULL,
+  constraint appointments_privacy_version_fkey FOREIGN KEY (privacy_version) REFERENCES public.privacy_notices(version),
   constraint appointments_client_email_check CHECK (client_email ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'::text AND char_length(client_email) <= 320),
   constraint appointments_client_name_check CHECK (char_length(btrim(client_name)) >= 1 AND char_length(client_name) <= 200),
   constraint appointments_client_phone_check CHECK (char_length(client_phone) <= 40),
@@ -536,6 +557,7 @@ CREATE INDEX appointments_contact_idx ON public.appointments USING btree (contac
 CREATE INDEX appointments_created_at_idx ON public.appointments USING btree (created_at DESC);
 CREATE INDEX appointments_mailbox_idx ON public.appointments USING btree (private.mailbox_key(client_email), status, preferred_date);
 CREATE INDEX appointments_preferred_date_idx ON public.appointments USING btree (preferred_date);
+CREATE INDEX appointments_privacy_version_idx ON public.appointments USING btree (privacy_version);
 CREATE UNIQUE INDEX appointments_slot_taken_idx ON public.appointments USING btree (preferred_date) WHERE (status = ANY (ARRAY['pending'::text, 'confirmed'::text]));
 CREATE INDEX appointments_status_preferred_date_idx ON public.appointments USING btree (status, preferred_date);
 -- row level security: enabled
@@ -554,6 +576,7 @@ comment on column public.appointments.sequence is 'The invitation''s SEQUENCE: r
 comment on column public.appointments.proof is 'Write-only: the form''s proof of work (ALTCHA payload), when the database asked for one. Never stored.';
 comment on column public.appointments.first_touch is 'Where the visit that booked came from (as contact_submissions.first_touch). For reporting only.';
 comment on column public.appointments.meeting_url is 'Where the meeting happens, set by the database when the booking is made; a move keeps it.';
+comment on column public.appointments.privacy_version is 'The version of the privacy notice the booking was sent under (the page''s, else the current one).';
 
 create table public.blog_post_staff (
   post_id uuid not null,
@@ -783,9 +806,11 @@ create table public.contact_submissions (
   owner_id uuid,
   follow_up_at timestamp with time zone,
   offer_amount numeric(12,2),
+  privacy_version integer,
   constraint contact_submissions_pkey PRIMARY KEY (id),
   constraint contact_submissions_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE SET NULL,
   constraint contact_submissions_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES public.blog_users(id) ON DELETE SET NULL,
+  constraint contact_submissions_privacy_version_fkey FOREIGN KEY (privacy_version) REFERENCES public.privacy_notices(version),
   constraint contact_submissions_company_check CHECK (char_length(btrim(company)) >= 2 AND char_length(company) <= 200),
   constraint contact_submissions_contact_method_check CHECK (contact_method = ANY (ARRAY['email'::text, 'phone'::text, 'both'::text])),
   constraint contact_submissions_email_check CHECK (char_length(email) <= 320),
@@ -809,6 +834,7 @@ CREATE INDEX contact_submissions_follow_up_idx ON public.contact_submissions USI
 CREATE INDEX contact_submissions_mailbox_idx ON public.contact_submissions USING btree (private.mailbox_key(email), created_at);
 CREATE INDEX contact_submissions_owner_follow_up_idx ON public.contact_submissions USING btree (owner_id, follow_up_at);
 CREATE INDEX contact_submissions_phone_idx ON public.contact_submissions USING btree (phone);
+CREATE INDEX contact_submissions_privacy_version_idx ON public.contact_submissions USING btree (privacy_version);
 CREATE INDEX contact_submissions_status_created_at_idx ON public.contact_submissions USING btree (status, created_at DESC);
 -- row level security: enabled
 alter table public.contact_submissions enable row level security;
@@ -832,6 +858,7 @@ comment on column public.contact_submissions.lost_reason is 'Why it was lost (re
 comment on column public.contact_submissions.owner_id is 'The admin (blog user) who owns the lead.';
 comment on column public.contact_submissions.follow_up_at is 'When to follow up next; set only to a future time.';
 comment on column public.contact_submissions.offer_amount is 'The offer''s amount in EUR, if any.';
+comment on column public.contact_submissions.privacy_version is 'The version of the privacy notice the inquiry was sent under (the page''s, else the current one).';
 
 create table public.contacts (
   id uuid default gen_random_uuid() not null,
@@ -900,6 +927,54 @@ create policy "Authors and admins read revisions" on public.content_revisions fo
   using (( SELECT private.writes_content() AS writes_content));
 comment on table public.content_revisions is 'Earlier versions of posts and projects, one per save that replaced them (trigger keep_revision); admins read them.';
 
+create table public.data_requests (
+  id uuid default gen_random_uuid() not null,
+  email text not null,
+  mailbox text not null,
+  kind text not null,
+  status text default 'unconfirmed'::text not null,
+  created_at timestamp with time zone default now() not null,
+  confirmed_at timestamp with time zone,
+  due_at timestamp with time zone,
+  handled_by uuid,
+  outcome text,
+  closed_at timestamp with time zone,
+  contact_id uuid,
+  token_hash bytea not null,
+  constraint data_requests_pkey PRIMARY KEY (id),
+  constraint data_requests_token_hash_key UNIQUE (token_hash),
+  constraint data_requests_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE SET NULL,
+  constraint data_requests_handled_by_fkey FOREIGN KEY (handled_by) REFERENCES public.blog_users(id) ON DELETE SET NULL,
+  constraint data_requests_closed CHECK ((status = ANY (ARRAY['done'::text, 'refused'::text])) = (closed_at IS NOT NULL)),
+  constraint data_requests_confirmed CHECK ((status = 'unconfirmed'::text) = (confirmed_at IS NULL) AND (confirmed_at IS NULL) = (due_at IS NULL)),
+  constraint data_requests_email_check CHECK (char_length(email) >= 3 AND char_length(email) <= 254),
+  constraint data_requests_kind_check CHECK (kind = ANY (ARRAY['copy'::text, 'erasure'::text])),
+  constraint data_requests_outcome_check CHECK (char_length(outcome) <= 2000),
+  constraint data_requests_outcome_given CHECK ((status <> ALL (ARRAY['done'::text, 'refused'::text])) OR COALESCE(btrim(outcome), ''::text) <> ''::text),
+  constraint data_requests_status_check CHECK (status = ANY (ARRAY['unconfirmed'::text, 'open'::text, 'done'::text, 'refused'::text]))
+);
+CREATE INDEX data_requests_closed_idx ON public.data_requests USING btree (closed_at) WHERE (closed_at IS NOT NULL);
+CREATE INDEX data_requests_contact_idx ON public.data_requests USING btree (contact_id);
+CREATE INDEX data_requests_handled_by_idx ON public.data_requests USING btree (handled_by);
+CREATE INDEX data_requests_list_idx ON public.data_requests USING btree (created_at DESC, id DESC) WHERE (status <> 'unconfirmed'::text);
+CREATE INDEX data_requests_mailbox_idx ON public.data_requests USING btree (mailbox, created_at);
+-- row level security: enabled
+alter table public.data_requests enable row level security;
+create policy "Consultants and admins handle confirmed data requests" on public.data_requests for update to authenticated
+  using (((status <> 'unconfirmed'::text) AND ( SELECT private.sees_visitors() AS sees_visitors)))
+  with check (((status <> 'unconfirmed'::text) AND ( SELECT private.sees_visitors() AS sees_visitors)));
+create policy "Consultants and admins read confirmed data requests" on public.data_requests for select to authenticated
+  using (((status <> 'unconfirmed'::text) AND ( SELECT private.sees_visitors() AS sees_visitors)));
+comment on table public.data_requests is 'Requests from people for a copy or the erasure of their data (/lichni-danni): stored unconfirmed by request_personal_data, opened by the e-mailed link''s button (confirm_data_request), answered by a consultant or admin within a month (due_at). Only confirmed ones are read by sees_visitors(); they change only handled_by, status and outcome.';
+comment on column public.data_requests.email is 'The address the request came from, lower case: where the confirmation went, and after the answer the proof of whom it was given.';
+comment on column public.data_requests.mailbox is 'private.mailbox_key(email): the mailbox, as the contacts and the per-address limit know it.';
+comment on column public.data_requests.due_at is 'The deadline: a month after the confirmation (GDPR Art. 12(3)).';
+comment on column public.data_requests.handled_by is 'The consultant or administrator (blog user) who handles it.';
+comment on column public.data_requests.outcome is 'What was done (up to 2000 characters); required to close it.';
+comment on column public.data_requests.closed_at is 'When it was closed (done or refused); set by the database.';
+comment on column public.data_requests.contact_id is 'The contact that had the address when the request was confirmed, if any.';
+comment on column public.data_requests.token_hash is 'SHA-256 of the e-mailed link''s token; the token itself is never stored.';
+
 create table public.lead_notes (
   id uuid default gen_random_uuid() not null,
   contact_id uuid not null,
@@ -952,11 +1027,14 @@ create table public.newsletter_consents (
   confirmed_at timestamp with time zone,
   withdrawn_at timestamp with time zone,
   withdrawn_via text,
+  privacy_version integer,
   constraint newsletter_consents_pkey PRIMARY KEY (id),
+  constraint newsletter_consents_privacy_version_fkey FOREIGN KEY (privacy_version) REFERENCES public.privacy_notices(version),
   constraint newsletter_consents_subscriber_id_fkey FOREIGN KEY (subscriber_id) REFERENCES public.newsletter_subscribers(id) ON DELETE CASCADE,
   constraint newsletter_consents_withdrawn CHECK ((withdrawn_at IS NULL) = (withdrawn_via IS NULL)),
   constraint newsletter_consents_withdrawn_via_check CHECK (withdrawn_via = ANY (ARRAY['link'::text, 'one_click'::text, 'admin'::text]))
 );
+CREATE INDEX newsletter_consents_privacy_version_idx ON public.newsletter_consents USING btree (privacy_version);
 CREATE INDEX newsletter_consents_subscriber_idx ON public.newsletter_consents USING btree (subscriber_id, given_at DESC);
 -- row level security: enabled
 alter table public.newsletter_consents enable row level security;
@@ -965,6 +1043,7 @@ create policy "Admins read consents" on public.newsletter_consents for select to
 comment on table public.newsletter_consents is 'Proof of consent, append-only: each sign-up''s time, page, the wording shown and its version, when its e-mail link confirmed it and when it was withdrawn.';
 comment on column public.newsletter_consents.withdrawn_at is 'When the address unsubscribed after this sign-up (the consent''s end); a new sign-up is a new consent.';
 comment on column public.newsletter_consents.withdrawn_via is 'How it unsubscribed: the page''s button (link), the mail program''s one click (one_click) or an admin (admin).';
+comment on column public.newsletter_consents.privacy_version is 'The version of the privacy notice current when the consent was given.';
 
 create table public.newsletter_sends (
   id uuid default gen_random_uuid() not null,
@@ -1045,6 +1124,60 @@ alter table public.newsletter_suppression_lifts enable row level security;
 create policy "Admins read suppression lifts" on public.newsletter_suppression_lifts for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 comment on table public.newsletter_suppression_lifts is 'Each lift of a bounce or complaint suppression: by whom, when, why, and what was lifted. Append-only; admins read it; written only by lift_newsletter_suppression.';
+
+create table public.privacy_notice_staff (
+  version integer not null,
+  created_by uuid,
+  created_by_name text default ''::text not null,
+  constraint privacy_notice_staff_pkey PRIMARY KEY (version),
+  constraint privacy_notice_staff_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.blog_users(id) ON DELETE SET NULL,
+  constraint privacy_notice_staff_version_fkey FOREIGN KEY (version) REFERENCES public.privacy_notices(version)
+);
+CREATE INDEX privacy_notice_staff_created_by_idx ON public.privacy_notice_staff USING btree (created_by);
+-- row level security: enabled
+alter table public.privacy_notice_staff enable row level security;
+create policy "Admins read who published the privacy notice" on public.privacy_notice_staff for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+comment on table public.privacy_notice_staff is 'Who published each version of the privacy notice: the blog user and their name then (kept when the person goes). Written by the database; admins only.';
+
+create table public.privacy_notices (
+  version integer not null,
+  body text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint privacy_notices_pkey PRIMARY KEY (version),
+  constraint privacy_notices_body_check CHECK (char_length(body) >= 1 AND char_length(body) <= 50000),
+  constraint privacy_notices_version_check CHECK (version > 0)
+);
+-- row level security: enabled
+alter table public.privacy_notices enable row level security;
+create policy "Admins publish a new version of the privacy notice" on public.privacy_notices for insert to authenticated
+  with check (( SELECT private.is_admin() AS is_admin));
+create policy "Anyone reads the privacy notice" on public.privacy_notices for select to anon, authenticated
+  using (true);
+comment on table public.privacy_notices is 'The privacy notice''s text (markdown), one row per version, numbered 1, 2, … by the database; the highest is the current one. Insert-only: a new text is a new version. Everyone reads them; administrators publish.';
+
+create table public.privacy_settings (
+  id boolean default true not null,
+  controller_name text default ''::text not null,
+  controller_eik text default ''::text not null,
+  controller_address text default ''::text not null,
+  controller_email text default ''::text not null,
+  processors jsonb default '[]'::jsonb not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint privacy_settings_pkey PRIMARY KEY (id),
+  constraint privacy_settings_processors_array CHECK (jsonb_typeof(processors) = 'array'::text),
+  constraint privacy_settings_single_row CHECK (id)
+);
+-- row level security: enabled
+alter table public.privacy_settings enable row level security;
+create policy "Admins change the privacy notice's facts" on public.privacy_settings for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+create policy "Anyone reads the privacy notice's facts" on public.privacy_settings for select to anon, authenticated
+  using (true);
+comment on table public.privacy_settings is 'The privacy notice''s facts (one row): the controller (company name, ЕИК, address, e-mail) and the processors. Everyone reads them; administrators change them.';
+comment on column public.privacy_settings.controller_eik is 'The controller''s ЕИК: 9 or 13 digits with valid check digits, or empty while not set.';
+comment on column public.privacy_settings.processors is 'The processors, in the notice''s order: [{"name", "purpose", "location"}], at most 20.';
 
 create table public.project_categories (
   id uuid default gen_random_uuid() not null,
@@ -1139,6 +1272,29 @@ comment on column public.projects.image_alt is 'What the main image shows, for t
 comment on column public.projects.meta_title is 'The title search engines and share cards show; empty: the project''s title.';
 comment on column public.projects.meta_description is 'The description search engines and share cards show; empty: the short description.';
 comment on column public.projects.share_image is 'The picture of the share card; null: the main image.';
+
+create table public.retention_settings (
+  kind text not null,
+  days integer not null,
+  min_days integer not null,
+  max_days integer default 3650 not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint retention_settings_pkey PRIMARY KEY (kind),
+  constraint retention_settings_bounds CHECK (min_days >= 1 AND max_days <= 3650 AND min_days <= max_days),
+  constraint retention_settings_days_in_bounds CHECK (days >= min_days AND days <= max_days),
+  constraint retention_settings_kind_check CHECK (kind = ANY (ARRAY['leads_closed'::text, 'bookings_past'::text, 'mail_bodies'::text, 'network_hashes'::text, 'subscribers_unconfirmed'::text, 'subscribers_unsubscribed'::text, 'data_requests'::text, 'audit_events'::text]))
+);
+-- row level security: enabled
+alter table public.retention_settings enable row level security;
+create policy "Admins change the retention periods" on public.retention_settings for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+create policy "Anyone reads the retention periods" on public.retention_settings for select to anon, authenticated
+  using (true);
+comment on table public.retention_settings is 'How long each kind of personal data is kept, in days, between the kind''s minimum and ten years. Everyone reads it (the privacy notice prints it); administrators change days; private.apply_retention() applies it daily.';
+comment on column public.retention_settings.days is 'The period in days; changed by administrators only, within min_days and max_days.';
+comment on column public.retention_settings.min_days is 'The shortest period the kind allows (its legal or practical minimum; src/shared/domain/retention.ts says why).';
+comment on column public.retention_settings.max_days is 'The longest: ten years.';
 
 -- ---- the platform's tables, with the project's policies ----
 

@@ -38,7 +38,7 @@ CREATE TRIGGER audit_events_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON p
 CREATE TRIGGER mailbox_providers_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON private.mailbox_providers FOR EACH STATEMENT EXECUTE FUNCTION private.mailbox_providers_changed();
 
 -- ---- public.appointments ----
--- before insert, for each row: appointments_10_bot_trap → appointments_15_checked → appointments_35_visitor_zone → appointments_40_clean → appointments_45_first_touch → appointments_50_contact → appointments_55_meeting_url
+-- before insert, for each row: appointments_10_bot_trap → appointments_15_checked → appointments_35_visitor_zone → appointments_40_clean → appointments_45_first_touch → appointments_47_privacy_version → appointments_50_contact → appointments_55_meeting_url
 -- before update, for each row: appointments_15_checked → appointments_20_sequence → appointments_25_status_transition → appointments_30_updated_at → appointments_40_clean → appointments_45_first_touch → appointments_55_meeting_url
 -- after insert, for each row: appointments_10_chat → appointments_30_conversation_created
 -- after update, for each row: appointments_20_conversation_changed
@@ -50,6 +50,7 @@ CREATE TRIGGER appointments_30_updated_at BEFORE UPDATE OF client_name, client_e
 CREATE TRIGGER appointments_35_visitor_zone BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.normalize_visitor_zone();
 CREATE TRIGGER appointments_40_clean BEFORE INSERT OR UPDATE OF client_name, company_name, message ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
 CREATE TRIGGER appointments_45_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
+CREATE TRIGGER appointments_47_privacy_version BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_privacy_version();
 CREATE TRIGGER appointments_50_contact BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_contact();
 CREATE TRIGGER appointments_55_meeting_url BEFORE INSERT OR UPDATE OF meeting_url ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_meeting_url();
 CREATE TRIGGER appointments_10_chat AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
@@ -114,13 +115,14 @@ CREATE TRIGGER clients_20_content_webhook AFTER INSERT OR DELETE OR UPDATE ON pu
 CREATE TRIGGER clients_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('client');
 
 -- ---- public.contact_submissions ----
--- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
+-- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_35_privacy_version → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
 -- before update, for each row: contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_50_updated_at → contact_submissions_70_lead
 -- after insert, for each row: contact_submissions_10_acknowledged → contact_submissions_20_chat
 -- after update, for each row: contact_submissions_30_lead_history → contact_submissions_40_audit
 CREATE TRIGGER contact_submissions_10_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
 CREATE TRIGGER contact_submissions_20_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
 CREATE TRIGGER contact_submissions_30_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
+CREATE TRIGGER contact_submissions_35_privacy_version BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.set_privacy_version();
 CREATE TRIGGER contact_submissions_40_checked BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_inquiry();
 CREATE TRIGGER contact_submissions_50_updated_at BEFORE UPDATE OF name, email, phone, company, message, purpose, contact_method, status ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER contact_submissions_60_contact BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.inquiry_contact();
@@ -142,6 +144,13 @@ CREATE TRIGGER contacts_corrected AFTER UPDATE OF name, email, phone ON public.c
 CREATE TRIGGER content_bin_forget AFTER DELETE ON public.content_bin FOR EACH ROW EXECUTE FUNCTION private.forget_revisions();
 CREATE CONSTRAINT TRIGGER content_bin_forget_staff AFTER DELETE ON public.content_bin DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.forget_staff_row();
 
+-- ---- public.data_requests ----
+-- before update, for each row: data_requests_10_rules
+-- after insert, for each row: data_requests_90_audit
+-- after update, for each row: data_requests_90_audit
+CREATE TRIGGER data_requests_10_rules BEFORE UPDATE ON public.data_requests FOR EACH ROW EXECUTE FUNCTION private.data_request_rules();
+CREATE TRIGGER data_requests_90_audit AFTER INSERT OR UPDATE ON public.data_requests FOR EACH ROW EXECUTE FUNCTION private.audit_data_request();
+
 -- ---- public.lead_notes ----
 -- before insert, for each row: lead_notes_written
 -- after insert, for each row: lead_notes_audit
@@ -157,8 +166,10 @@ CREATE TRIGGER meeting_settings_updated_at BEFORE UPDATE ON public.meeting_setti
 CREATE TRIGGER meeting_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.meeting_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('settings');
 
 -- ---- public.newsletter_consents ----
+-- before insert, for each row: newsletter_consents_privacy_version
 -- before update, for each row: newsletter_consents_kept
 CREATE TRIGGER newsletter_consents_kept BEFORE UPDATE ON public.newsletter_consents FOR EACH ROW EXECUTE FUNCTION private.keep_consent();
+CREATE TRIGGER newsletter_consents_privacy_version BEFORE INSERT ON public.newsletter_consents FOR EACH ROW EXECUTE FUNCTION private.set_privacy_version();
 
 -- ---- public.newsletter_subscribers ----
 -- before update, for each row: newsletter_subscribers_updated_at
@@ -168,6 +179,28 @@ CREATE TRIGGER newsletter_subscribers_updated_at BEFORE UPDATE ON public.newslet
 -- before update, for each row: newsletter_suppression_lifts_append_only
 -- before delete, for each row: newsletter_suppression_lifts_append_only
 CREATE TRIGGER newsletter_suppression_lifts_append_only BEFORE DELETE OR UPDATE ON public.newsletter_suppression_lifts FOR EACH ROW EXECUTE FUNCTION private.suppression_lifts_append_only();
+
+-- ---- public.privacy_notices ----
+-- before insert, for each row: privacy_notices_checked
+-- before update, for each statement: privacy_notices_kept
+-- before delete, for each statement: privacy_notices_kept
+-- before truncate, for each statement: privacy_notices_kept
+-- after insert, for each row: privacy_notices_10_published → privacy_notices_20_content_webhook
+CREATE TRIGGER privacy_notices_kept BEFORE DELETE OR UPDATE OR TRUNCATE ON public.privacy_notices FOR EACH STATEMENT EXECUTE FUNCTION private.privacy_notices_kept();
+CREATE TRIGGER privacy_notices_checked BEFORE INSERT ON public.privacy_notices FOR EACH ROW EXECUTE FUNCTION private.next_privacy_notice();
+CREATE TRIGGER privacy_notices_10_published AFTER INSERT ON public.privacy_notices FOR EACH ROW EXECUTE FUNCTION private.privacy_notice_published();
+CREATE TRIGGER privacy_notices_20_content_webhook AFTER INSERT ON public.privacy_notices FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+
+-- ---- public.privacy_settings ----
+-- before insert, for each row: privacy_settings_10_checked
+-- before update, for each row: privacy_settings_10_checked → privacy_settings_20_updated_at
+-- after insert, for each row: privacy_settings_10_content_webhook → privacy_settings_20_audit
+-- after update, for each row: privacy_settings_10_content_webhook → privacy_settings_20_audit
+-- after delete, for each row: privacy_settings_10_content_webhook → privacy_settings_20_audit
+CREATE TRIGGER privacy_settings_10_checked BEFORE INSERT OR UPDATE ON public.privacy_settings FOR EACH ROW EXECUTE FUNCTION private.check_privacy_settings();
+CREATE TRIGGER privacy_settings_20_updated_at BEFORE UPDATE ON public.privacy_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER privacy_settings_10_content_webhook AFTER INSERT OR DELETE OR UPDATE ON public.privacy_settings FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER privacy_settings_20_audit AFTER INSERT OR DELETE OR UPDATE ON public.privacy_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('settings');
 
 -- ---- public.project_categories ----
 -- before update, for each row: project_categories_updated_at
@@ -193,3 +226,10 @@ CREATE TRIGGER projects_20_bin AFTER DELETE ON public.projects FOR EACH ROW EXEC
 CREATE TRIGGER projects_30_revision AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.keep_revision();
 CREATE TRIGGER projects_40_updated_by AFTER UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_by();
 CREATE TRIGGER projects_50_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('project');
+
+-- ---- public.retention_settings ----
+-- before update, for each row: retention_settings_checked
+-- after update, for each row: retention_settings_10_content_webhook → retention_settings_20_audit
+CREATE TRIGGER retention_settings_checked BEFORE UPDATE ON public.retention_settings FOR EACH ROW EXECUTE FUNCTION private.check_retention_setting();
+CREATE TRIGGER retention_settings_10_content_webhook AFTER UPDATE ON public.retention_settings FOR EACH ROW EXECUTE FUNCTION private.notify_content_change();
+CREATE TRIGGER retention_settings_20_audit AFTER UPDATE ON public.retention_settings FOR EACH ROW EXECUTE FUNCTION private.audit_retention_setting();

@@ -11,7 +11,7 @@ export interface Challenge {
   signature: string;
 }
 
-export type IntakeForm = 'inquiry' | 'booking' | 'newsletter';
+export type IntakeForm = 'inquiry' | 'booking' | 'newsletter' | 'data_request';
 
 /** What the browser's ALTCHA widget does: finds n with SHA-256(salt + n) = challenge; the payload it sends. */
 export function solve(c: Challenge): string {

@@ -30,6 +30,7 @@ import { defineConsultantCalendar } from './consultant-calendar.ts';
 import { defineStaffIds } from './staff-ids.ts';
 import { defineMailBudgets } from './mail-budgets.ts';
 import { defineApiSurface, HOSTED_DB_SCHEMAS } from './api-surface.ts';
+import { defineRetention } from './retention.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`[rls-matrix.postgres] skipped: ${skip}`);
@@ -111,7 +112,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       await setUpProject();
       const { code, output } = await runDoctor().finally(undoProject);
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
-      expect(output).toMatch(/✔ Scheduled jobs \(pg_cron\)\n {4}pg_cron runs the 10 job\(s\) the migrations schedule: intake-clients-prune, chat-notifications, booking-mail, publish-scheduled-posts, content-housekeeping, lead-follow-ups, newsletter-sends, calendar-sync, calendar-sync-outcomes, audit-retention\.\n {4}No last run failed/);
+      expect(output).toMatch(/✔ Scheduled jobs \(pg_cron\)\n {4}pg_cron runs the 10 job\(s\) the migrations schedule: intake-clients-prune, chat-notifications, booking-mail, publish-scheduled-posts, content-housekeeping, lead-follow-ups, newsletter-sends, calendar-sync, calendar-sync-outcomes, retention\.\n {4}No last run failed/);
       expect(output).toContain('✔ E-mail and the team chat\n    E-mail goes to api.resend.com with the key in Vault');
       expect(output).not.toMatch(/✖/);
       // what it could not check says what to set
@@ -279,6 +280,10 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
     // splinter's lints 0028 and 0029, which this CLI version does not carry yet, in SQL of our own;
     // the functions that run as their owner, behind the API, each with its reason; docs/security.md's list
     defineApiSurface(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
+  });
+
+  describe('retention by settings: the periods and the daily job', () => {
+    defineRetention(() => startHarness({ db: new PostgresDb({ connection: cluster!.connection }) }));
   });
 
   describe('the content webhook', () => {

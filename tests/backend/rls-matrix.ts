@@ -54,9 +54,9 @@ export const AUTHENTICATED_FUNCTIONS = [
     'public.add_calendar_feed(label text, url text, owner_email text)',
     'public.admin_unsubscribe_newsletter(subscriber uuid)',
     'public.audit_events(person uuid, kinds text[], since timestamp with time zone, until timestamp with time zone, page_size integer, before_id bigint)',
-    'public.audit_retention()',
     'public.booking_history(booking uuid)',
     'public.calendar_feeds()',
+    'public.contact_data_export(contact uuid)',
     'public.contact_timeline(contact uuid)',
     'public.erase_contact(contact uuid)',
     'public.erase_newsletter_subscriber(subscriber uuid)',
@@ -72,9 +72,9 @@ export const AUTHENTICATED_FUNCTIONS = [
     'public.rename_project_category(category_id uuid, new_name text, expected_updated_at timestamp with time zone)',
     'public.reset_second_factor(blog_user uuid)',
     'public.restore_from_bin(item uuid, new_password text)',
+    'public.retention_runs()',
     'public.review_contact_detail(contact uuid, field text, value text, decision text)',
     'public.send_newsletter_test(post uuid, html text, plain text)',
-    'public.set_audit_retention(days integer)',
     'public.set_calendar_feed_active(feed uuid, active boolean)',
     'public.staff_second_factors()',
     'public.start_newsletter_send(post uuid, html text, plain text)',
@@ -120,7 +120,7 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
     return n ?? 0;
   }
 
-  const PUBLIC_TABLES = ['clients', 'projects', 'project_categories', 'calendar_settings'] as const;
+  const PUBLIC_TABLES = ['clients', 'projects', 'project_categories', 'calendar_settings', 'privacy_settings', 'privacy_notices', 'retention_settings'] as const;
 
   describe('public tables: everyone reads, only admins write', () => {
     for (const table of PUBLIC_TABLES) {
@@ -128,12 +128,27 @@ export function defineRlsMatrix(start: () => Promise<Harness>): void {
         const total = await count(table);
         expect(total).toBeGreaterThan(0);
         for (const [, client] of [...callers(), ['admin', admin] as const]) {
-          const { data, error } = await client.from(table).select('id');
+          const { data, error } = await client.from(table).select('*');
           expect(error).toBeNull();
           expect(data).toHaveLength(total);
         }
       });
     }
+
+    it("non-admins neither change the privacy notice's facts nor publish, change or delete a version of it", async () => {
+      const snapshot = async () =>
+        Promise.all([h.service.from('privacy_settings').select('*'), h.service.from('privacy_notices').select('*').order('version')]).then((rs) => rs.map((r) => r.data));
+      const before = await snapshot();
+      for (const [who, client] of [...callers(), ['admin', admin] as const]) {
+        if (who !== 'admin') await client.from('privacy_settings').update({ controller_name: `by ${who}` }).eq('id', true);
+        expect((await client.from('privacy_settings').insert({ id: true }).select()).error?.code, who).toBe('42501');
+        expect((await client.from('privacy_settings').delete().eq('id', true).select()).error?.code, who).toBe('42501');
+        expect((await client.from('privacy_notices').update({ body: `by ${who}` }).gt('version', 0)).error?.code, who).toBe('42501');
+        expect((await client.from('privacy_notices').delete().gt('version', 0)).error?.code, who).toBe('42501');
+        if (who !== 'admin') expect((await client.from('privacy_notices').insert({ body: `by ${who}` })).error?.code, who).toBe('42501');
+      }
+      expect(await snapshot()).toEqual(before);
+    });
 
     it('non-admins cannot insert, update or delete clients', async () => {
       const before = await h.service.from('clients').select('id, name').order('id');

@@ -410,16 +410,13 @@ export function defineRoleMatrix(start: () => Promise<Harness>): void {
       }
     });
 
-    it('the functions of the audit log, the factors and the newsletter answer admins at aal2; everybody else gets 42501 and changes nothing', async () => {
-      const [{ retention_days: days }] = await sql<{ retention_days: number }>('select retention_days from private.audit_settings');
-      const mark = await lastAuditId();
+    it('the functions of the audit log, the factors, the retention runs and the newsletter answer admins at aal2; everybody else gets 42501 and changes nothing', async () => {
       for (const c of callers) {
         const answers = await Promise.all([
           c.client.rpc('newsletter_counts'),
           c.client.rpc('audit_events', { page_size: 1 }),
           c.client.rpc('staff_second_factors'),
-          c.client.rpc('audit_retention'),
-          c.client.rpc('set_audit_retention', { days }),
+          c.client.rpc('retention_runs'),
         ]);
         for (const [i, r] of answers.entries()) {
           if (isAdmin(c)) expect(r.error, `${c.who} ${i}`).toBeNull();
@@ -428,16 +425,30 @@ export function defineRoleMatrix(start: () => Promise<Harness>): void {
         if (isAdmin(c)) {
           const factors = (answers[2].data as { blog_user: string }[]).map((f) => f.blog_user);
           expect(factors).toEqual(expect.arrayContaining([ADMIN.id, author.id, consultant.id]));
-          expect(answers[3].data).toBe(days);
         }
       }
-      expect((await sql<{ retention_days: number }>('select retention_days from private.audit_settings'))[0].retention_days).toBe(days);
-      // the one change of the settings recorded is the admin's
-      const changes = await sql<{ actor_blog_user: string }>(
-        `select actor_blog_user::text from private.audit_events where id > $1 and kind = 'settings.changed' and record_table = 'private.audit_settings'`,
-        [mark],
-      );
-      expect(changes).toEqual([{ actor_blog_user: ADMIN.id }]);
+    });
+
+    it('the retention periods: every role reads them, only an admin at aal2 changes one, and that change alone is in the audit log', async () => {
+      const [{ days }] = await sql<{ days: number }>(`select days from public.retention_settings where kind = 'audit_events'`);
+      const mark = await lastAuditId();
+      try {
+        for (const c of callers) {
+          expect((await c.client.from('retention_settings').select('kind')).data, c.who).toHaveLength(8);
+          const { data, error } = await c.client.from('retention_settings').update({ days: days + 1 }).eq('kind', 'audit_events').select('days');
+          expect(error, c.who).toBeNull();
+          expect(data, c.who).toEqual(isAdmin(c) ? [{ days: days + 1 }] : []);
+          if (isAdmin(c)) await sql(`update public.retention_settings set days = $1 where kind = 'audit_events'`, [days]);
+        }
+        const changes = await sql<{ actor_blog_user: string | null }>(
+          `select actor_blog_user::text from private.audit_events where id > $1 and kind = 'settings.changed' and record_table = 'retention_settings'`,
+          [mark],
+        );
+        // the admin's change, and the system's putting it back
+        expect(changes).toEqual([{ actor_blog_user: ADMIN.id }, { actor_blog_user: null }]);
+      } finally {
+        await sql(`update public.retention_settings set days = $1 where kind = 'audit_events'`, [days]);
+      }
     });
   });
 

@@ -27,6 +27,7 @@ export type Database = {
           notified_at: string | null
           notify_error: string | null
           preferred_date: string
+          privacy_version: number | null
           proof: string | null
           sequence: number
           status: string
@@ -49,6 +50,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date: string
+          privacy_version?: number | null
           proof?: string | null
           sequence?: number
           status?: string
@@ -71,6 +73,7 @@ export type Database = {
           notified_at?: string | null
           notify_error?: string | null
           preferred_date?: string
+          privacy_version?: number | null
           proof?: string | null
           sequence?: number
           status?: string
@@ -84,6 +87,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "contacts"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "appointments_privacy_version_fkey"
+            columns: ["privacy_version"]
+            isOneToOne: false
+            referencedRelation: "privacy_notices"
+            referencedColumns: ["version"]
           },
         ]
       }
@@ -351,6 +361,7 @@ export type Database = {
           offer_amount: number | null
           owner_id: string | null
           phone: string
+          privacy_version: number | null
           proof: string | null
           purpose: string
           status: string
@@ -375,6 +386,7 @@ export type Database = {
           offer_amount?: number | null
           owner_id?: string | null
           phone?: string
+          privacy_version?: number | null
           proof?: string | null
           purpose: string
           status?: string
@@ -399,6 +411,7 @@ export type Database = {
           offer_amount?: number | null
           owner_id?: string | null
           phone?: string
+          privacy_version?: number | null
           proof?: string | null
           purpose?: string
           status?: string
@@ -418,6 +431,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "blog_users"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "contact_submissions_privacy_version_fkey"
+            columns: ["privacy_version"]
+            isOneToOne: false
+            referencedRelation: "privacy_notices"
+            referencedColumns: ["version"]
           },
         ]
       }
@@ -517,6 +537,69 @@ export type Database = {
         }
         Relationships: []
       }
+      data_requests: {
+        Row: {
+          closed_at: string | null
+          confirmed_at: string | null
+          contact_id: string | null
+          created_at: string
+          due_at: string | null
+          email: string
+          handled_by: string | null
+          id: string
+          kind: string
+          mailbox: string
+          outcome: string | null
+          status: string
+          token_hash: string
+        }
+        Insert: {
+          closed_at?: string | null
+          confirmed_at?: string | null
+          contact_id?: string | null
+          created_at?: string
+          due_at?: string | null
+          email: string
+          handled_by?: string | null
+          id?: string
+          kind: string
+          mailbox: string
+          outcome?: string | null
+          status?: string
+          token_hash: string
+        }
+        Update: {
+          closed_at?: string | null
+          confirmed_at?: string | null
+          contact_id?: string | null
+          created_at?: string
+          due_at?: string | null
+          email?: string
+          handled_by?: string | null
+          id?: string
+          kind?: string
+          mailbox?: string
+          outcome?: string | null
+          status?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "data_requests_contact_id_fkey"
+            columns: ["contact_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "data_requests_handled_by_fkey"
+            columns: ["handled_by"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       lead_notes: {
         Row: {
           author_id: string | null
@@ -594,6 +677,7 @@ export type Database = {
           id: number
           network: string | null
           page: string
+          privacy_version: number | null
           subscriber_id: string
           withdrawn_at: string | null
           withdrawn_via: string | null
@@ -606,6 +690,7 @@ export type Database = {
           id?: never
           network?: string | null
           page?: string
+          privacy_version?: number | null
           subscriber_id: string
           withdrawn_at?: string | null
           withdrawn_via?: string | null
@@ -618,6 +703,7 @@ export type Database = {
           id?: never
           network?: string | null
           page?: string
+          privacy_version?: number | null
           subscriber_id?: string
           withdrawn_at?: string | null
           withdrawn_via?: string | null
@@ -625,6 +711,13 @@ export type Database = {
           wording_version?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "newsletter_consents_privacy_version_fkey"
+            columns: ["privacy_version"]
+            isOneToOne: false
+            referencedRelation: "privacy_notices"
+            referencedColumns: ["version"]
+          },
           {
             foreignKeyName: "newsletter_consents_subscriber_id_fkey"
             columns: ["subscriber_id"]
@@ -784,6 +877,87 @@ export type Database = {
           },
         ]
       }
+      privacy_notice_staff: {
+        Row: {
+          created_by: string | null
+          created_by_name: string
+          version: number
+        }
+        Insert: {
+          created_by?: string | null
+          created_by_name?: string
+          version: number
+        }
+        Update: {
+          created_by?: string | null
+          created_by_name?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "privacy_notice_staff_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "blog_users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "privacy_notice_staff_version_fkey"
+            columns: ["version"]
+            isOneToOne: true
+            referencedRelation: "privacy_notices"
+            referencedColumns: ["version"]
+          },
+        ]
+      }
+      privacy_notices: {
+        Row: {
+          body: string
+          created_at: string
+          version: number
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          version: number
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      privacy_settings: {
+        Row: {
+          controller_address: string
+          controller_eik: string
+          controller_email: string
+          controller_name: string
+          id: boolean
+          processors: Json
+          updated_at: string
+        }
+        Insert: {
+          controller_address?: string
+          controller_eik?: string
+          controller_email?: string
+          controller_name?: string
+          id?: boolean
+          processors?: Json
+          updated_at?: string
+        }
+        Update: {
+          controller_address?: string
+          controller_eik?: string
+          controller_email?: string
+          controller_name?: string
+          id?: boolean
+          processors?: Json
+          updated_at?: string
+        }
+        Relationships: []
+      }
       project_categories: {
         Row: {
           created_at: string
@@ -910,6 +1084,30 @@ export type Database = {
           },
         ]
       }
+      retention_settings: {
+        Row: {
+          days: number
+          kind: string
+          max_days: number
+          min_days: number
+          updated_at: string
+        }
+        Insert: {
+          days: number
+          kind: string
+          max_days?: number
+          min_days: number
+          updated_at?: string
+        }
+        Update: {
+          days?: number
+          kind?: string
+          max_days?: number
+          min_days?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -948,10 +1146,6 @@ export type Database = {
           record_id: string
           detail: Json
         }[]
-      }
-      audit_retention: {
-        Args: never
-        Returns: number
       }
       blog_category_counts: {
         Args: {
@@ -1029,15 +1223,33 @@ export type Database = {
         }
         Returns: Json
       }
+      confirm_data_request: {
+        Args: {
+          token: string
+        }
+        Returns: Json
+      }
       confirm_newsletter: {
         Args: {
           token: string
         }
         Returns: Json
       }
+      contact_data_export: {
+        Args: {
+          contact: string
+        }
+        Returns: Json
+      }
       contact_timeline: {
         Args: {
           contact: string
+        }
+        Returns: Json
+      }
+      data_request_by_token: {
+        Args: {
+          token: string
         }
         Returns: Json
       }
@@ -1148,6 +1360,16 @@ export type Database = {
         }
         Returns: string
       }
+      request_personal_data: {
+        Args: {
+          email: string
+          kind: string
+          proof?: string
+          fill_ms?: number
+          bot_trap?: string
+        }
+        Returns: undefined
+      }
       resend_newsletter_confirmation: {
         Args: {
           token: string
@@ -1167,6 +1389,15 @@ export type Database = {
         }
         Returns: Json
       }
+      retention_runs: {
+        Args: never
+        Returns: {
+          kind: string
+          ran_at: string
+          removed: number
+          failed: boolean
+        }[]
+      }
       review_contact_detail: {
         Args: {
           contact: string
@@ -1183,12 +1414,6 @@ export type Database = {
           plain: string
         }
         Returns: Json
-      }
-      set_audit_retention: {
-        Args: {
-          days: number
-        }
-        Returns: number
       }
       set_calendar_feed_active: {
         Args: {
