@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES = [
   { route: '/blog/:slug', page: 'src/site/pages/blog/BlogPostPage.tsx' },
   { route: '/project/:slug', page: 'src/site/pages/projects/ProjectPage.tsx' },
   { route: '/resources/:slug', page: 'src/site/pages/resources/ResourcesPage.tsx' },
+  { route: '/lichni-danni', page: 'src/site/pages/data-requests/DataRequestPage.tsx' },
+  { route: '/poveritelnost', page: 'src/site/pages/privacy/PrivacyPage.tsx' },
 ];
 
 /** Every page module of the route table: what one page may lazily load of another is not its cost. */
