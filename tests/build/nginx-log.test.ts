@@ -37,11 +37,13 @@ describe('the access log of the nginx server block', () => {
       referred: 'bk_77aa55cc33ee11ff99bb88dd66442200',
       recovery: '5f4dcc3b5aa765d61d8327deb882cf99aa11bb22cc33dd44ee55ff66',
       invite: '9e107d9d372bb6826bd81d3542a419d6aa11bb22cc33dd44ee55ff77',
+      dataRequest: 'dr_Qm9vYXJkLXRva2VuLW9mLWEtZGF0YS1yZXF1ZXN0',
     };
     const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.origin}${path}`, { headers });
     expect((await get(`/booking/${tokens.booking}`)).status).toBe(200);
     expect((await get(`/newsletter/confirm/${tokens.confirm}/?from=mail`)).status).toBe(200);
     expect((await get(`/newsletter/unsubscribe/${tokens.unsubscribe}`)).status).toBe(200);
+    expect((await get(`/lichni-danni/potvardi/${tokens.dataRequest}`)).status).toBe(200);
     // the manage page's script, loaded by the page: the browser names the page as the Referer
     expect((await get('/assets/app-1234.js', { Referer: `${server.origin}/booking/${tokens.referred}` })).status).toBe(200);
     expect((await get('/blog/no-such-post')).status).toBe(404);
@@ -54,6 +56,7 @@ describe('the access log of the nginx server block', () => {
     expect(log).toContain('"GET /booking/[token] HTTP/1.1" 200');
     expect(log).toContain('"GET /newsletter/confirm/[token]/?from=mail HTTP/1.1" 200');
     expect(log).toContain('"GET /newsletter/unsubscribe/[token] HTTP/1.1" 200');
+    expect(log).toContain('"GET /lichni-danni/potvardi/[token] HTTP/1.1" 200');
     expect(log).toContain(`"GET /assets/app-1234.js HTTP/1.1" 200 10 "${server.origin}/booking/[token]"`);
     // an address without a token is logged whole: the log still says what was asked
     expect(log).toContain('"GET /blog/no-such-post HTTP/1.1" 404');
