@@ -18,7 +18,7 @@ test('a consultant signs in for the first time: led to the second factor, then t
   const { email, password } = await colleague('consultant');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/blog-admin\/inquiries$/);
-  await expect(page.getByRole('tab')).toHaveText(['Календар', 'Запитвания', 'Резервации', 'Контакти']);
+  await expect(page.getByRole('tab')).toHaveText(['Календар', 'Запитвания', 'Резервации', 'Контакти', 'Заявки за лични данни']);
   await expect(page.getByRole('note', { name: 'Двуфакторна защита' })).toContainText('Ролята ви „Консултант“ работи с лични данни на посетители.');
   const lead = page.getByRole('region', { name: 'Нужна е двуфакторна защита' });
   await expect(lead).toContainText('Разделът „Запитвания“ съдържа лични данни.');
