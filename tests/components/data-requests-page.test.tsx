@@ -3,7 +3,7 @@
 // the same whatever the address; opening the link only reads, its button confirms. Every answer of
 // the database is fake (MSW); the real ones are proven in tests/backend/data-requests.test.ts.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -92,7 +92,9 @@ describe('the e-mailed link', () => {
     expect(presses).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Потвърди заявката' }));
-    expect(await screen.findByRole('heading', { name: 'Заявката е получена' })).toHaveFocus();
+    // the heading takes the focus in the frame after it is shown
+    const received = await screen.findByRole('heading', { name: 'Заявката е получена' });
+    await waitFor(() => expect(received).toHaveFocus());
     expect(screen.getByText('Благодарим ви! Ще отговорим на i***@example.com до 29 декември 2026 г.')).toBeInTheDocument();
     expect(presses).toEqual([{ token: TOKEN }]);
   });
