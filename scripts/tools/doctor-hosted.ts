@@ -49,6 +49,7 @@ export const ANON_PUBLIC_FUNCTIONS = [
   'public.resend_newsletter_confirmation(token text)',
   'public.subscribe_newsletter(email text, page text, wording_version text, proof text, fill_ms integer, bot_trap text)',
   'public.taken_slots(range_start timestamp with time zone, range_end timestamp with time zone)',
+  'public.track(e jsonb)',
   'public.unsubscribe_newsletter(token text, via text)',
 ];
 
@@ -182,7 +183,8 @@ const JOB_PURPOSE: Record<string, string> = {
   'calendar-sync': "the consultant's calendar feeds are read only when an admin asks.",
   'calendar-sync-outcomes': 'a calendar sync that never reached its function (not deployed, did not start or answer) leaves no error in the calendar tab, and nobody is told.',
   'audit-retention': "the audit log is kept past its retention (a year by default) and never pruned.",
-  retention: 'nothing is deleted or anonymised when its retention period ends (lost leads, past bookings, e-mail bodies, network keys, subscribers, data requests, the audit log).',
+  retention: 'nothing is deleted or anonymised when its retention period ends (lost leads, past bookings, e-mail bodies, network keys, subscribers, data requests, the audit log, the raw measurement events).',
+  insights: "no day is rolled up: the dashboard counts every day from the raw events (slower, and nothing of the days past their retention), and an old day's measurement salt stays until the next event.",
 };
 
 async function appliedVersions(q: Query): Promise<Set<string> | null> {

@@ -16,6 +16,8 @@ select cron.schedule('chat-notifications', '* * * * *', 'select private.process_
 
 select cron.schedule('content-housekeeping', '17 3 * * *', 'select private.purge_bin(); select private.prune_revisions()');
 
+select cron.schedule('insights', '5 21,22 * * *', 'select private.roll_up_insights()');
+
 select cron.schedule('intake-clients-prune', '17 3 * * *', 'select private.prune_intake_clients()');
 
 select cron.schedule('lead-follow-ups', '* * * * *', 'select private.send_follow_up_digests()');

@@ -222,6 +222,93 @@ create table private.gateway_seen (
 );
 -- row level security: off
 
+create table private.insight_daily_events (
+  day date not null,
+  name text not null,
+  source text not null,
+  campaign text not null,
+  visitors integer not null,
+  count integer not null,
+  constraint insight_daily_events_pkey PRIMARY KEY (day, name, source, campaign)
+);
+-- row level security: off
+comment on table private.insight_daily_events is 'Per day, event (not page views), source and campaign: distinct visitors and events. The funnels sum the visitors.';
+
+create table private.insight_daily_pages (
+  day date not null,
+  path text not null,
+  visitors integer not null,
+  pageviews integer not null,
+  constraint insight_daily_pages_pkey PRIMARY KEY (day, path)
+);
+-- row level security: off
+comment on table private.insight_daily_pages is 'Per day and path: distinct visitors that day and page views. Counts only.';
+
+create table private.insight_daily_sources (
+  day date not null,
+  source text not null,
+  campaign text not null,
+  visitors integer not null,
+  pageviews integer not null,
+  constraint insight_daily_sources_pkey PRIMARY KEY (day, source, campaign)
+);
+-- row level security: off
+comment on table private.insight_daily_sources is 'Per day, source and campaign ('''' for none): the visitors whose source that day it was, and their page views. Each visitor has one a day, so they add up to the day''s visitors.';
+
+create table private.insight_events (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  day date not null,
+  name text not null,
+  path text not null,
+  referrer text,
+  utm_source text,
+  utm_medium text,
+  utm_campaign text,
+  utm_term text,
+  utm_content text,
+  device text,
+  browser text,
+  visitor bytea not null,
+  constraint insight_events_pkey PRIMARY KEY (id),
+  constraint insight_events_browser_check CHECK (browser = ANY (ARRAY['chrome'::text, 'firefox'::text, 'safari'::text, 'edge'::text, 'opera'::text, 'samsung'::text, 'other'::text])),
+  constraint insight_events_device_check CHECK (device = ANY (ARRAY['mobile'::text, 'tablet'::text, 'desktop'::text])),
+  constraint insight_events_name_check CHECK (name = ANY (ARRAY['pageview'::text, 'wizard_open'::text, 'wizard_step_2'::text, 'wizard_step_3'::text, 'inquiry_sent'::text, 'booking_open'::text, 'booking_day'::text, 'booking_time'::text, 'booking_made'::text, 'newsletter_signup'::text, 'phone_click'::text, 'email_click'::text])),
+  constraint insight_events_path_check CHECK (char_length(path) <= 300),
+  constraint insight_events_referrer_check CHECK (char_length(referrer) <= 120),
+  constraint insight_events_utm_campaign_check CHECK (char_length(utm_campaign) >= 1 AND char_length(utm_campaign) <= 100),
+  constraint insight_events_utm_content_check CHECK (char_length(utm_content) >= 1 AND char_length(utm_content) <= 100),
+  constraint insight_events_utm_medium_check CHECK (char_length(utm_medium) >= 1 AND char_length(utm_medium) <= 100),
+  constraint insight_events_utm_source_check CHECK (char_length(utm_source) >= 1 AND char_length(utm_source) <= 100),
+  constraint insight_events_utm_term_check CHECK (char_length(utm_term) >= 1 AND char_length(utm_term) <= 100),
+  constraint insight_events_visitor_check CHECK (octet_length(visitor) = 32)
+);
+CREATE INDEX insight_events_day_visitor_idx ON private.insight_events USING btree (day, visitor, at);
+-- row level security: off
+comment on table private.insight_events is 'The site''s measurement events as they came (public.track): when, the Sofia day, the event, the path, the referring host, the campaign tags, device and browser class, and the visitor as a keyed hash of network and browser under that day''s salt (Vault). No address, no user agent. Kept for the retention kind insight_events; its counts stay in the rollups.';
+comment on column private.insight_events.visitor is 'HMAC-SHA256 of the network (IPv4 address, IPv6 /64) and the user agent under the salt of the day (Vault ''insight_salt:<day>'', deleted the next day).';
+
+create table private.insight_floods (
+  key bytea not null,
+  day date not null,
+  minute timestamp with time zone not null,
+  minute_count integer not null,
+  day_count integer not null,
+  constraint insight_floods_pkey PRIMARY KEY (key)
+);
+CREATE INDEX insight_floods_day_idx ON private.insight_floods USING btree (day);
+-- row level security: off
+comment on table private.insight_floods is 'Today''s event counts per visitor and per network (keyed hashes under the day''s salt) for the measurement''s flood limits; the job insights deletes earlier days.';
+
+create table private.insight_rollups (
+  day date not null,
+  rolled_at timestamp with time zone default now() not null,
+  events integer not null,
+  constraint insight_rollups_pkey PRIMARY KEY (day)
+);
+-- row level security: off
+comment on table private.insight_rollups is 'The days rolled up by the job insights: when, and how many raw events the day had.';
+
 create table private.intake_clients (
   inquiry_id uuid,
   appointment_id uuid,
@@ -1282,7 +1369,7 @@ create table public.retention_settings (
   constraint retention_settings_pkey PRIMARY KEY (kind),
   constraint retention_settings_bounds CHECK (min_days >= 1 AND max_days <= 3650 AND min_days <= max_days),
   constraint retention_settings_days_in_bounds CHECK (days >= min_days AND days <= max_days),
-  constraint retention_settings_kind_check CHECK (kind = ANY (ARRAY['leads_closed'::text, 'bookings_past'::text, 'mail_bodies'::text, 'network_hashes'::text, 'subscribers_unconfirmed'::text, 'subscribers_unsubscribed'::text, 'data_requests'::text, 'audit_events'::text]))
+  constraint retention_settings_kind_check CHECK (kind = ANY (ARRAY['leads_closed'::text, 'bookings_past'::text, 'mail_bodies'::text, 'network_hashes'::text, 'subscribers_unconfirmed'::text, 'subscribers_unsubscribed'::text, 'data_requests'::text, 'audit_events'::text, 'insight_events'::text]))
 );
 -- row level security: enabled
 alter table public.retention_settings enable row level security;

@@ -38,7 +38,7 @@ CREATE TRIGGER audit_events_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON p
 CREATE TRIGGER mailbox_providers_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON private.mailbox_providers FOR EACH STATEMENT EXECUTE FUNCTION private.mailbox_providers_changed();
 
 -- ---- public.appointments ----
--- before insert, for each row: appointments_10_bot_trap → appointments_15_checked → appointments_35_visitor_zone → appointments_40_clean → appointments_45_first_touch → appointments_47_privacy_version → appointments_50_contact → appointments_55_meeting_url
+-- before insert, for each row: appointments_10_bot_trap → appointments_15_checked → appointments_35_visitor_zone → appointments_40_clean → appointments_42_visit_touch → appointments_45_first_touch → appointments_47_privacy_version → appointments_50_contact → appointments_55_meeting_url
 -- before update, for each row: appointments_15_checked → appointments_20_sequence → appointments_25_status_transition → appointments_30_updated_at → appointments_40_clean → appointments_45_first_touch → appointments_55_meeting_url
 -- after insert, for each row: appointments_10_chat → appointments_30_conversation_created
 -- after update, for each row: appointments_20_conversation_changed
@@ -49,6 +49,7 @@ CREATE TRIGGER appointments_25_status_transition BEFORE UPDATE OF status ON publ
 CREATE TRIGGER appointments_30_updated_at BEFORE UPDATE OF client_name, client_email, client_phone, company_name, preferred_date, message, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER appointments_35_visitor_zone BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.normalize_visitor_zone();
 CREATE TRIGGER appointments_40_clean BEFORE INSERT OR UPDATE OF client_name, company_name, message ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
+CREATE TRIGGER appointments_42_visit_touch BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.visit_first_touch();
 CREATE TRIGGER appointments_45_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
 CREATE TRIGGER appointments_47_privacy_version BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.set_privacy_version();
 CREATE TRIGGER appointments_50_contact BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_contact();
@@ -115,12 +116,13 @@ CREATE TRIGGER clients_20_content_webhook AFTER INSERT OR DELETE OR UPDATE ON pu
 CREATE TRIGGER clients_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('client');
 
 -- ---- public.contact_submissions ----
--- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_35_privacy_version → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
+-- before insert, for each row: contact_submissions_10_bot_trap → contact_submissions_20_clean → contact_submissions_25_visit_touch → contact_submissions_30_first_touch → contact_submissions_35_privacy_version → contact_submissions_40_checked → contact_submissions_60_contact → contact_submissions_70_lead
 -- before update, for each row: contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_50_updated_at → contact_submissions_70_lead
 -- after insert, for each row: contact_submissions_10_acknowledged → contact_submissions_20_chat
 -- after update, for each row: contact_submissions_30_lead_history → contact_submissions_40_audit
 CREATE TRIGGER contact_submissions_10_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
 CREATE TRIGGER contact_submissions_20_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
+CREATE TRIGGER contact_submissions_25_visit_touch BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.visit_first_touch();
 CREATE TRIGGER contact_submissions_30_first_touch BEFORE INSERT OR UPDATE OF first_touch ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_first_touch();
 CREATE TRIGGER contact_submissions_35_privacy_version BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.set_privacy_version();
 CREATE TRIGGER contact_submissions_40_checked BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.check_inquiry();

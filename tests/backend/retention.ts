@@ -257,6 +257,18 @@ export function defineRetention(start: () => Promise<Harness>): void {
       await backdate(`update private.intake_clients set created_at = now() - interval '40 days' where inquiry_id = $1`, [ids.recentLost]);
       await sql(`insert into private.intake_clients (inquiry_id, client, network, created_at) select $1, 'narrow', 'wide', now() - interval '40 days'
                   where not exists (select 1 from private.intake_clients where inquiry_id = $1)`, [ids.recentLost]);
+      // the measurement: a raw event 40 days old and one 2 days old, their days rolled up, and one
+      // 41 days old of a day the job has not rolled up (rolled up before it goes)
+      const event = (days: number) =>
+        sql<{ id: string }>(
+          `insert into private.insight_events (at, day, name, path, visitor)
+           values (now() - make_interval(days => $1), private.sofia_today() - $1, 'pageview', '/', extensions.gen_random_bytes(32)) returning id::text`,
+          [days],
+        ).then((rows) => rows[0].id);
+      ids.oldEvent = await event(40);
+      ids.recentEvent = await event(2);
+      await sql('select private.roll_up_insight_day(private.sofia_today() - 40), private.roll_up_insight_day(private.sofia_today() - 2)');
+      ids.unrolledEvent = await event(41);
 
       // as pg_cron runs it
       const [job] = await sql<{ schedule: string; command: string }>(`select schedule, command from cron.job where jobname = 'retention'`);
@@ -268,6 +280,10 @@ export function defineRetention(start: () => Promise<Harness>): void {
     });
 
     afterAll(async () => {
+      await sql('delete from private.insight_events where id = any ($1::bigint[])', [[ids.oldEvent, ids.recentEvent, ids.unrolledEvent]]);
+      for (const table of ['insight_rollups', 'insight_daily_pages', 'insight_daily_sources', 'insight_daily_events']) {
+        await sql(`delete from private.${table} where day in (private.sofia_today() - 41, private.sofia_today() - 40, private.sofia_today() - 2)`);
+      }
       await sql('delete from public.newsletter_subscribers where id = any ($1::uuid[]) or email = any ($2::text[]) or email = private.address_hash($3)', [
         [ids.unsubscribed, ids.unconfirmed, ids.justSigned],
         [emailOfUnsubscribed],
@@ -318,6 +334,18 @@ export function defineRetention(start: () => Promise<Harness>): void {
       expect(await exists('private.audit_events', ids.oldAudit)).toBe(false);
     });
 
+    it('deletes the raw measurement events past their period, their counts kept (a day not rolled up yet rolled up first); keeps recent ones', async () => {
+      expect(await exists('private.insight_events', ids.oldEvent)).toBe(false);
+      expect(await exists('private.insight_events', ids.unrolledEvent)).toBe(false);
+      expect(await exists('private.insight_events', ids.recentEvent)).toBe(true);
+      expect(
+        await sql(`select private.sofia_today() - day as ago, visitors, pageviews from private.insight_daily_pages where day < private.sofia_today() - 30 and path = '/' order by day`),
+      ).toEqual([
+        { ago: 41, visitors: 1, pageviews: 1 },
+        { ago: 40, visitors: 1, pageviews: 1 },
+      ]);
+    });
+
     it('deletes a data request closed past its period and one never confirmed for 7 days; keeps an open one', async () => {
       expect(await exists('public.data_requests', ids.closedRequest)).toBe(false);
       expect(await exists('public.data_requests', ids.unconfirmedRequest)).toBe(false);
@@ -361,6 +389,7 @@ export function defineRetention(start: () => Promise<Harness>): void {
       expect(counts.subscribers_unsubscribed).toBeGreaterThanOrEqual(1);
       expect(counts.data_requests).toBeGreaterThanOrEqual(2);
       expect(counts.audit_events).toBeGreaterThanOrEqual(1);
+      expect(counts.insight_events).toBeGreaterThanOrEqual(1);
 
       const shown = await adminAal2.rpc('retention_runs');
       expect(shown.error).toBeNull();

@@ -112,7 +112,7 @@ suite(`on real PostgreSQL ${findPostgres()?.version ?? ''}${skip ? ` (skipped: $
       await setUpProject();
       const { code, output } = await runDoctor().finally(undoProject);
       expect(output).toMatch(/✔ Migrations\n.*All \d+ migrations/);
-      expect(output).toMatch(/✔ Scheduled jobs \(pg_cron\)\n {4}pg_cron runs the 10 job\(s\) the migrations schedule: intake-clients-prune, chat-notifications, booking-mail, publish-scheduled-posts, content-housekeeping, lead-follow-ups, newsletter-sends, calendar-sync, calendar-sync-outcomes, retention\.\n {4}No last run failed/);
+      expect(output).toMatch(/✔ Scheduled jobs \(pg_cron\)\n {4}pg_cron runs the 11 job\(s\) the migrations schedule: intake-clients-prune, chat-notifications, booking-mail, publish-scheduled-posts, content-housekeeping, lead-follow-ups, newsletter-sends, calendar-sync, calendar-sync-outcomes, retention, insights\.\n {4}No last run failed/);
       expect(output).toContain('✔ E-mail and the team chat\n    E-mail goes to api.resend.com with the key in Vault');
       expect(output).not.toMatch(/✖/);
       // what it could not check says what to set

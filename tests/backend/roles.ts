@@ -11,6 +11,7 @@
 // 15 (rls-matrix.postgres.test.ts): every row it makes is removed again, every setting put back.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION_KINDS } from '../../src/shared/domain/retention.ts';
 import type { Harness } from './harness.ts';
 
 const ADMIN = { id: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
@@ -434,7 +435,7 @@ export function defineRoleMatrix(start: () => Promise<Harness>): void {
       const mark = await lastAuditId();
       try {
         for (const c of callers) {
-          expect((await c.client.from('retention_settings').select('kind')).data, c.who).toHaveLength(8);
+          expect((await c.client.from('retention_settings').select('kind')).data, c.who).toHaveLength(RETENTION_KINDS.length);
           const { data, error } = await c.client.from('retention_settings').update({ days: days + 1 }).eq('kind', 'audit_events').select('days');
           expect(error, c.who).toBeNull();
           expect(data, c.who).toEqual(isAdmin(c) ? [{ days: days + 1 }] : []);

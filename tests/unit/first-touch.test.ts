@@ -43,6 +43,8 @@ describe('validFirstTouch', () => {
   const base = { landing_path: '/', at: '2026-11-20T10:00:00.000Z' };
   it('takes a touch within 90 days with the known keys', () => {
     expect(validFirstTouch({ ...base, utm_source: 'x', fbclid: true }, NOW)).toEqual({ ...base, utm_source: 'x', fbclid: true });
+    // filled by the database from the same day's visit
+    expect(validFirstTouch({ ...base, referrer: 'google.com', via: 'visit' }, NOW)).toEqual({ ...base, referrer: 'google.com', via: 'visit' });
   });
   it.each([
     ['an unknown key', { ...base, email: 'a@b.example' }],
@@ -52,6 +54,7 @@ describe('validFirstTouch', () => {
     ['an old touch', { ...base, at: '2026-08-01T10:00:00.000Z' }],
     ['no landing path', { at: base.at }],
     ['a list', [base]],
+    ['another way than a visit', { ...base, via: 'browser' }],
   ])('refuses %s', (_, value) => {
     expect(validFirstTouch(value, NOW)).toBeNull();
   });

@@ -12,10 +12,10 @@ describe('retention', () => {
     expect(splitRetention(720)).toEqual({ amount: 24, unit: 'months' });
   });
 
-  it('has the eight kinds of the issue, each with a default within its bounds and none over ten years', () => {
+  it('has the nine kinds of the issues (the ninth: the raw measurement events), each with a default within its bounds and none over ten years', () => {
     expect(RETENTION_KINDS.map((k) => k.kind)).toEqual([
       'leads_closed', 'bookings_past', 'mail_bodies', 'network_hashes',
-      'subscribers_unconfirmed', 'subscribers_unsubscribed', 'data_requests', 'audit_events',
+      'subscribers_unconfirmed', 'subscribers_unsubscribed', 'data_requests', 'audit_events', 'insight_events',
     ]);
     for (const k of RETENTION_KINDS) {
       expect(k.minDays, k.kind).toBeGreaterThanOrEqual(1);
@@ -25,7 +25,7 @@ describe('retention', () => {
     }
     expect(Object.fromEntries(RETENTION_KINDS.map((k) => [k.kind, k.defaultDays]))).toEqual({
       leads_closed: 730, bookings_past: 730, mail_bodies: 90, network_hashes: 30,
-      subscribers_unconfirmed: 30, subscribers_unsubscribed: 30, data_requests: 1095, audit_events: 365,
+      subscribers_unconfirmed: 30, subscribers_unsubscribed: 30, data_requests: 1095, audit_events: 365, insight_events: 30,
     });
     expect(retentionKind('subscribers_unsubscribed')?.outcome).toBe('anonymised');
   });

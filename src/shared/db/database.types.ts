@@ -1265,6 +1265,43 @@ export type Database = {
         }
         Returns: undefined
       }
+      insights_attribution: {
+        Args: {
+          from_day: string
+          to_day: string
+        }
+        Returns: Json
+      }
+      insights_funnels: {
+        Args: {
+          from_day: string
+          to_day: string
+        }
+        Returns: Json
+      }
+      insights_newsletter: {
+        Args: {
+          from_day: string
+          to_day: string
+        }
+        Returns: Json
+      }
+      insights_summary: {
+        Args: {
+          from_day: string
+          to_day: string
+        }
+        Returns: Json
+      }
+      insights_top: {
+        Args: {
+          from_day: string
+          to_day: string
+          dimension: string
+          max_rows?: number
+        }
+        Returns: Json
+      }
       intake_challenge: {
         Args: {
           form: string
@@ -1458,6 +1495,12 @@ export type Database = {
           range_end: string
         }
         Returns: string[]
+      }
+      track: {
+        Args: {
+          e: Json
+        }
+        Returns: undefined
       }
       unsubscribe_newsletter: {
         Args: {

@@ -21,6 +21,11 @@ export type FirstTouch = Partial<Record<CampaignTag, string>> &
     landing_path: string;
     /** When (ISO 8601). */
     at: string;
+    /**
+     * 'visit': the browser kept none, and the database filled it from the visitor's measured
+     * visit the same day (supabase/migrations/20261129001100_insights.sql, private.visit_touch).
+     */
+    via?: 'visit';
   };
 
 /** The longest campaign tag kept, and the longest landing path. */
@@ -47,6 +52,8 @@ export function validFirstTouch(value: unknown, now: Date): FirstTouch | null {
       if (typeof field !== 'string' || !HOST.test(field)) return null;
     } else if (key === 'landing_path') {
       if (typeof field !== 'string' || field.length > PATH_MAX_LENGTH || !PATH.test(field)) return null;
+    } else if (key === 'via') {
+      if (field !== 'visit') return null;
     } else if (key !== 'at') {
       return null;
     }

@@ -15,7 +15,8 @@ export type RetentionKind =
   | 'subscribers_unconfirmed'
   | 'subscribers_unsubscribed'
   | 'data_requests'
-  | 'audit_events';
+  | 'audit_events'
+  | 'insight_events';
 
 /** What happens to a record when its period ends. */
 export type RetentionOutcome = 'deleted' | 'anonymised';
@@ -129,6 +130,17 @@ export const RETENTION_KINDS: readonly RetentionKindInfo[] = [
     defaultDays: 365,
     minDays: 30,
     minReason: 'as before: a month is the least that lets an incident be traced',
+    maxDays: MAX_RETENTION_DAYS,
+  },
+  {
+    kind: 'insight_events',
+    label: 'Събития от посещенията на сайта',
+    from: 'посещението',
+    outcome: 'deleted',
+    end: 'Изтриват се. Остават само дневните обобщения (брой посетители и прегледи), в които няма нищо за отделен посетител.',
+    defaultDays: 30,
+    minDays: 1,
+    minReason: "each day is rolled up once it ends, and only rolled-up days are deleted; the same-day attribution of an inquiry reads today's events alone",
     maxDays: MAX_RETENTION_DAYS,
   },
 ];
