@@ -2,7 +2,7 @@
 // (and of all the JavaScript it can load), from the build's manifest, checked against
 // budgets.json. Deterministic: it reads files, it times nothing. `npm test` runs the same check.
 import { readFileSync } from 'node:fs';
-import { loadBuild, measureRoutes } from './bundle-graph.mjs';
+import { insightsLoad, loadBuild, measureRoutes } from './bundle-graph.mjs';
 
 const dirArg = process.argv.find((a) => a.startsWith('--dir='));
 const graph = loadBuild(dirArg ? dirArg.slice('--dir='.length) : undefined);
@@ -27,5 +27,11 @@ console.log(`\nBundle sizes of ${graph.dir}\n`);
 console.log(line(head));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 rows.forEach((r) => console.log(line(r)));
+// the measurement script (docs/insights.md), on every public page when the browser is idle
+const insights = insightsLoad(graph);
+const insightsBudget = JSON.parse(readFileSync('budgets.json', 'utf8')).insights.script;
+const insightsOver = insights.bytes > insightsBudget * 1024;
+if (insightsOver) failed++;
+console.log(`\nThe measurement script: ${kb(insights.bytes)} / ${insightsBudget} kB gz${insightsOver ? ' ✖' : ''} (${insights.js.join(', ')})`);
 console.log(failed ? `\n${failed} budget(s) exceeded` : '\nAll budgets met');
 process.exit(failed ? 1 : 0);

@@ -20,6 +20,10 @@ const ALLOWED_SHARED = new Map([
   ['src/site/pages/preview/PreviewPage.tsx', 'reads the admin’s preview'],
 ]);
 
+/** The admin's session key (a read, never a write): only the measurement looks, to leave staff out. */
+const SESSION_KEY = /from '@\/shared\/db\/session-key'/;
+const ALLOWED_SESSION_KEY = new Map([['src/site/runtime/insights.ts', 'reads whether staff are signed in, to leave them uncounted']]);
+
 function filesUnder(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = `${dir}/${entry.name}`;
@@ -44,6 +48,12 @@ describe("the public site and the visitor's storage", () => {
 
   it("reaches the shared modules that write it only through the public drafts' gate", () => {
     expect(PUBLIC.filter((file) => SHARED_WRITERS.test(code(file)) && !ALLOWED_SHARED.has(file))).toEqual([]);
+  });
+
+  it("looks at the admin's session key only in the measurement, which only reads it", () => {
+    expect(PUBLIC.filter((file) => SESSION_KEY.test(code(file)) && !ALLOWED_SESSION_KEY.has(file))).toEqual([]);
+    expect(code('src/site/runtime/insights.ts')).toMatch(SESSION_KEY);
+    expect(code('src/shared/db/session-key.ts')).not.toMatch(/setItem|removeItem|clear\(/);
   });
 
   it('would catch a slip (not vacuous)', () => {

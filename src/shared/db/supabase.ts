@@ -13,11 +13,10 @@ import type { StorageClient } from '@supabase/storage-js';
 export type { SupabaseClient } from '@/shared/db/supabase-types';
 import type { SupabaseClient } from '@/shared/db/supabase-types';
 
-/**
- * Key under which the session is kept in localStorage. Fixed (rather than supabase-js's default
- * `sb-<project-ref>-auth-token`) so that sign-out can remove it without knowing the project.
- */
-export const AUTH_STORAGE_KEY = 'sinaptika-auth-token';
+// the session's key in localStorage, and whether one is stored: a module without any client, which
+// the public site's measurement reads too
+export { AUTH_STORAGE_KEY, hasStoredSession } from '@/shared/db/session-key';
+import { AUTH_STORAGE_KEY } from '@/shared/db/session-key';
 
 export { getSupabaseConfig, type SupabaseConfig } from '@/shared/db/config';
 import { getSupabaseConfig } from '@/shared/db/config';
@@ -67,15 +66,6 @@ export function getStorage(): Promise<StorageClient> {
       return createStorage(getSupabaseConfig(), client.auth);
     },
   );
-}
-
-/** Whether this browser keeps a session: the sign-in page asks before it loads the client. */
-export function hasStoredSession(): boolean {
-  try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
-  } catch {
-    return false; // storage unavailable: nothing stored either
-  }
 }
 
 /**

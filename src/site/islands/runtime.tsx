@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { subscribeToasts } from '@/shared/ui/use-toast';
 import { dialogStore } from '@/site/dialogs/site-dialogs';
 import { startReveal } from '@/site/runtime/reveal';
+import { loadInsights } from '@/site/runtime/insights-loader';
 import { loadPrivacyBar, startDelegates } from './delegates';
 import { IslandShell } from './IslandShell';
 import { findIslands, markIslandHydrated, markPageReady, readIsland, WAKE_EVENT } from './protocol';
@@ -176,5 +177,7 @@ export function startIslands(islands: Record<string, IslandEntry>): void {
     idle(next);
     // the page works: the first touch kept with consent, the privacy bar where it is asked for
     void loadPrivacyBar().then((m) => m.startConsentBar());
+    // and the site's measurement, fetched when the browser is idle (docs/insights.md)
+    loadInsights();
   });
 }

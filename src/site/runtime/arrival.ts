@@ -14,6 +14,9 @@ import { CAMPAIGN_TAGS, CLICK_IDS, PATH_MAX_LENGTH, TAG_MAX_LENGTH, validFirstTo
  */
 const NOT_A_VISIT = /^\/(booking\/|newsletter\/|lichni-danni\/potvardi\/|blog-admin(\/|$)|work-admin(\/|$)|login(\/|$))/;
 
+/** Whether a page at `pathname` is a visit (neither an e-mail's private link nor an admin's page): measured too (./insights-loader.ts). */
+export const isVisitPath = (pathname: string): boolean => !NOT_A_VISIT.test(pathname);
+
 // eslint-disable-next-line no-control-regex -- control characters are dropped
 const tidy = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, TAG_MAX_LENGTH);
 

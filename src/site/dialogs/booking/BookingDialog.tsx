@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Dialog, DialogContent } from '@/shared/ui/dialog';
+import { track } from '@/site/runtime/insights-bus';
 import { useBookingState } from './booking-state';
 import { BookingWizard } from './BookingWizard';
 
@@ -13,6 +15,10 @@ export interface BookingDialogProps {
  */
 export default function BookingDialog({ open, onOpenChange }: BookingDialogProps) {
   const state = useBookingState();
+  // each opening is the booking dialog opened (docs/insights.md)
+  useEffect(() => {
+    if (open) track('booking_open');
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -13,6 +13,7 @@ import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { fieldAria } from '@/shared/forms/forms';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
+import { track } from '@/site/runtime/insights-bus';
 import { BookingRefusedError, SlotTakenError, useBook } from './api';
 import type { BookingState } from './booking-state';
 import { refusalToasts } from './refusal-toasts';
@@ -70,6 +71,15 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
 
   const chooseTime = (preferred_time: string) => setSlot((current) => ({ ...current, preferred_time }));
   const chooseDay = (day: Date) => setSlot({ preferred_date: dayKey(day), preferred_time: '' });
+  // what the visitor picks is reported (docs/insights.md); the flow's own resets are not
+  const pickDay = (day: Date) => {
+    chooseDay(day);
+    track('booking_day');
+  };
+  const pickTime = (preferred_time: string) => {
+    chooseTime(preferred_time);
+    track('booking_time');
+  };
 
   const onSubmit = (values: BookingDetails) => {
     if (!canSubmitBooking(values, chosen, submitting)) return;
@@ -77,6 +87,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
     book.mutate({ ...row, ...trap.values() }, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Вашата резервация е изпратена. Ще се свържем с вас скоро.' });
+        track('booking_made');
         reset();
         onSuccess?.();
       },
@@ -155,7 +166,7 @@ export function BookingWizard({ state, onSuccess }: BookingWizardProps) {
           </div>
         )}
 
-        <SlotPicker calendar={calendar} time={time} onSelectDay={chooseDay} onSelectTime={chooseTime} onMonthChange={setMonth} />
+        <SlotPicker calendar={calendar} time={time} onSelectDay={pickDay} onSelectTime={pickTime} onMonthChange={setMonth} />
 
         {!loading && !closed && !paused && chosenDay && canContinueBooking(chosen) && (
           <div className="flex justify-end">

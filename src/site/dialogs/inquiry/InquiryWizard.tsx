@@ -5,6 +5,7 @@ import { FormField } from '@/shared/ui/form-field';
 import { Textarea } from '@/shared/ui/textarea';
 import { toast } from '@/shared/ui/use-toast';
 import { loadDraft, removeDraft, saveDraft } from '@/site/runtime/drafts';
+import { track } from '@/site/runtime/insights-bus';
 import { useSchemaForm } from '@/shared/forms/forms';
 import { callOrWrite } from '@/site/dialogs/call-or-write';
 import { useBotTrap } from '@/site/dialogs/bot-trap';
@@ -92,6 +93,15 @@ export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
     if (initial) void trigger(['company', 'name', 'email', 'phone']);
   }, [initial, trigger]);
 
+  // Each step reached is reported once while the wizard is open (docs/insights.md); reopened, it
+  // stands where its draft left it, and that step counts again (the funnel counts visitors, not
+  // events). Standing at step 3 has reached step 2 as well: no step counts more than the one before.
+  const reached = useRef<WizardStep>(1);
+  useEffect(() => {
+    for (let next = reached.current + 1; next <= step; next++) track(next === 2 ? 'wizard_step_2' : 'wizard_step_3');
+    if (step > reached.current) reached.current = step;
+  }, [step]);
+
   // Tell keyboard and screen-reader users that the step changed: focus its heading.
   useEffect(() => {
     if (firstRender.current) {
@@ -129,6 +139,8 @@ export function InquiryWizard({ onSuccess }: InquiryWizardProps) {
     submit.mutate({ ...toSubmission(values), ...trap.values() }, {
       onSuccess: () => {
         toast({ title: 'Успешно!', description: 'Ще се свържем с вас скоро.' });
+        track('inquiry_sent');
+        reached.current = 1;
         stepRef.current = 1;
         reset(EMPTY_INQUIRY_FORM);
         setStep(1);

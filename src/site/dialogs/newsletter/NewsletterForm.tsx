@@ -9,6 +9,7 @@ import { useSchemaForm } from '@/shared/forms/forms';
 import { NEWSLETTER_CONFIRM_MS, NewsletterView } from './NewsletterView';
 import { newsletterSchema, SILENT_REQUIRED, type NewsletterValues } from './schema';
 import { NEWSLETTER_FAILED, NewsletterRefusal, subscribeNewsletter } from './api';
+import { track } from '@/site/runtime/insights-bus';
 
 /** What the static box hands over when this form takes its place. */
 export interface NewsletterStart {
@@ -46,6 +47,7 @@ export function NewsletterForm({ id, start }: { id: string; start: NewsletterSta
     setRefusal(undefined);
     try {
       await subscribeNewsletter(email);
+      track('newsletter_signup');
       reset({ email: '' });
       setDone(true);
       setSentTo(true);
