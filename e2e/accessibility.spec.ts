@@ -118,6 +118,7 @@ async function settleTab(page: Page) {
 
 // each tab of the admin panel in a test of its own, opened by its address, so that each stays short
 const ADMIN_TABS = [
+  ['dashboard', 'Табло'],
   ['posts', 'Публикации'],
   ['users', 'Потребители'],
   ['clients', 'Клиенти'],

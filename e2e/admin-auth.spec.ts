@@ -18,11 +18,13 @@ test('the seeded admin signs in, lands on the panel, and signs out (the stored t
   await expect(page).toHaveTitle(/Администраторски панел/);
   expect(await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY)).toContain('access_token');
 
-  // the session survives a reload, and /login sends a signed-in admin back to the panel
+  // the session survives a reload, and /login sends a signed-in admin back to the panel, to its
+  // first screen, 'Табло'
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Администраторски панел' })).toBeVisible();
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/blog-admin\/posts$/);
+  await expect(page).toHaveURL(/\/blog-admin\/dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Табло' })).toHaveAttribute('aria-selected', 'true');
 
   await signOut(page);
   // the refusal shows at once; the stored session goes when the sign-out has answered

@@ -1,15 +1,16 @@
 // The panel's frame: storage check, tabs, header actions in a drawer on phones.
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInAt } from './support';
 import { toasts } from './admin-helpers';
 
-test('the panel checks the image storage and shows its nine tabs', async ({ page }) => {
+test("the panel checks the image storage, shows its tabs and opens on an administrator's 'Табло'", async ({ page }) => {
   const storageChecks: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/storage/v1/object/list/blog-images')) storageChecks.push(r.method());
   });
   await signIn(page);
   await expect(page.getByRole('tab')).toHaveText([
+    'Табло',
     'Публикации',
     'Потребители',
     'Клиенти',
@@ -24,10 +25,10 @@ test('the panel checks the image storage and shows its nine tabs', async ({ page
     'Одит',
     'Поверителност',
   ]);
+  await expect(page).toHaveURL(/\/blog-admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Табло' })).toBeVisible();
   await expect(page.getByText('Възникна грешка')).toHaveCount(0);
   expect(storageChecks).toEqual(['POST']);
-  // the posts list makes one request for posts and their authors together
-  await expect(page.getByRole('heading', { name: 'Публикации', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Управление на проекти' })).toHaveAttribute('href', '/work-admin/projects');
 });
 
@@ -49,7 +50,7 @@ test('the posts list asks for one page of the card columns, each post with its b
     const url = new URL(r.url());
     if (url.pathname.endsWith('/rest/v1/blog_posts') && r.method() === 'GET') postRequests.push(url.searchParams);
   });
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   await expect(page.getByRole('list', { name: 'Публикации' }).getByRole('listitem').first()).toBeVisible();
   expect(postRequests.map((p) => p.get('select'))).toEqual([
     'id,title,excerpt,featured_image,category,author,is_published,published_at,scheduled_at,created_at,updated_at,staff:blog_post_staff(owner:blog_users(full_name,username))',

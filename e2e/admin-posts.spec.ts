@@ -2,7 +2,7 @@
 // a draft and read it as a visitor, hide it and see it gone; edit one and delete it. Each test
 // arranges its own post, so each stays short and says one thing.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, db, openSignedIn, signIn, unique } from './support';
+import { ADMIN, db, openSignedIn, signInAt, unique } from './support';
 import { pngFile, toasts } from './admin-helpers';
 
 function postCard(page: Page, title: string) {
@@ -40,7 +40,7 @@ async function arrangeDraft(title: string, published: { published_at: string } |
 
 test('a new post with an uploaded image is saved as a draft with every field', async ({ page }) => {
   const title = unique('Автоматизация на офиса');
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   await page.getByRole('button', { name: 'Нова публикация' }).click();
   await expect(page.getByRole('heading', { name: 'Нова публикация' })).toBeVisible();
   await expect(page.getByText('Моля, попълнете всички задължителни полета във формата')).toBeVisible();
@@ -102,7 +102,7 @@ test('a new post with an uploaded image is saved as a draft with every field', a
 test('a draft published from the list reaches visitors on /blog and on its own page', async ({ page, browser }) => {
   const title = unique('Публикувана от списъка');
   const { slug } = await arrangeDraft(title);
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   const card = postCard(page, title);
   await expect(card).toContainText('Чернова');
 
@@ -138,7 +138,7 @@ test('a post hidden from the list keeps its date and leaves visitors: its page a
   const title = unique('Скрита от списъка');
   const publishedAt = new Date(Date.now() - 3_600_000).toISOString();
   const { slug } = await arrangeDraft(title, { published_at: publishedAt });
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   const card = postCard(page, title);
   await expect(card).toContainText('Публикувана');
   const visitorContext = await browser.newContext();
@@ -169,7 +169,7 @@ test('a post hidden from the list keeps its date and leaves visitors: its page a
 test('an edit keeps the slug when the title changes; a delete asks first, then removes the row', async ({ page }) => {
   const title = unique('За редакция');
   const { slug } = await arrangeDraft(title);
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   const card = postCard(page, title);
 
   await card.getByRole('button', { name: /^Редактирай/ }).click();
@@ -221,7 +221,7 @@ test('the address of a post that is not there says so, with the way back to the 
 test('the browser’s Back from a form with changes asks first; staying keeps the form at its address', async ({ page }) => {
   const title = unique('Назад с промени');
   await arrangeDraft(title);
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
   await expect(page.getByLabel('Заглавие')).toHaveValue(title);
   const formAddress = page.url();
@@ -242,7 +242,7 @@ test('the browser’s Back from a form with changes asks first; staying keeps th
 });
 
 test('a file that is not an image is refused before anything is sent', async ({ page }) => {
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   await page.getByRole('button', { name: 'Нова публикация' }).click();
   await page.getByRole('tab', { name: 'Съдържание' }).click();
   let uploads = 0;
@@ -270,7 +270,7 @@ test('with more than a page of posts, the admin finds one by a word of its title
   const { error } = await db.from('blog_posts').insert(rows);
   expect(error).toBeNull();
   try {
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     const pager = page.getByRole('navigation', { name: 'Страници на публикациите' });
     await expect(pager).toBeVisible();
     await expect(pager.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
@@ -304,7 +304,7 @@ test('with more than a page of posts, the admin finds one by a word of its title
 
 test('a half-written new post survives a reload as a local draft, offered and restored on opening the form again', async ({ page }) => {
   const title = unique('Чернова след презареждане');
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   await page.getByRole('button', { name: 'Нова публикация' }).click();
   await page.getByLabel('Заглавие').fill(title);
   // the browser asks before a page with unsaved changes reloads: the admin leaves

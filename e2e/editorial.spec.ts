@@ -2,7 +2,7 @@
 // file until its minute, then the database's job publishes it and the static host follows
 // (its page, /blog, its category page, rss.xml and sitemap.xml) with nobody signed in.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { db, runCronJob, signIn, unique } from './support';
+import { db, runCronJob, signInAt, unique } from './support';
 import { toasts } from './admin-helpers';
 
 /** The publisher rewrites files within seconds of the webhook; polled, so no longer than it takes. */
@@ -37,7 +37,7 @@ test('a post scheduled two minutes ahead is on no public file until its minute, 
   expect(error).toBeNull();
   try {
     // the admin schedules it in the form, on the consultant's clock
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
     await page.getByRole('tab', { name: 'Медия и настройки' }).click();
     await page.getByRole('checkbox', { name: 'Насрочи публикуване' }).check();
@@ -96,7 +96,7 @@ test('a deleted post leaves its static page for the bin, and comes back with it 
   const title = unique('Статия за кошчето');
   const { id, slug } = await publishedPost(request, title);
   try {
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Изтрий/ }).click();
     const question = page.getByRole('alertdialog');
     await expect(question).toContainText('Сигурни ли сте, че искате да изтриете тази публикация?');
@@ -129,7 +129,7 @@ test('a version from the history is restored as a new save, and the replaced tex
     // someone saves a worse text over it
     expect((await db.from('blog_posts').update({ title: `${title} (развалена)`, content: 'Объркан текст.' }).eq('id', id)).error).toBeNull();
 
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, `${title} (развалена)`).getByRole('button', { name: /^Редактирай/ }).click();
     await page.getByRole('button', { name: 'История на версиите' }).click();
     await page.getByRole('button', { name: /^Покажи разликите/ }).first().click();
@@ -153,7 +153,7 @@ test('the preview shows an unsaved change on the real page, marked and not for i
   const title = unique('Статия за преглед');
   const { id, slug } = await publishedPost(request, title);
   try {
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
     await page.getByLabel(/^Заглавие/).fill(`${title} — нова версия`);
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /^Преглед/ }).click()]);
@@ -177,7 +177,7 @@ test('search and share texts set in the admin reach the built HTML, the feed and
   const metaTitle = unique('Заглавие за търсачките');
   const metaDescription = 'Описание точно за резултатите от търсене и за картата при споделяне.';
   try {
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Редактирай/ }).click();
     await page.getByRole('tab', { name: 'Медия и настройки' }).click();
     await page.getByLabel(/^Мета заглавие/).fill(metaTitle);

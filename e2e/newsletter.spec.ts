@@ -10,7 +10,7 @@ import { E2E_BACKEND_URL } from '../scripts/tools/e2e-env.mjs';
 import { LOCAL_MAIL_WEBHOOK_SECRET } from '../supabase/local/keys.ts';
 import { sign } from '../supabase/functions/_shared/standard-webhooks.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { adminApi, anonVisitor, asVisitor, db, intakeLimits, openSignedIn, PERSON_FILL_MS, runCronJob, signIn, toasts, unique } from './support';
+import { adminApi, anonVisitor, asVisitor, db, intakeLimits, openSignedIn, PERSON_FILL_MS, runCronJob, signInAt, toasts, unique } from './support';
 
 interface CaughtMail {
   id: string;
@@ -130,7 +130,7 @@ test('the admin sends a post once, a test to themselves first; each confirmed su
   const title = unique('Бюлетин за автоматизация');
   const post = await freshPost(title);
 
-  await signIn(page);
+  await signInAt(page, '/blog-admin/posts');
   // the newest post heads the list: opened from it, in the app, without loading the page again
   await page.getByRole('button', { name: `Редактирай „${title}“` }).click();
   await expect(page).toHaveURL(new RegExp(`/blog-admin/posts/${post.id}$`));

@@ -3,7 +3,7 @@
 // 10 seconds of a change in the admin. The content webhook tells `vite preview`'s publisher, which
 // re-renders just the affected files.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { db, signIn, unique } from './support';
+import { db, signInAt, unique } from './support';
 import { toasts } from './admin-helpers';
 
 /** Within the issue's 10 seconds; polled, so the test takes only as long as the publisher does. */
@@ -39,7 +39,7 @@ test('a post hidden in the admin leaves its static page, /blog and rss.xml withi
     await expect.poll(() => raw(request, `/blog/${slug}`), FRESH_WITHIN).toContain(`<title>${title} | Синаптика</title>`);
     await expect.poll(() => raw(request, '/rss.xml'), FRESH_WITHIN).toContain(title);
 
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Скрий/ }).click();
     await expect(toasts(page).getByText('Публикацията е скрита')).toBeVisible();
 
@@ -58,7 +58,7 @@ test('a draft published in the admin gets its own static page, with its title an
   const slug = await arrangePost(title, false);
   try {
     expect(await raw(request, `/blog/${slug}`)).not.toContain(title);
-    await signIn(page);
+    await signInAt(page, '/blog-admin/posts');
     await postCard(page, title).getByRole('button', { name: /^Публикувай/ }).click();
     await expect(toasts(page).getByText('Публикацията е публикувана')).toBeVisible();
 

@@ -139,10 +139,31 @@ export async function adminApi(): Promise<SupabaseClient> {
   return client;
 }
 
-/** Signs in through /login (with the authenticator's code for ADMIN) and waits for the admin panel. */
+/**
+ * Signs in through /login (with the authenticator's code for ADMIN) and waits for the admin panel:
+ * the role's first screen ('Табло' for an administrator, the posts for an author, the inquiries for
+ * a consultant).
+ */
 export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password) {
-  const key = email === ADMIN.email ? await adminAuthenticator() : null;
   await page.goto('/login');
+  await signInHere(page, email, password);
+}
+
+/**
+ * Signs in as signIn() does, sent to /login from `path` (a panel address, as from a bookmark), and
+ * waits until the panel returns there. The specs of the posts start at the list this way: it is an
+ * author's first screen, not an administrator's.
+ */
+export async function signInAt(page: Page, path: string, email: string = ADMIN.email, password: string = ADMIN.password) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await signInHere(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+/** The sign-in page's form, filled and sent, and the authenticator's code for ADMIN. */
+async function signInHere(page: Page, email: string, password: string) {
+  const key = email === ADMIN.email ? await adminAuthenticator() : null;
   await page.getByLabel(/имейл|e-mail|email/i).fill(email);
   await page.getByLabel(/парола|password/i).fill(password);
   await page.getByRole('button', { name: 'Вход' }).click();
@@ -150,8 +171,8 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
     await page.getByLabel('Код').fill(totpCode(key));
     await page.getByRole('button', { name: 'Потвърди' }).click();
   }
-  // a first sign-in opens the posts tab (/blog-admin/posts); signing in again in the same page
-  // returns to the address the page was at when it signed out
+  // a first sign-in opens the role's first tab (an administrator's /blog-admin/dashboard); signing
+  // in again in the same page returns to the address the page was at when it signed out
   await expect(page).toHaveURL(/\/blog-admin\/[a-z]/);
 }
 

@@ -119,6 +119,9 @@ export function islandsOfPage(html) {
 /** The chunk that takes a prerendered page over: the islands' runtime and their registry. */
 const RUNTIME = 'src/site/entry-client.tsx';
 
+/** The site's measurement script (docs/insights.md): its own chunk, fetched when the browser is idle. */
+export const INSIGHTS = 'src/site/runtime/insights.ts';
+
 /**
  * What a prerendered page of `route` loads: before it is taken over (the entry, the islands'
  * runtime and the islands that hydrate at once), without any interaction (also every other island
@@ -134,16 +137,28 @@ export function pageKeys(graph, route) {
   const others = Object.keys(sources).map(keyOf).filter((k) => !mine.has(k));
   const eager = islands.filter((i) => i.hydrate === 'load').map((i) => keyOf(i.name));
   const start = ['index.html', RUNTIME];
-  // what the runtime fetches beside the islands: the query client for those that read data, and
-  // the dialogs' and toasts' root, which it makes when the browser is idle
+  // what the runtime fetches beside the islands: the query client for those that read data, the
+  // dialogs' and toasts' root, which it makes when the browser is idle, and the site's measurement
+  // (src/site/runtime/insights-loader.ts), fetched when the browser is idle
   const withData = islands.some((i) => entries.find((e) => e.name === i.name)?.data);
-  const alongside = [...(withData ? ['src/site/islands/QueryShell.tsx'] : []), 'src/site/islands/overlay.tsx'].filter((k) => graph.manifest[k]);
+  const alongside = [...(withData ? ['src/site/islands/QueryShell.tsx'] : []), 'src/site/islands/overlay.tsx', INSIGHTS].filter((k) => graph.manifest[k]);
   return {
     islands,
     beforeRender: closure(graph, [...start, ...eager]),
     idle: closure(graph, [...start, ...mine, ...alongside]),
     all: closure(graph, [...start, ...mine], { dynamic: true, stopAt: [...others, 'src/app/boot.tsx'] }),
   };
+}
+
+/**
+ * What the measurement script costs a page: the JavaScript files it brings beyond the site's entry
+ * (its own chunk and any small shared one it imports: the event bus), gzip each.
+ */
+export function insightsLoad(graph) {
+  const entry = closure(graph, ['index.html']);
+  const keys = [...closure(graph, [INSIGHTS])].filter((k) => !entry.has(k));
+  const js = filesOf(graph, keys).js;
+  return { keys, js, modules: modulesOf(graph, keys), bytes: gzipBytes(graph, js) };
 }
 
 /** Gzip sizes per public route, in bytes, as its prerendered page loads it. */

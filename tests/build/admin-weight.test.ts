@@ -20,9 +20,11 @@ const KB = 1024;
 const MARKDOWN = /node_modules\/(react-markdown|remark-gfm|micromark)/;
 const PHONE = /node_modules\/libphonenumber-js\//;
 const SANITISER = /node_modules\/dompurify\//;
+const CHARTS = /node_modules\/uplot\//;
 
 /** Each panel's tabs but the posts list, and each editor: chunks of their own, fetched when opened. */
 const ROOMS = [
+  'src/admin/dashboard/DashboardTab.tsx',
   'src/admin/users/UsersTab.tsx',
   'src/admin/clients/ClientsTab.tsx',
   'src/admin/calendar/CalendarTab.tsx',
@@ -121,6 +123,14 @@ describe('the admin from sign-in to the posts list (uncompressed KB)', () => {
     expect(roomModules('src/admin/posts/PostForm.tsx').some((m) => MARKDOWN.test(m))).toBe(true);
     expect(roomModules('src/admin/posts/PostForm.tsx')).toContain('src/admin/kit/forms/PreviewButton.tsx');
     expect(roomModules('src/admin/inbox/InquiriesTab.tsx').some((m) => PHONE.test(m))).toBe(true);
+  });
+
+  it("the chart library (uPlot) comes with 'Табло' only, an administrator's first screen, never on the posts list's way", () => {
+    const own = Object.keys(graph.manifest).filter((key) => modulesOf(graph, [key]).some((m) => CHARTS.test(m)));
+    expect(own.length).toBeGreaterThan(0);
+    const dashboard = closure(graph, ['src/admin/dashboard/DashboardTab.tsx']);
+    expect(own.filter((key) => !dashboard.has(key))).toEqual([]);
+    expect(modulesOf(graph, [...load.keys]).filter((m) => CHARTS.test(m) || m.startsWith('src/admin/dashboard/'))).toEqual([]);
   });
 
   it("the HTML sanitiser (DOMPurify) comes with the newsletter's e-mail only: not with the posts list, the post editor or any public page", () => {

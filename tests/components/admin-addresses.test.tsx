@@ -51,14 +51,13 @@ const findEdit = (name: string) => screen.findByRole('button', { name: new RegEx
 const barAddress = () => decodeURIComponent(window.location.pathname + window.location.search).replace(/\+/g, ' ');
 
 describe('tabs are addresses', () => {
-  it('/blog-admin opens the posts tab at /blog-admin/posts, in place of the bare address', async () => {
-    fakeTable('blog_posts', manyPosts(1));
+  it("/blog-admin opens the role's first tab, an administrator's 'Табло' at /blog-admin/dashboard, in place of the bare address", async () => {
     const before = window.history.length;
     panel('/blog-admin', { browser: true });
-    expect(await screen.findByText('Публикация 1')).toBeInTheDocument();
-    expect(currentAddress()).toBe('/blog-admin/posts');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Табло' })).toBeInTheDocument();
+    expect(currentAddress()).toBe('/blog-admin/dashboard');
     expect(window.history.length).toBe(before);
-    expect(selectedTab()).toHaveTextContent('Публикации');
+    expect(selectedTab()).toHaveTextContent('Табло');
   });
 
   it('a tab press goes to its address and keeps the lists’ places; the arrow keys still move between tabs', async () => {
@@ -90,11 +89,10 @@ describe('tabs are addresses', () => {
     expect(selectedTab()).toHaveTextContent('Клиенти');
   });
 
-  it('an unknown tab shows the posts tab at its own address', async () => {
-    fakeTable('blog_posts', manyPosts(1));
+  it("an unknown tab shows the role's first tab (an administrator's 'Табло') at its own address", async () => {
     panel('/blog-admin/postove?posts.q=Публикация');
-    expect(await screen.findByText('Публикация 1')).toBeInTheDocument();
-    expect(currentAddress()).toBe('/blog-admin/posts?posts.q=Публикация');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Табло' })).toBeInTheDocument();
+    expect(currentAddress()).toBe('/blog-admin/dashboard?posts.q=Публикация');
   });
 
   it('/work-admin opens the projects tab, and ?tab=categories the categories', async () => {

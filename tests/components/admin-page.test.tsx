@@ -26,7 +26,7 @@ function page(auth = adminAuth()) {
 }
 
 describe('/blog-admin', () => {
-  it("has the title, the header actions and the ten tabs", async () => {
+  it("has the title, the header actions and the tabs, and an administrator starts at 'Табло'", async () => {
     server.use(
       http.post(storage('object/list/blog-images'), () => HttpResponse.json([])),
       http.get(rest('blog_posts'), () => HttpResponse.json([postRow()])),
@@ -37,6 +37,7 @@ describe('/blog-admin', () => {
     expect(screen.getByRole('button', { name: 'Изход' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Табло',
       'Публикации',
       'Потребители',
       'Клиенти',
@@ -52,6 +53,9 @@ describe('/blog-admin', () => {
     ]);
     expect(await screen.findByRole('tab', { name: 'Запитвания (2 нови)' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Резервации (1 чакащи)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Табло' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Табло' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Публикации' }));
     expect(await screen.findByText('Първа публикация')).toBeInTheDocument();
   });
 

@@ -38,6 +38,7 @@ describe('post form: the open form is kept', () => {
       <Routes>
         <Route path="/blog-admin/*" element={<AdminPage />} />
       </Routes>,
+      { path: '/blog-admin/posts' },
     );
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Нова публикация' }));

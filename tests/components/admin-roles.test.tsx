@@ -75,7 +75,7 @@ describe('the panel by role', () => {
 
   it('an administrator without the second factor writes posts, but people and visitors wait for it', async () => {
     panel('admin', 'aal1', '/blog-admin/users');
-    expect(tabNames()).toHaveLength(12);
+    expect(tabNames()).toHaveLength(13);
     const lead = await screen.findByRole('region', { name: 'Нужна е двуфакторна защита' });
     expect(lead).toHaveTextContent('Разделът „Потребители“ съдържа лични данни. С роля „Администратор“');
     expect(screen.getByRole('note', { name: 'Двуфакторна защита' })).toBeInTheDocument();

@@ -54,6 +54,17 @@ beforeAll(async () => {
   await preloadLazyParts();
 }, 120_000);
 
+// 'Табло' (an administrator's first screen) by default: a period without visits (each insights_*
+// function and its answer; tests/components/admin-dashboard*.test.tsx answer otherwise).
+const NO_TOTALS = { visitors: 0, pageviews: 0, inquiries: 0, bookings: 0, signups: 0 };
+const EMPTY_INSIGHTS: [string, object][] = [
+  ['insights_summary', { ...NO_TOTALS, days: [], previous: NO_TOTALS }],
+  ['insights_top', []],
+  ['insights_funnels', { wizard: [], booking: [] }],
+  ['insights_attribution', []],
+  ['insights_newsletter', { days: [] }],
+];
+
 // A stored, published post's editor shows its newsletter panel, which asks where the post's send
 // stands: by default nothing was sent and nobody subscribes. The panel's own tests answer otherwise
 // (tests/components/admin-newsletter-send.test.tsx).
@@ -88,6 +99,9 @@ beforeEach(() => {
       return HttpResponse.json(rows);
     }),
     http.post(rest('rpc/retention_runs'), () => HttpResponse.json([])),
+    // 'Табло', an administrator's first screen: a period with no visits at all (its own tests:
+    // tests/components/admin-dashboard*.test.tsx)
+    ...EMPTY_INSIGHTS.map(([fn, answer]) => http.post(rest(`rpc/${fn}`), () => HttpResponse.json(answer))),
     // only the no-show count: any other count falls through to the test's own handlers
     http.head(rest('appointments'), ({ request }) =>
       new URL(request.url).searchParams.get('status') === 'eq.no_show' ? new HttpResponse(null, { headers: { 'content-range': '*/0' } }) : undefined,

@@ -21,7 +21,8 @@ describe('/work-admin page', () => {
     const main = screen.getByRole('main');
     expect(main).toHaveAttribute('id', 'main');
     expect(within(main).getByRole('heading', { level: 1, name: 'Управление на Проекти' })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /Към администраторския панел/ })[0]).toHaveAttribute('href', '/blog-admin/posts');
+    // back to an administrator's first screen, 'Табло'
+    expect(screen.getAllByRole('link', { name: /Към администраторския панел/ })[0]).toHaveAttribute('href', '/blog-admin/dashboard');
     expect(screen.getByRole('tab', { name: /Проекти/ })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'CRM за брокери' })).toBeInTheDocument();
 

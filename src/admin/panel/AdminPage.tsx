@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, ShieldAlert, ShieldCheck, Trash2, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, ChartLine, Contact, FileText, FolderKanban, Building2, Inbox, MailCheck, ScrollText, ShieldAlert, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/shared/ui/button';
@@ -21,7 +21,9 @@ import { NewCountBadge } from '../inbox/NewCountBadge';
 
 // Each tab's code comes with its first visit (kit/ui/lazy-part.tsx): signing in to the posts list
 // fetches neither the other sections nor an editor (tests/build/admin-weight.test.ts). The tabs'
-// names and badges are the panel's own, on screen from the start.
+// names and badges are the panel's own, on screen from the start. 'Табло', an administrator's
+// first screen, brings its chart library with it and nothing of it is on the posts list's way.
+const DashboardTab = lazyPart(() => import('../dashboard/DashboardTab').then((m) => m.DashboardTab));
 const PostsTab = lazyPart(() => import('../posts/PostsTab').then((m) => m.PostsTab));
 const UsersTab = lazyPart(() => import('../users/UsersTab').then((m) => m.UsersTab));
 const ClientsTab = lazyPart(() => import('../clients/ClientsTab').then((m) => m.ClientsTab));
@@ -39,6 +41,7 @@ const SecondFactorLead = lazyPart(() => import('../security/SecondFactorLead').t
 const OtherRoleNote = lazyPart(() => import('./OtherRoleNote').then((m) => m.OtherRoleNote));
 
 const TABS: readonly PanelTab<(typeof blogPanel.tabs)[number]>[] = [
+  { id: 'dashboard', icon: ChartLine, name: tabNames.dashboard, content: () => <DashboardTab /> },
   { id: 'posts', icon: FileText, name: tabNames.posts, content: () => <PostsTab /> },
   { id: 'users', icon: Users, name: tabNames.users, content: () => <UsersTab /> },
   { id: 'clients', icon: Building2, name: tabNames.clients, content: () => <ClientsTab /> },
@@ -66,7 +69,10 @@ function tabsFor(role: StaffRole, assurance: string): PanelTab<(typeof blogPanel
   });
 }
 
-/** Fetches the code of the panel's first tab (the posts list), as signing in does while it waits. */
+/**
+ * Fetches the code of the posts list, as signing in does while it waits: an author's first screen
+ * (the role is not known yet; an administrator's 'Табло' comes when shown).
+ */
 export function preloadFirstTab(): Promise<unknown> {
   return PostsTab.preload();
 }

@@ -4,7 +4,8 @@ import { AuthProvider } from '../kit/session/AuthProvider';
 
 /**
  * While 'Вход' is being answered, the code of what comes next is fetched alongside: the guard with
- * the data cache, the toasts ('Успешно влизане'), the blog panel and its first tab (the posts list).
+ * the data cache, the toasts ('Успешно влизане'), the blog panel and the posts list (an author's
+ * first screen; an administrator's, 'Табло', comes when shown).
  * Otherwise each would wait for the one before it once the answer is here. Code only: no request
  * for data is made before the sign-in succeeds.
  */

@@ -7,7 +7,7 @@ import type { PanelShape } from './panel-address';
 
 export const blogPanel = {
   base: '/blog-admin',
-  tabs: ['posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'data-requests', 'subscribers', 'bin', 'audit', 'privacy'],
+  tabs: ['dashboard', 'posts', 'users', 'clients', 'calendar', 'inquiries', 'bookings', 'contacts', 'data-requests', 'subscribers', 'bin', 'audit', 'privacy'],
   defaultTab: 'posts',
   recordTabs: ['posts', 'users', 'clients', 'contacts'],
 } as const satisfies PanelShape;
@@ -21,6 +21,7 @@ export const workPanel = {
 
 /** The path of each tab (a list tab's records are under it). */
 export const adminPaths = {
+  dashboard: '/blog-admin/dashboard',
   posts: '/blog-admin/posts',
   users: '/blog-admin/users',
   clients: '/blog-admin/clients',
@@ -39,6 +40,7 @@ export const adminPaths = {
 
 /** Each tab's name, as its trigger and every note that points to it say it. */
 export const tabNames = {
+  dashboard: 'Табло',
   posts: 'Публикации',
   users: 'Потребители',
   clients: 'Клиенти',

@@ -49,6 +49,8 @@ const RULES: Record<Section, Rule> = {
   bookings: { roles: CONSULTING, secondFactor: true },
   contacts: { roles: CONSULTING, secondFactor: true },
   'data-requests': { roles: CONSULTING, secondFactor: true },
+  // the owner's figures: aggregates of visits, leads and won EUR (the database's insights_* functions, is_admin())
+  dashboard: { roles: ADMINS, secondFactor: true },
   users: { roles: ADMINS, secondFactor: true },
   subscribers: { roles: ADMINS, secondFactor: true },
   audit: { roles: ADMINS, secondFactor: true },
@@ -70,8 +72,13 @@ export const rolesOf = (section: Section): readonly StaffRole[] => RULES[section
 /** Whether the role works with visitors' personal data, and so must turn the second factor on. */
 export const needsSecondFactor = (role: StaffRole): boolean => role !== 'author';
 
-/** Where the role starts in the blog panel: the posts for writers, the inquiries for a consultant. */
-export const homeOf = (role: StaffRole): 'posts' | 'inquiries' => (role === 'consultant' ? 'inquiries' : 'posts');
+/**
+ * Where the role starts in the blog panel: 'Табло' for an administrator (the way to the second
+ * factor in its place while the session has none), the posts for an author, the inquiries for a
+ * consultant.
+ */
+export const homeOf = (role: StaffRole): 'dashboard' | 'posts' | 'inquiries' =>
+  role === 'admin' ? 'dashboard' : role === 'consultant' ? 'inquiries' : 'posts';
 
 /** Whether the role has anything in the projects panel (/work-admin). */
 export const usesWorkPanel = (role: StaffRole): boolean => RULES.projects.roles.includes(role);
