@@ -37,6 +37,18 @@ function inquiriesAnswer(answer: (url: URL) => Response) {
 }
 
 describe('Запитвания', () => {
+  it("says when the source is the same day's visit (the visitor kept nothing), and not otherwise", async () => {
+    server.use(
+      http.get(rest('contact_submissions'), () =>
+        listAnswer([inquiryRow({ first_touch: { utm_source: 'linkedin', utm_campaign: 'зима', landing_path: '/', at: '2026-11-22T12:00:00.000Z', via: 'visit' } })], 1),
+      ),
+    );
+    renderAdmin(<InquiriesTab />);
+    const item = await screen.findByRole('article', { name: 'Иван Петров' });
+    expect(within(item).getByText(/linkedin · зима/)).toBeInTheDocument();
+    expect(within(item).getByText('По посещението от същия ден (без съгласие за съхранение)')).toBeInTheDocument();
+  });
+
   it('lists inquiries newest first, 20 a page with an exact count, each with its details and links', async () => {
     const prefer: (string | null)[] = [];
     const urls: URL[] = [];
@@ -80,6 +92,7 @@ describe('Запитвания', () => {
     // where the visit came from: the campaign's source, medium and name, and the first page
     expect(within(first).getByText(/newsletter \/ email · есен/)).toBeInTheDocument();
     expect(within(first).getByText('Начална страница: /blog/crm')).toBeInTheDocument();
+    expect(within(first).queryByText(/По посещението от същия ден/)).toBeNull();
     expect(within(first).getByRole('link', { name: 'ivan@example.com' })).toHaveAttribute('href', 'mailto:ivan@example.com');
     expect(within(first).getByRole('link', { name: '+359 88 812 3456' })).toHaveAttribute('href', 'tel:+359888123456');
     expect(within(first).getByText('Търсим CRM за екип от 12 брокери.')).toBeInTheDocument();

@@ -67,10 +67,13 @@ describe('describeFirstTouch', () => {
       medium: 'email',
       campaign: 'есен',
       landing: '/blog',
+      sameDayVisit: false,
     });
     expect(describeFirstTouch({ gclid: true, landing_path: '/', at: '' })).toMatchObject({ source: 'google', medium: 'cpc' });
     expect(describeFirstTouch({ referrer: 'www.linkedin.com', landing_path: '/', at: '' })).toMatchObject({ source: 'www.linkedin.com', medium: 'referral' });
-    expect(describeFirstTouch({ landing_path: '/', at: '' })).toMatchObject({ source: '(директно)', medium: '' });
-    expect(describeFirstTouch(null)).toEqual({ source: '', medium: '', campaign: '', landing: '' });
+    expect(describeFirstTouch({ landing_path: '/', at: '' })).toMatchObject({ source: '(директно)', medium: '', sameDayVisit: false });
+    // the database's attribution by the same day's visit (no first touch kept in the browser)
+    expect(describeFirstTouch({ utm_source: 'linkedin', landing_path: '/', at: '', via: 'visit' })).toMatchObject({ source: 'linkedin', sameDayVisit: true });
+    expect(describeFirstTouch(null)).toEqual({ source: '', medium: '', campaign: '', landing: '', sameDayVisit: false });
   });
 });

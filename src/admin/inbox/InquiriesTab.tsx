@@ -164,6 +164,7 @@ function InquiryCard({ inquiry, zone }: { inquiry: Inquiry; zone: string }) {
               {[touch.source, touch.medium].filter(Boolean).join(' / ')}
               {touch.campaign && ` · ${touch.campaign}`}
               <span className="block text-xs text-slate-600">Начална страница: {touch.landing}</span>
+              {touch.sameDayVisit && <span className="block text-xs text-slate-600">По посещението от същия ден (без съгласие за съхранение)</span>}
             </Detail>
           )}
           {inquiry.follow_up_at && (

@@ -64,14 +64,21 @@ export function validFirstTouch(value: unknown, now: Date): FirstTouch | null {
   return touch as FirstTouch;
 }
 
-/** The report's words for the first touch: where from (source / medium), the campaign and the first page. */
-export function describeFirstTouch(touch: FirstTouch | null | undefined): { source: string; medium: string; campaign: string; landing: string } {
-  if (!touch) return { source: '', medium: '', campaign: '', landing: '' };
+/**
+ * The report's words for the first touch: where from (source / medium), the campaign, the first
+ * page, and whether the database took it from the sender's visit of that day (`via: 'visit'`: the
+ * visitor kept nothing, so the source is that day's first visit, not a 90-day first touch).
+ */
+export function describeFirstTouch(
+  touch: FirstTouch | null | undefined,
+): { source: string; medium: string; campaign: string; landing: string; sameDayVisit: boolean } {
+  if (!touch) return { source: '', medium: '', campaign: '', landing: '', sameDayVisit: false };
   const clicked = touch.gclid ? 'google' : touch.fbclid ? 'facebook' : '';
   return {
     source: touch.utm_source ?? (clicked || touch.referrer || '(директно)'),
     medium: touch.utm_medium ?? (clicked ? 'cpc' : touch.referrer ? 'referral' : ''),
     campaign: touch.utm_campaign ?? '',
     landing: touch.landing_path,
+    sameDayVisit: touch.via === 'visit',
   };
 }
