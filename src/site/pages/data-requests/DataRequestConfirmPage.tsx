@@ -5,6 +5,7 @@ import { DATA_REQUEST_PATH } from '@/shared/config/addresses';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
+import { LinkReading, LinkUnreadable } from '@/site/ui/LinkPageStates';
 import { confirmDataRequest, fetchDataRequestLink, type DataRequestLink } from './api';
 import { confirmLabel, confirmTitle, failedText, pageText, stateText } from './texts';
 
@@ -40,21 +41,9 @@ export default function DataRequestConfirmPage() {
   const link = after ?? query.data;
   let content;
   if (query.isPending && !after) {
-    content = (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner size="sm" /> Зареждане…
-      </p>
-    );
+    content = <LinkReading />;
   } else if (!link) {
-    content = (
-      <div role="alert" className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">Връзката не може да се отвори</h1>
-        <p className="text-slate-700">{failedText}</p>
-        <div>
-          <Button onClick={() => void query.refetch()}>Опитай отново</Button>
-        </div>
-      </div>
-    );
+    content = <LinkUnreadable text={failedText} onRetry={() => void query.refetch()} />;
   } else {
     const text = stateText(link.state, link);
     content = (

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
+import { LinkReading, LinkUnreadable } from '@/site/ui/LinkPageStates';
 import { NewsletterLinkRefusal, useNewsletterLink, usePressLink, useResendConfirmation, type NewsletterLink, type NewsletterLinkKind } from './api';
 import { failedText, pageTitles, pressLabels, resentText, stateTexts, withEmail } from './texts';
 
@@ -54,21 +55,9 @@ export function NewsletterLinkPage({ kind }: { kind: NewsletterLinkKind }) {
 
   let content;
   if (query.isPending && !after) {
-    content = (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner /> Зареждане…
-      </p>
-    );
+    content = <LinkReading />;
   } else if (!link) {
-    content = (
-      <div role="alert" className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">Връзката не може да се отвори</h1>
-        <p className="text-slate-700">{failedText}</p>
-        <div>
-          <Button onClick={() => void query.refetch()}>Опитай отново</Button>
-        </div>
-      </div>
-    );
+    content = <LinkUnreadable text={failedText} onRetry={() => void query.refetch()} />;
   } else {
     const text = stateTexts[kind][link.state];
     const canResend = kind === 'confirm' && (link.state === 'expired' || link.state === 'replaced');
