@@ -2395,6 +2395,25 @@ end
 $function$;
 comment on function private.audit_sign_in() is 'Trigger on auth.sessions: records a sign-in (a new session) as its account''s.';
 
+-- private.audit_visitor_row_deleted()
+CREATE OR REPLACE FUNCTION private.audit_visitor_row_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null then
+    return null; -- the database's own jobs: counted where they run
+  end if;
+  perform private.audit(
+    case tg_table_name when 'contact_submissions' then 'lead.deleted' else 'booking.deleted' end,
+    tg_table_name, old.id::text, jsonb_build_object('contact_id', old.contact_id));
+  return null;
+end
+$function$;
+comment on function private.audit_visitor_row_deleted() is 'Trigger: records that a signed-in person deleted an inquiry (lead.deleted) or a booking (booking.deleted): the ids only.';
+
 -- private.blog_posts_default_published_at()
 CREATE OR REPLACE FUNCTION private.blog_posts_default_published_at()
  RETURNS trigger

@@ -42,6 +42,7 @@ CREATE TRIGGER mailbox_providers_changed AFTER INSERT OR DELETE OR UPDATE OR TRU
 -- before update, for each row: appointments_15_checked → appointments_20_sequence → appointments_25_status_transition → appointments_30_updated_at → appointments_40_clean → appointments_45_first_touch → appointments_55_meeting_url
 -- after insert, for each row: appointments_10_chat → appointments_30_conversation_created
 -- after update, for each row: appointments_20_conversation_changed
+-- after delete, for each row: appointments_60_audit_delete
 CREATE TRIGGER appointments_10_bot_trap BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
 CREATE TRIGGER appointments_15_checked BEFORE INSERT OR UPDATE OF preferred_date ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.check_appointment();
 CREATE TRIGGER appointments_20_sequence BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.raise_booking_sequence();
@@ -57,6 +58,7 @@ CREATE TRIGGER appointments_55_meeting_url BEFORE INSERT OR UPDATE OF meeting_ur
 CREATE TRIGGER appointments_10_chat AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
 CREATE TRIGGER appointments_20_conversation_changed AFTER UPDATE OF preferred_date, status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_changed();
 CREATE TRIGGER appointments_30_conversation_created AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.booking_created();
+CREATE TRIGGER appointments_60_audit_delete AFTER DELETE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.audit_visitor_row_deleted();
 
 -- ---- public.blog_posts ----
 -- before insert, for each row: blog_posts_10_image_alt → blog_posts_20_published_at → blog_posts_30_schedule → blog_posts_40_share_image_alt → blog_posts_50_staff_row
@@ -120,6 +122,7 @@ CREATE TRIGGER clients_30_audit AFTER INSERT OR DELETE OR UPDATE ON public.clien
 -- before update, for each row: contact_submissions_20_clean → contact_submissions_30_first_touch → contact_submissions_50_updated_at → contact_submissions_70_lead
 -- after insert, for each row: contact_submissions_10_acknowledged → contact_submissions_20_chat
 -- after update, for each row: contact_submissions_30_lead_history → contact_submissions_40_audit
+-- after delete, for each row: contact_submissions_50_audit_delete
 CREATE TRIGGER contact_submissions_10_bot_trap BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.drop_bot_rows();
 CREATE TRIGGER contact_submissions_20_clean BEFORE INSERT OR UPDATE OF name, company, message ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.clean_visitor_text();
 CREATE TRIGGER contact_submissions_25_visit_touch BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.visit_first_touch();
@@ -133,6 +136,7 @@ CREATE TRIGGER contact_submissions_10_acknowledged AFTER INSERT ON public.contac
 CREATE TRIGGER contact_submissions_20_chat AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.queue_chat_message();
 CREATE TRIGGER contact_submissions_30_lead_history AFTER UPDATE OF status, owner_id, follow_up_at, offer_amount ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.record_lead_changes();
 CREATE TRIGGER contact_submissions_40_audit AFTER UPDATE OF status, owner_id ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.audit_lead_change();
+CREATE TRIGGER contact_submissions_50_audit_delete AFTER DELETE ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.audit_visitor_row_deleted();
 
 -- ---- public.contacts ----
 -- before update, for each row: contacts_updated_at

@@ -156,6 +156,8 @@ describe('what the database writes', () => {
       { ...who, kind: 'lead.owner', record_table: 'contact_submissions', record_id: lead.id, detail: { from: null, to: ADMIN.id, contact_id: lead.contact_id } },
       { ...who, kind: 'lead.note', record_table: 'lead_notes', record_id: note.data!.id, detail: { contact_id: lead.contact_id, inquiry_id: lead.id } },
       { ...who, kind: 'contact.export', record_table: null, record_id: null, detail: { rows: 1 } },
+      // the erasure names each inquiry it removed, then itself
+      { ...who, kind: 'lead.deleted', record_table: 'contact_submissions', record_id: lead.id, detail: { contact_id: lead.contact_id } },
       { ...who, kind: 'contact.erased', record_table: 'contacts', record_id: lead.contact_id, detail: { inquiries: 1, bookings: 0, notes: 1, mails: expect.any(Number) } },
     ]);
     expect(JSON.stringify(rows)).not.toMatch(/Лидия|Тайн|lead-|@example/);
@@ -203,6 +205,35 @@ describe('what the database writes', () => {
       { ...who, kind: 'subscriber.erased', detail: {} },
     ]);
     expect(JSON.stringify(rows)).not.toMatch(/abonat|Тайна|@example/);
+  });
+
+  it('an inquiry and a booking deleted directly: lead.deleted and booking.deleted with the ids; a job\'s delete is not an event', async () => {
+    const message = `Изтриване ${unique()}`;
+    expect((await h.visitor().from('contact_submissions').insert({
+      name: 'Петя Тестова', email: `del-${unique()}@example.com`, phone: '', company: 'Тест ООД', message, purpose: 'custom', contact_method: 'email',
+    })).error).toBeNull();
+    const [lead] = await sql<{ id: string; contact_id: string }>('select id, contact_id from public.contact_submissions where message = $1', [message]);
+    const at = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const [booking] = await sql<{ id: string; contact_id: string }>(
+      `insert into public.appointments (client_name, client_email, preferred_date, status) values ('Петя', $1, $2, 'pending') returning id, contact_id`,
+      [`del-${unique()}@example.com`, at],
+    );
+    const [kept] = await sql<{ id: string }>(
+      `insert into public.appointments (client_name, client_email, preferred_date, status) values ('Петя', $1, $2, 'pending') returning id`,
+      [`del-${unique()}@example.com`, new Date(Date.now() + 6 * 86_400_000).toISOString()],
+    );
+
+    const before = await mark();
+    expect((await admin.from('contact_submissions').delete().eq('id', lead.id).select('id')).data).toHaveLength(1);
+    expect((await admin.from('appointments').delete().eq('id', booking.id).select('id')).data).toHaveLength(1);
+    // the database's own delete (no caller, as the retention job) is counted where it runs
+    await sql('delete from public.appointments where id = $1', [kept.id]);
+
+    const who = { actor_blog_user: ADMIN.id, actor_account: adminAccount };
+    expect(said(await since(before))).toEqual([
+      { ...who, kind: 'lead.deleted', record_table: 'contact_submissions', record_id: lead.id, detail: { contact_id: lead.contact_id } },
+      { ...who, kind: 'booking.deleted', record_table: 'appointments', record_id: booking.id, detail: { contact_id: booking.contact_id } },
+    ]);
   });
 
   it("the service role's change has no actor: the system did it", async () => {

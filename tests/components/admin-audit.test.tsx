@@ -65,7 +65,7 @@ describe("'Одит'", () => {
     await waitFor(() =>
       expect(asked.at(-1)).toEqual({
         person: MARIA,
-        kinds: ['export.csv', 'contact.export', 'contact.erased', 'subscriber.erased'],
+        kinds: ['export.csv', 'contact.export', 'contact.erased', 'lead.deleted', 'booking.deleted', 'subscriber.erased'],
         // midnight in Sofia (the consultant's clock without settings): 22:00 UTC the day before
         since: '2026-10-31T22:00:00.000Z',
         page_size: 50,
