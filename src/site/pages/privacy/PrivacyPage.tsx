@@ -3,8 +3,8 @@ import { PRIVACY_NOTICE_PATH } from '@/shared/config/addresses';
 import { usePageMeta } from '@/shared/layout/seo';
 import { privacyPageText as t } from '@/site/content/privacy';
 import { preloadMarkdown } from '@/site/ui/LazyMarkdown';
-import { usePrivacyFacts } from './api';
 import { PrivacyArticle } from './PrivacyArticle';
+import { WithPrivacyFacts } from './WithPrivacyFacts';
 
 /**
  * /poveritelnost: 'Политика за поверителност', prerendered like every public page and rendered
@@ -13,24 +13,9 @@ import { PrivacyArticle } from './PrivacyArticle';
  * facts; a page whose data could not be read is never written (the old file stays).
  */
 export default function PrivacyPage() {
-  const facts = usePrivacyFacts();
   // fetch the markdown renderer while the text is on its way
   useEffect(() => preloadMarkdown(), []);
   usePageMeta({ title: t.title, description: t.description, canonicalPath: PRIVACY_NOTICE_PATH });
 
-  if (facts.isPending) {
-    return (
-      <p role="status" className="container py-24 text-center text-slate-600">
-        {t.loading}
-      </p>
-    );
-  }
-  if (facts.isError) {
-    return (
-      <p role="alert" className="container py-24 text-center text-slate-700">
-        {t.failed}
-      </p>
-    );
-  }
-  return <PrivacyArticle facts={facts.data} />;
+  return <WithPrivacyFacts>{(facts) => <PrivacyArticle facts={facts} />}</WithPrivacyFacts>;
 }
