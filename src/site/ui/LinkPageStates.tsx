@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 
 /*
- * The two states every page of an e-mailed link passes before it knows the link (the newsletter's
- * confirmation and unsubscribe pages, a data request's confirmation): reading it, and a link that
- * could not be read, with a way to try again. What the link then says is each page's own.
+ * What the pages of e-mailed links share (a booking's page, the newsletter's confirmation and
+ * unsubscribe pages, a data request's confirmation): their frame, and the two states before they
+ * know the link: reading it, and a link that could not be read, with a way to try again. What the
+ * link then says is each page's own.
  */
 
 /** The link is being read. */
@@ -26,5 +28,20 @@ export function LinkUnreadable({ text, onRetry }: { text: string; onRetry: () =>
         <Button onClick={onRetry}>Опитай отново</Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The frame of a page whose address holds a private token (a booking's, the newsletter's, a data
+ * request's): kept out of search engines, and its address sent to no other site.
+ */
+export function PrivateLinkPage({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <>
+      {/* React hoists these into <head>; the address holds a private token */}
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <div className={`mx-auto ${wide ? 'max-w-3xl' : 'max-w-2xl'} px-4 py-12 sm:py-16`}>{children}</div>
+    </>
   );
 }

@@ -21,6 +21,7 @@ import { CancelQuestion } from './CancelQuestion';
 import { MeetingDetails } from './MeetingDetails';
 import { MoveBooking } from './MoveBooking';
 import { failedChangeText, meetingText, momentText, movesLeftText, noMovesLeftText, refusalText, type Message } from './texts';
+import { PrivateLinkPage } from '@/site/ui/LinkPageStates';
 
 function Alert({ message, className }: { message: Message; className?: string }) {
   return (
@@ -228,12 +229,5 @@ export default function ManageBookingPage() {
     );
   }
 
-  return (
-    <>
-      {/* React hoists these into <head>; the address holds a private token */}
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">{content}</div>
-    </>
-  );
+  return <PrivateLinkPage wide>{content}</PrivateLinkPage>;
 }

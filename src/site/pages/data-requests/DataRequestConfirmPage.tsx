@@ -5,7 +5,7 @@ import { DATA_REQUEST_PATH } from '@/shared/config/addresses';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
-import { LinkReading, LinkUnreadable } from '@/site/ui/LinkPageStates';
+import { LinkReading, LinkUnreadable, PrivateLinkPage } from '@/site/ui/LinkPageStates';
 import { confirmDataRequest, fetchDataRequestLink, type DataRequestLink } from './api';
 import { confirmLabel, confirmTitle, failedText, pageText, stateText } from './texts';
 
@@ -75,12 +75,5 @@ export default function DataRequestConfirmPage() {
     );
   }
 
-  return (
-    <>
-      {/* React hoists these into <head>; the address holds a private token */}
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">{content}</div>
-    </>
-  );
+  return <PrivateLinkPage>{content}</PrivateLinkPage>;
 }

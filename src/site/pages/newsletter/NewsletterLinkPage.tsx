@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { usePageMeta } from '@/shared/layout/seo';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
-import { LinkReading, LinkUnreadable } from '@/site/ui/LinkPageStates';
+import { LinkReading, LinkUnreadable, PrivateLinkPage } from '@/site/ui/LinkPageStates';
 import { NewsletterLinkRefusal, useNewsletterLink, usePressLink, useResendConfirmation, type NewsletterLink, type NewsletterLinkKind } from './api';
 import { failedText, pageTitles, pressLabels, resentText, stateTexts, withEmail } from './texts';
 
@@ -91,12 +91,5 @@ export function NewsletterLinkPage({ kind }: { kind: NewsletterLinkKind }) {
     );
   }
 
-  return (
-    <>
-      {/* React hoists these into <head>; the address holds a private token */}
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">{content}</div>
-    </>
-  );
+  return <PrivateLinkPage>{content}</PrivateLinkPage>;
 }
